@@ -1,0 +1,16 @@
+// PGN reader: never crashes; an accepted game writes to PGN that reads back to the same moves.
+#include "core/pgn.h"
+#include "fuzz_common.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace evo;
+    if (size > 20000) return 0;
+    std::string_view text(reinterpret_cast<const char*>(data), size);
+    auto game = parse_pgn(text);
+    if (!game) return 0;
+    auto again = parse_pgn(to_pgn(game->game));
+    if (!again || again->game.moves() != game->game.moves() ||
+        again->game.position().fen() != game->game.position().fen())
+        fuzz::fail();
+    return 0;
+}

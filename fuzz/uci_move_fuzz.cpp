@@ -1,0 +1,17 @@
+// UCI move reader: never crashes; an accepted move is legal and writes back to the same text.
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "fuzz_common.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace evo;
+    if (size == 0) return 0;
+    const Position& pos = fuzz::position_for(data[0]);
+    std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+    auto m = parse_uci_move(pos, text);
+    if (!m) return 0;
+    if (!is_legal(pos, *m)) fuzz::fail();
+    auto back = parse_uci_move(pos, to_uci(pos, *m));
+    if (!back || *back != *m) fuzz::fail();
+    return 0;
+}

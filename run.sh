@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds evochess (and its web front end) and starts the main job: the web app on
+# http://127.0.0.1:8080 (`evochess serve`). Extra arguments go to `evochess serve`.
+# Installs what it needs (Debian packages, npm packages from the lockfile).
+set -euo pipefail
+cd "$(dirname "$0")"
+source scripts/deps.sh
+ensure_node
+ensure_packages "${BUILD_PACKAGES[@]}"
+# The build also runs `npm ci && npm run build` in web/ (src/app/CMakeLists.txt).
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DEVO_TESTS=OFF > /dev/null
+cmake --build build -j "$(nproc)"
+exec build/evochess serve "$@"

@@ -1,0 +1,24 @@
+# Installs the Debian packages a step needs, only those missing. Sourced by run.sh/test.sh.
+ensure_packages() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# What building the evochess binary needs.
+BUILD_PACKAGES=(g++ cmake ninja-build libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev)
+# Node.js and npm for the web front end: only installed when the commands are missing
+# (a nodejs package that bundles npm conflicts with Debian's npm package).
+ensure_node() {
+    command -v node > /dev/null || ensure_packages nodejs
+    command -v npm > /dev/null || ensure_packages npm
+}
+# What the tests need on top: GoogleTest, the perft peers, clang for libFuzzer, a browser.
+TEST_PACKAGES=(libgtest-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium)

@@ -1,0 +1,70 @@
+#include "json_fields.h"
+
+namespace evo::app {
+
+using nlohmann::json;
+
+json parse_request_body(const std::string& body) {
+    if (body.find_first_not_of(" \t\r\n") == std::string::npos) return json::object();
+    json parsed = json::parse(body, nullptr, /*allow_exceptions=*/false);
+    if (parsed.is_discarded()) throw bad_request("the request body is not valid JSON");
+    if (!parsed.is_object()) throw bad_request("the request body must be a JSON object");
+    return parsed;
+}
+
+std::optional<std::string> optional_string(const json& body, const char* field) {
+    auto it = body.find(field);
+    if (it == body.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) throw bad_request(std::string("\"") + field + "\" must be a string");
+    return it->get<std::string>();
+}
+
+std::optional<int> optional_int(const json& body, const char* field, int min, int max) {
+    auto it = body.find(field);
+    if (it == body.end() || it->is_null()) return std::nullopt;
+    if (!it->is_number_integer())
+        throw bad_request(std::string("\"") + field + "\" must be a whole number");
+    auto value = it->get<std::int64_t>();
+    if (value < min || value > max)
+        throw bad_request(std::string("\"") + field + "\" must be between " + std::to_string(min) +
+                          " and " + std::to_string(max));
+    return int(value);
+}
+
+std::optional<char> optional_side(const json& body, const char* field) {
+    auto text = optional_string(body, field);
+    if (!text) return std::nullopt;
+    if (*text != "w" && *text != "b")
+        throw bad_request(std::string("\"") + field + "\" must be \"w\" or \"b\"");
+    return (*text)[0];
+}
+
+PlayerKinds players_field(const json& body, PlayerKinds current) {
+    auto it = body.find("players");
+    if (it == body.end() || it->is_null()) return current;
+    if (!it->is_object())
+        throw bad_request(
+            "\"players\" must be an object like {\"w\": \"human\", \"b\": \"engine\"}");
+    for (auto [key, target] : {std::pair{"w", &current.white}, std::pair{"b", &current.black}}) {
+        auto name = optional_string(*it, key);
+        if (!name) continue;
+        auto kind = player_kind_from_name(*name);
+        if (!kind)
+            throw bad_request("a player must be \"human\" or \"engine\", not \"" + *name + "\"");
+        *target = *kind;
+    }
+    return current;
+}
+
+EngineLimits engine_field(const json& body, EngineLimits current) {
+    auto it = body.find("engine");
+    if (it == body.end() || it->is_null()) return current;
+    if (!it->is_object())
+        throw bad_request("\"engine\" must be an object like {\"movetime_ms\": 1000}");
+    if (it->contains("movetime_ms"))
+        current.movetime_ms = optional_int(*it, "movetime_ms", 1, max_movetime_ms);
+    if (it->contains("depth")) current.depth = optional_int(*it, "depth", 1, max_search_depth);
+    return current;
+}
+
+} // namespace evo::app

@@ -1,0 +1,29 @@
+// Reading fields of a JSON request body with clear 400 errors for wrong types.
+#pragma once
+
+#include "api_error.h"
+#include "game_record.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace evo::app {
+
+// The body parsed as a JSON object; an empty body is an empty object.
+nlohmann::json parse_request_body(const std::string& body);
+
+std::optional<std::string> optional_string(const nlohmann::json& body, const char* field);
+std::optional<int> optional_int(const nlohmann::json& body, const char* field, int min, int max);
+// "w" or "b".
+std::optional<char> optional_side(const nlohmann::json& body, const char* field);
+// {"w": "human"|"engine", "b": ...}; absent sides keep `current`.
+PlayerKinds players_field(const nlohmann::json& body, PlayerKinds current);
+// {"movetime_ms": n|null, "depth": n|null}; absent fields keep `current`.
+EngineLimits engine_field(const nlohmann::json& body, EngineLimits current);
+
+constexpr int max_movetime_ms = 60000;
+constexpr int max_search_depth = 64;
+
+} // namespace evo::app

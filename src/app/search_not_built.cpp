@@ -1,0 +1,10 @@
+// Compiled when the build has no engine library: the server runs, and says it has no engine.
+#include "server.h"
+
+namespace evo::app {
+
+SearchFunction built_in_search() {
+    return {};
+}
+
+} // namespace evo::app

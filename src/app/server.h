@@ -1,0 +1,23 @@
+// `evochess serve`: the web UI and JSON API on 127.0.0.1, games kept in SQLite.
+#pragma once
+
+#include "engine_port.h"
+
+#include <string>
+
+namespace evo::app {
+
+struct ServeOptions {
+    int port = 8080;      // 0: any free port (the address printed says which)
+    std::string data_dir; // empty: $XDG_DATA_HOME/evochess, else ~/.local/share/evochess
+    std::string web_dir; // empty: $EVOCHESS_WEB_DIR, else the web/dist this binary was built beside
+    SearchFunction search; // empty: the server runs without an engine
+};
+
+// Serves until SIGINT or SIGTERM; prints the address it listens on. Answers the exit code.
+int run_server(const ServeOptions& options);
+
+// The search function of the engine built into this binary, or an empty one if none is.
+SearchFunction built_in_search();
+
+} // namespace evo::app

@@ -1,0 +1,134 @@
+#include "sqlite_database.h"
+
+#include <sqlite3.h>
+
+namespace evo::app {
+
+SqliteDatabase::SqliteDatabase(const std::string& path) {
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+        std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw SqliteError("cannot open database " + path + ": " + message);
+    }
+    sqlite3_busy_timeout(db_, 5000);
+    execute("PRAGMA journal_mode=WAL");
+    execute("PRAGMA synchronous=FULL");
+    execute("PRAGMA foreign_keys=ON");
+}
+
+SqliteDatabase::~SqliteDatabase() {
+    sqlite3_close(db_);
+}
+
+void SqliteDatabase::execute(std::string_view sql) {
+    char* error = nullptr;
+    std::string text(sql);
+    if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+        std::string message = error ? error : "unknown error";
+        sqlite3_free(error);
+        throw SqliteError("SQLite: " + message + " in: " + text);
+    }
+}
+
+std::int64_t SqliteDatabase::last_insert_id() const {
+    return sqlite3_last_insert_rowid(db_);
+}
+int SqliteDatabase::changes() const {
+    return sqlite3_changes(db_);
+}
+
+void SqliteDatabase::fail(std::string_view what) const {
+    throw SqliteError("SQLite: " + std::string(what) + ": " + sqlite3_errmsg(db_));
+}
+
+SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql) : db_(db) {
+    if (sqlite3_prepare_v2(db.handle(), sql.data(), int(sql.size()), &statement_, nullptr) !=
+        SQLITE_OK)
+        db.fail("cannot prepare statement");
+}
+
+SqliteStatement::~SqliteStatement() {
+    sqlite3_finalize(statement_);
+}
+
+SqliteStatement& SqliteStatement::bind(int index, std::int64_t value) {
+    if (sqlite3_bind_int64(statement_, index, value) != SQLITE_OK) db_.fail("cannot bind");
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, std::string_view value) {
+    if (sqlite3_bind_text(statement_, index, value.data(), int(value.size()), SQLITE_TRANSIENT) !=
+        SQLITE_OK)
+        db_.fail("cannot bind");
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bind_optional(int index,
+                                                const std::optional<std::string>& value) {
+    return value ? bind(index, std::string_view(*value)) : bind_null(index);
+}
+
+SqliteStatement& SqliteStatement::bind_optional(int index, const std::optional<int>& value) {
+    return value ? bind(index, std::int64_t(*value)) : bind_null(index);
+}
+
+SqliteStatement& SqliteStatement::bind_null(int index) {
+    if (sqlite3_bind_null(statement_, index) != SQLITE_OK) db_.fail("cannot bind");
+    return *this;
+}
+
+bool SqliteStatement::step() {
+    int code = sqlite3_step(statement_);
+    if (code == SQLITE_ROW) return true;
+    if (code == SQLITE_DONE) return false;
+    db_.fail("statement failed");
+}
+
+void SqliteStatement::run() {
+    while (step()) {
+    }
+    sqlite3_reset(statement_);
+}
+
+std::int64_t SqliteStatement::column_int(int index) const {
+    return sqlite3_column_int64(statement_, index);
+}
+
+std::string SqliteStatement::column_text(int index) const {
+    auto text = sqlite3_column_text(statement_, index);
+    return text ? std::string(reinterpret_cast<const char*>(text),
+                              std::size_t(sqlite3_column_bytes(statement_, index)))
+                : std::string();
+}
+
+std::optional<std::string> SqliteStatement::column_optional_text(int index) const {
+    if (sqlite3_column_type(statement_, index) == SQLITE_NULL) return std::nullopt;
+    return column_text(index);
+}
+
+std::optional<int> SqliteStatement::column_optional_int(int index) const {
+    if (sqlite3_column_type(statement_, index) == SQLITE_NULL) return std::nullopt;
+    return int(sqlite3_column_int64(statement_, index));
+}
+
+SqliteTransaction::SqliteTransaction(SqliteDatabase& db) : db_(db) {
+    db_.execute("BEGIN IMMEDIATE");
+}
+
+SqliteTransaction::~SqliteTransaction() {
+    if (!open_) return;
+    try {
+        db_.execute("ROLLBACK");
+    } catch (const SqliteError&) {
+        // Nothing more can be done: the connection rolls back on its own when it closes.
+    }
+}
+
+void SqliteTransaction::commit() {
+    db_.execute("COMMIT");
+    open_ = false;
+}
+
+} // namespace evo::app

@@ -1,0 +1,86 @@
+// A thin RAII layer over SQLite's C API: one connection, prepared statements, transactions.
+// Errors become SqliteError exceptions; the layer above turns them into answers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace evo::app {
+
+class SqliteError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+class SqliteDatabase;
+
+// A prepared statement; bind parameters by 1-based index, then step through rows.
+class SqliteStatement {
+  public:
+    SqliteStatement(SqliteDatabase& db, std::string_view sql);
+    ~SqliteStatement();
+    SqliteStatement(const SqliteStatement&) = delete;
+    SqliteStatement& operator=(const SqliteStatement&) = delete;
+
+    SqliteStatement& bind(int index, std::int64_t value);
+    SqliteStatement& bind(int index, std::string_view value);
+    SqliteStatement& bind_optional(int index, const std::optional<std::string>& value);
+    SqliteStatement& bind_optional(int index, const std::optional<int>& value);
+    SqliteStatement& bind_null(int index);
+
+    // Advances to the next row: true while a row is there, false when done.
+    bool step();
+    // Runs a statement that yields no rows, then resets it for new bindings.
+    void run();
+
+    std::int64_t column_int(int index) const;
+    std::string column_text(int index) const;
+    std::optional<std::string> column_optional_text(int index) const;
+    std::optional<int> column_optional_int(int index) const;
+
+  private:
+    SqliteDatabase& db_;
+    sqlite3_stmt* statement_ = nullptr;
+};
+
+class SqliteDatabase {
+  public:
+    // Opens (creating if needed) the database file; WAL journal, synchronous=FULL,
+    // foreign keys on, so a committed transaction survives a crash.
+    explicit SqliteDatabase(const std::string& path);
+    ~SqliteDatabase();
+    SqliteDatabase(const SqliteDatabase&) = delete;
+    SqliteDatabase& operator=(const SqliteDatabase&) = delete;
+
+    void execute(std::string_view sql);
+    std::int64_t last_insert_id() const;
+    int changes() const;
+    [[noreturn]] void fail(std::string_view what) const;
+    sqlite3* handle() const { return db_; }
+
+  private:
+    sqlite3* db_ = nullptr;
+};
+
+// Begins an IMMEDIATE transaction; commit() makes it durable, the destructor
+// rolls back whatever was not committed.
+class SqliteTransaction {
+  public:
+    explicit SqliteTransaction(SqliteDatabase& db);
+    ~SqliteTransaction();
+    SqliteTransaction(const SqliteTransaction&) = delete;
+    SqliteTransaction& operator=(const SqliteTransaction&) = delete;
+    void commit();
+
+  private:
+    SqliteDatabase& db_;
+    bool open_ = true;
+};
+
+} // namespace evo::app

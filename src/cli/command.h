@@ -1,0 +1,30 @@
+// Subcommands register themselves here, so each layer's command lives in its own file
+// (rules_commands.cpp, uci_command.cpp, match_command.cpp, serve_command.cpp ...).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace evo::cli {
+
+// Adds a subcommand to `app` and returns what runs it once parsed.
+using CommandSetup = std::function<std::function<int()>(CLI::App& app)>;
+
+struct CommandRegistration {
+    std::string name;
+    CommandSetup setup;
+};
+
+std::vector<CommandRegistration>& command_registry();
+
+struct RegisterCommand {
+    RegisterCommand(std::string name, CommandSetup setup) {
+        command_registry().push_back({std::move(name), std::move(setup)});
+    }
+};
+
+} // namespace evo::cli

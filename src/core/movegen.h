@@ -1,0 +1,24 @@
+// Legal move generation of full moves (RULES 1-4): every promotion and evolution choice,
+// including "none", is its own move.
+#pragma once
+
+#include "position.h"
+
+namespace evo {
+
+// Every legal move, each choice expanded.
+void generate_legal(const Position& pos, MoveList& list);
+
+// The number of legal moves, counting evolution choices without listing them (perft leaves).
+int count_legal(const Position& pos);
+
+// Legal moves before evolution choices are added: last-rank promotions are expanded, but
+// a move that could also evolve a unit appears once, as its "no promotion" form.
+void generate_base_moves(const Position& pos, MoveList& list);
+
+bool is_legal(const Position& pos, Move m);
+
+// True if the move captures a unit (en passant included).
+bool is_capture(const Position& pos, Move m);
+
+} // namespace evo

@@ -1,0 +1,296 @@
+#include "engine.h"
+
+#include "search.h"
+#include "skill.h"
+#include "tt.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace evo::engine {
+
+namespace {
+
+constexpr int DefaultHashMb = 16;
+constexpr int MaxHashMb = 65536;
+constexpr int MaxThreads = 256;
+constexpr int MaxMultiPv = 256;
+constexpr int DefaultMoveOverheadMs = 10;
+
+bool iequals(std::string_view a, std::string_view b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](char x, char y) { return (x | 0x20) == (y | 0x20); });
+}
+
+std::optional<int> parse_int(std::string_view text) {
+    int value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::optional<bool> parse_bool(std::string_view text) {
+    if (iequals(text, "true")) return true;
+    if (iequals(text, "false")) return false;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string uci_score(const Score& score) {
+    return (score.is_mate() ? "mate " : "cp ") + std::to_string(score.value);
+}
+
+struct Engine::Impl {
+    TranspositionTable tt;
+    std::vector<std::unique_ptr<Worker>> workers;
+    SearchShared shared;
+    std::mt19937_64 rng{std::random_device{}()};
+
+    int hash_mb = DefaultHashMb;
+    int threads = 1;
+    int multipv = 1;
+    int move_overhead_ms = DefaultMoveOverheadMs;
+    int skill_level = MaxSkillLevel;
+    bool limit_strength = false;
+    int elo = MaxElo;
+
+    // The background search.
+    mutable std::mutex mutex;
+    std::condition_variable done_signal;
+    std::thread main_thread;
+    bool running = false;
+
+    Impl() {
+        tt.resize(std::size_t(hash_mb));
+        resize_workers();
+    }
+
+    void resize_workers() {
+        while (int(workers.size()) < threads)
+            workers.push_back(std::make_unique<Worker>(int(workers.size())));
+        workers.resize(std::size_t(threads));
+    }
+
+    double skill_level_for(const Limits& limits) const {
+        if (limits.elo) return skill_for_elo(*limits.elo);
+        double level = skill_level;
+        if (limit_strength) level = std::min(level, skill_for_elo(elo));
+        return level;
+    }
+
+    // Sets up every worker; runs in the caller's thread.
+    SkillPlan prepare(const Game& game, const Limits& limits, const InfoCallback* on_info) {
+        shared.tt = &tt;
+        shared.weights = &weights_for(game.variant());
+        shared.limits = limits;
+        shared.start = Clock::now();
+        shared.stop = false;
+        shared.pondering = limits.ponder;
+        shared.on_info = on_info;
+        const Position& pos = game.position();
+        shared.time.start(limits, pos.side_to_move(), pos.game_ply(), move_overhead_ms);
+        SkillPlan skill;
+        skill.level = skill_level_for(limits);
+        shared.multipv = std::clamp(multipv, 1, MaxMultiPv);
+        shared.max_depth = limits.depth ? std::clamp(*limits.depth, 1, MaxPly - 1) : MaxPly - 1;
+        if (skill.enabled()) {
+            shared.multipv = std::max(shared.multipv, skill.lines());
+            shared.max_depth = std::min(shared.max_depth, skill.depth_limit());
+        }
+        tt.new_search();
+        shared.workers.clear();
+        for (auto& w : workers) {
+            w->prepare(game, shared);
+            shared.workers.push_back(w.get());
+        }
+        return skill;
+    }
+
+    // Runs in the search thread.
+    SearchResult run(const SkillPlan& skill) {
+        Worker& main = *workers[0];
+        SearchResult result;
+        if (main.root_moves().empty()) {
+            // Mated or stalemated: nothing to search, but keep UCI's rule that an infinite
+            // search answers only after stop.
+            wait_for_release();
+            return result;
+        }
+        std::vector<std::thread> helpers;
+        for (std::size_t i = 1; i < workers.size(); ++i)
+            helpers.emplace_back([w = workers[i].get()] { w->iterative_deepening(); });
+        main.iterative_deepening();
+        wait_for_release();
+        shared.stop = true;
+        for (auto& t : helpers) t.join();
+
+        // A helper that got deeper with a score at least as good speaks for the search.
+        const Worker* best = &main;
+        for (const auto& w : workers) {
+            if (w->root_moves().empty() || w->completed_depth() == 0) continue;
+            if (w->completed_depth() > best->completed_depth() &&
+                w->root_moves()[0].score >= best->root_moves()[0].score && !skill.enabled() &&
+                multipv == 1)
+                best = w.get();
+        }
+        const RootMove& top = best->root_moves()[0];
+        result.best_move = top.move;
+        result.pv = top.pv;
+        if (skill.enabled()) {
+            result.best_move = pick_weakened(main.root_moves(), shared.multipv, skill.level, rng);
+            for (const RootMove& rm : main.root_moves())
+                if (rm.move == result.best_move) result.pv = rm.pv;
+        }
+        if (result.pv.size() > 1) result.ponder_move = result.pv[1];
+        SearchInfo info = best->info_for(0, std::max(1, best->completed_depth()));
+        result.score = info.score;
+        result.depth = best->completed_depth();
+        result.nodes = shared.total_nodes();
+        result.time_ms = elapsed_ms(shared.start);
+        return result;
+    }
+
+    // UCI: an infinite or pondering search does not answer before stop (or ponderhit).
+    void wait_for_release() {
+        while (!shared.stop.load() && (shared.limits.infinite || shared.pondering.load())) {
+            if (shared.limits.stop_flag && shared.limits.stop_flag->load()) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
+};
+
+Engine::Engine() : impl_(std::make_unique<Impl>()) {}
+
+Engine::~Engine() {
+    stop();
+    wait();
+}
+
+std::optional<std::string> Engine::set_option(std::string_view name, std::string_view value) {
+    Impl& d = *impl_;
+    auto spin = [&](int min, int max) -> std::optional<int> {
+        auto v = parse_int(value);
+        if (!v || *v < min || *v > max) return std::nullopt;
+        return v;
+    };
+    auto bad = [&](std::string_view what) {
+        return std::optional<std::string>("bad value '" + std::string(value) + "' for " +
+                                          std::string(name) + " (" + std::string(what) + ")");
+    };
+    if (iequals(name, "Hash")) {
+        auto v = spin(1, MaxHashMb);
+        if (!v) return bad("1.." + std::to_string(MaxHashMb));
+        d.hash_mb = *v;
+        d.tt.resize(std::size_t(*v));
+    } else if (iequals(name, "Threads")) {
+        auto v = spin(1, MaxThreads);
+        if (!v) return bad("1.." + std::to_string(MaxThreads));
+        d.threads = *v;
+        d.resize_workers();
+    } else if (iequals(name, "MultiPV")) {
+        auto v = spin(1, MaxMultiPv);
+        if (!v) return bad("1.." + std::to_string(MaxMultiPv));
+        d.multipv = *v;
+    } else if (iequals(name, "Move Overhead")) {
+        auto v = spin(0, 5000);
+        if (!v) return bad("0..5000");
+        d.move_overhead_ms = *v;
+    } else if (iequals(name, "Skill Level")) {
+        auto v = spin(0, MaxSkillLevel);
+        if (!v) return bad("0..20");
+        d.skill_level = *v;
+    } else if (iequals(name, "UCI_LimitStrength")) {
+        auto v = parse_bool(value);
+        if (!v) return bad("true or false");
+        d.limit_strength = *v;
+    } else if (iequals(name, "UCI_Elo")) {
+        auto v = spin(MinElo, MaxElo);
+        if (!v) return bad(std::to_string(MinElo) + ".." + std::to_string(MaxElo));
+        d.elo = *v;
+    } else if (iequals(name, "Clear Hash")) {
+        d.tt.clear();
+    } else {
+        return "unknown option '" + std::string(name) + "'";
+    }
+    return std::nullopt;
+}
+
+std::vector<OptionDescription> Engine::options() const {
+    using T = OptionDescription::Type;
+    return {
+        {"Threads", T::Spin, "1", 1, MaxThreads, {}},
+        {"Hash", T::Spin, std::to_string(DefaultHashMb), 1, MaxHashMb, {}},
+        {"Clear Hash", T::Button, "", 0, 0, {}},
+        {"MultiPV", T::Spin, "1", 1, MaxMultiPv, {}},
+        {"Move Overhead", T::Spin, std::to_string(DefaultMoveOverheadMs), 0, 5000, {}},
+        {"Skill Level", T::Spin, std::to_string(MaxSkillLevel), 0, MaxSkillLevel, {}},
+        {"UCI_LimitStrength", T::Check, "false", 0, 0, {}},
+        {"UCI_Elo", T::Spin, std::to_string(MaxElo), MinElo, MaxElo, {}},
+    };
+}
+
+void Engine::new_game() {
+    wait();
+    impl_->tt.clear();
+    for (auto& w : impl_->workers) w->clear_history();
+}
+
+SearchResult Engine::search(const Game& game, const Limits& limits, const InfoCallback& on_info) {
+    SearchResult result;
+    start_search(game, limits, on_info, [&](const SearchResult& r) { result = r; });
+    wait();
+    return result;
+}
+
+void Engine::start_search(const Game& game, const Limits& limits, InfoCallback on_info,
+                          std::function<void(const SearchResult&)> on_done) {
+    wait();
+    Impl& d = *impl_;
+    auto callback = std::make_shared<InfoCallback>(std::move(on_info));
+    SkillPlan skill = d.prepare(game, limits, callback.get());
+    {
+        std::lock_guard lock(d.mutex);
+        d.running = true;
+    }
+    d.main_thread = std::thread([&d, skill, callback, on_done = std::move(on_done)] {
+        SearchResult result = d.run(skill);
+        // Not searching any more before `bestmove` goes out: a GUI sends its next `go` as
+        // soon as it reads it, and that `go` must not be refused as "already searching".
+        {
+            std::lock_guard lock(d.mutex);
+            d.running = false;
+            d.done_signal.notify_all();
+        }
+        if (on_done) on_done(result);
+    });
+}
+
+void Engine::wait() {
+    Impl& d = *impl_;
+    if (d.main_thread.joinable()) d.main_thread.join();
+}
+
+bool Engine::searching() const {
+    std::lock_guard lock(impl_->mutex);
+    return impl_->running;
+}
+
+void Engine::stop() {
+    impl_->shared.stop = true;
+}
+
+void Engine::ponderhit() {
+    impl_->shared.pondering = false;
+}
+
+int Engine::hashfull() const {
+    return impl_->tt.hashfull();
+}
+
+} // namespace evo::engine

@@ -1,0 +1,53 @@
+// Move ordering: what kind of move each is, and a score per move so that the likely best
+// come first (TT move, good captures and promotions, killers, counter move, history).
+#pragma once
+
+#include "history.h"
+
+#include "core/movegen.h"
+
+namespace evo::engine {
+
+// RULES 1.1/4.4 last-rank promotions and 4.2 a king becoming Cthulhu: moves that change
+// material as much as a capture does.
+bool is_promotion_like(const Position& pos, Move m);
+// RULES 2.4-2.5, 3.2-3.4: the move also evolves a unit (or is a last-rank promotion).
+inline bool is_evolution(Move m) {
+    return m.has_rook_evolution_elsewhere() || m.promotion().any();
+}
+// Neither a capture nor promotion-like: history, killers and quiet pruning apply.
+inline bool is_quiet(const Position& pos, Move m) {
+    return !is_capture(pos, m) && !is_promotion_like(pos, m);
+}
+PieceType captured_type(const Position& pos, Move m);
+
+// What the ordering knows besides the position.
+struct OrderingHints {
+    Move tt_move = Move::none();
+    Move killers[2] = {Move::none(), Move::none()};
+    Move counter = Move::none();
+    const PieceToHistory* continuation[2] = {nullptr, nullptr}; // one and two plies back
+};
+
+constexpr int TTMoveScore = 1 << 30;
+
+void score_moves(const Position& pos, const SearchHistory& history, const OrderingHints& hints,
+                 const MoveList& list, int* scores);
+
+// Quiescence keeps captures, queen promotions and a king becoming Cthulhu; evolutions only
+// where the right would otherwise expire (RULES 3.1), since held rights (evochess) are
+// valued by the evaluation and spending one is never forced.
+void keep_tactical_moves(const Position& pos, MoveList& list);
+
+// The best-scored move from `index` on (selection sort, one step); none at the end.
+inline Move pick_next(MoveList& list, int* scores, int& index) {
+    if (index >= list.size()) return Move::none();
+    int best = index;
+    for (int i = index + 1; i < list.size(); ++i)
+        if (scores[i] > scores[best]) best = i;
+    std::swap(list.moves[index], list.moves[best]);
+    std::swap(scores[index], scores[best]);
+    return list.moves[index++];
+}
+
+} // namespace evo::engine

@@ -1,0 +1,35 @@
+#include "time_manager.h"
+
+#include <algorithm>
+
+namespace evo::engine {
+
+void TimeManager::start(const Limits& limits, Color us, int ply, int move_overhead_ms) {
+    uses_clock_ = false;
+    if (limits.movetime_ms) {
+        uses_clock_ = true;
+        optimum_ms_ = maximum_ms_ =
+            std::max<std::int64_t>(1, *limits.movetime_ms - move_overhead_ms);
+        return;
+    }
+    if (!limits.time_ms[us]) return;
+    uses_clock_ = true;
+    std::int64_t time = *limits.time_ms[us];
+    std::int64_t increment = limits.increment_ms[us];
+    // Moves still to play in this time: the control's count, else a guess that shrinks as
+    // the game goes on.
+    int moves_left = limits.moves_to_go ? std::clamp(*limits.moves_to_go, 1, 50)
+                                        : std::clamp(50 - ply / 4, 20, 50);
+    std::int64_t usable = std::max<std::int64_t>(1, time + increment * (moves_left - 1) -
+                                                        move_overhead_ms * (2 + moves_left));
+    optimum_ms_ = usable / moves_left;
+    // Never more than most of what is left on the clock.
+    std::int64_t cap = std::max<std::int64_t>(1, time * 8 / 10 - move_overhead_ms);
+    maximum_ms_ = std::min(cap, optimum_ms_ * 5);
+    if (moves_left == 1) maximum_ms_ = std::min(cap, usable);
+    optimum_ms_ = std::min(optimum_ms_, maximum_ms_);
+    optimum_ms_ = std::max<std::int64_t>(optimum_ms_, 1);
+    maximum_ms_ = std::max<std::int64_t>(maximum_ms_, 1);
+}
+
+} // namespace evo::engine

@@ -1,0 +1,79 @@
+#include "tt.h"
+
+#include <cstring>
+
+namespace evo::engine {
+
+void TranspositionTable::resize(std::size_t megabytes) {
+    std::size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
+    if (count == 0) count = 1;
+    if (count != cluster_count_) {
+        clusters_.reset(new Cluster[count]);
+        cluster_count_ = count;
+    }
+    clear();
+}
+
+void TranspositionTable::clear() {
+    std::memset(static_cast<void*>(clusters_.get()), 0, cluster_count_ * sizeof(Cluster));
+    generation_ = 0;
+}
+
+TTHit TranspositionTable::probe(Key key, int ply) const {
+    const Cluster* cluster = cluster_of(key);
+    std::uint32_t key32 = std::uint32_t(key >> 32);
+    TTHit hit;
+    for (const TTEntry& e : cluster->entries) {
+        if (e.key32 != key32 || e.depth == 0) continue;
+        hit.found = true;
+        hit.move = e.best_move();
+        hit.value = value_from_tt(e.value, ply);
+        hit.static_eval = e.static_eval;
+        hit.depth = e.search_depth();
+        hit.bound = e.bound();
+        return hit;
+    }
+    return hit;
+}
+
+void TranspositionTable::store(Key key, int ply, Value value, Bound bound, int depth, Move move,
+                               Value static_eval) {
+    Cluster* cluster = cluster_of(key);
+    std::uint32_t key32 = std::uint32_t(key >> 32);
+    // The same position, else the entry least worth keeping: shallow and old.
+    TTEntry* replace = &cluster->entries[0];
+    int worst = 1 << 30;
+    for (TTEntry& e : cluster->entries) {
+        if (e.key32 == key32 || e.depth == 0) {
+            replace = &e;
+            break;
+        }
+        int age = std::uint8_t(generation_ - (e.generation_bound & 0xFC)) / 4;
+        int worth = int(e.depth) - 4 * age;
+        if (worth < worst) {
+            worst = worth;
+            replace = &e;
+        }
+    }
+    bool same = replace->key32 == key32 && replace->depth != 0;
+    // Keep a deeper result for the same position unless the new one is exact.
+    if (same && bound != Bound::Exact && depth + 3 < replace->search_depth()) return;
+    if (move.is_none() && same) move = replace->best_move();
+    replace->key32 = key32;
+    replace->move = move.raw();
+    replace->value = std::int16_t(value_to_tt(value, ply));
+    replace->static_eval = std::int16_t(static_eval);
+    replace->depth = std::uint8_t(depth + 1 < 1 ? 1 : depth + 1);
+    replace->generation_bound = std::uint8_t(generation_ | std::uint8_t(bound));
+}
+
+int TranspositionTable::hashfull() const {
+    int used = 0;
+    std::size_t sample = cluster_count_ < 1000 ? cluster_count_ : 1000;
+    for (std::size_t i = 0; i < sample; ++i)
+        for (const TTEntry& e : clusters_[i].entries)
+            used += e.depth != 0 && (e.generation_bound & 0xFC) == generation_;
+    return sample ? int(used * 1000 / (sample * ClusterSize)) : 0;
+}
+
+} // namespace evo::engine

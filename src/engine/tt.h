@@ -1,0 +1,81 @@
+// The transposition table: shared by every search thread without locks. A torn entry is
+// harmless: its move is checked against the legal moves before use and its key part must match.
+#pragma once
+
+#include "value.h"
+
+#include "core/move.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace evo::engine {
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TTEntry {
+    std::uint32_t key32;
+    std::uint32_t move;
+    std::int16_t value;
+    std::int16_t static_eval;
+    std::uint8_t depth; // depth + 1, so that 0 means empty
+    std::uint8_t generation_bound;
+    std::uint16_t padding;
+
+    Move best_move() const { return Move::from_raw(move); }
+    Bound bound() const { return Bound(generation_bound & 3); }
+    int search_depth() const { return int(depth) - 1; }
+};
+static_assert(sizeof(TTEntry) == 16);
+
+// What a probe found, copied out so that other threads may overwrite the entry meanwhile.
+struct TTHit {
+    bool found = false;
+    Move move = Move::none();
+    Value value = ValueNone;
+    Value static_eval = ValueNone;
+    int depth = -1;
+    Bound bound = Bound::None;
+};
+
+class TranspositionTable {
+  public:
+    void resize(std::size_t megabytes);
+    void clear();
+    void new_search() { generation_ = std::uint8_t(generation_ + 4); }
+
+    TTHit probe(Key key, int ply) const;
+    void store(Key key, int ply, Value value, Bound bound, int depth, Move move, Value static_eval);
+    void prefetch(Key key) const { __builtin_prefetch(cluster_of(key)); }
+    // Permille of a sample of entries written in this search.
+    int hashfull() const;
+
+  private:
+    static constexpr int ClusterSize = 4;
+    struct alignas(64) Cluster {
+        TTEntry entries[ClusterSize];
+    };
+    Cluster* cluster_of(Key key) const {
+        return &clusters_[(unsigned __int128)(key)*cluster_count_ >> 64];
+    }
+
+    std::unique_ptr<Cluster[]> clusters_;
+    std::size_t cluster_count_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+// Mate scores are stored relative to the node, not the root.
+inline Value value_to_tt(Value v, int ply) {
+    if (v >= ValueMateInMaxPly) return v + ply;
+    if (v <= -ValueMateInMaxPly) return v - ply;
+    return v;
+}
+inline Value value_from_tt(Value v, int ply) {
+    if (v == ValueNone) return v;
+    if (v >= ValueMateInMaxPly) return v - ply;
+    if (v <= -ValueMateInMaxPly) return v + ply;
+    return v;
+}
+
+} // namespace evo::engine

@@ -1,0 +1,237 @@
+#include "uci.h"
+
+#include "engine/eval.h"
+
+#include "core/notation.h"
+
+#include <iostream>
+#include <sstream>
+#include <vector>
+
+namespace evo::uci {
+
+namespace {
+
+constexpr std::string_view EngineName = "evochess";
+constexpr std::string_view Author = "the evochess authors";
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() &&
+           (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+        s.remove_suffix(1);
+    return s;
+}
+
+// The first word and the rest.
+std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
+    s = trim(s);
+    std::size_t end = s.find_first_of(" \t");
+    if (end == std::string_view::npos) return {s, {}};
+    return {s.substr(0, end), trim(s.substr(end))};
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if ((a[i] | 0x20) != (b[i] | 0x20)) return false;
+    return true;
+}
+
+std::string option_line(const engine::OptionDescription& o) {
+    using T = engine::OptionDescription::Type;
+    std::string s = "option name " + o.name + " type ";
+    switch (o.type) {
+    case T::Spin:
+        s += "spin default " + o.default_value + " min " + std::to_string(o.min) + " max " +
+             std::to_string(o.max);
+        break;
+    case T::Check: s += "check default " + o.default_value; break;
+    case T::Button: s += "button"; break;
+    case T::String:
+        s += "string default " + (o.default_value.empty() ? "<empty>" : o.default_value);
+        break;
+    case T::Combo:
+        s += "combo default " + o.default_value;
+        for (const auto& c : o.choices) s += " var " + c;
+        break;
+    }
+    return s;
+}
+
+} // namespace
+
+void LineWriter::line(const std::string& text) {
+    std::lock_guard lock(mutex_);
+    out_ << text << '\n';
+    out_.flush();
+}
+
+Session::Session(std::ostream& out)
+    : out_(out), variant_(&chess_variant()), game_(std::make_unique<Game>(*variant_)) {}
+
+Session::~Session() {
+    finish_search();
+}
+
+void Session::finish_search() {
+    engine_.stop();
+    engine_.wait();
+}
+
+int Session::run(std::istream& in) {
+    std::string line;
+    while (std::getline(in, line))
+        if (!handle(line)) break;
+    finish_search();
+    return 0;
+}
+
+bool Session::handle(std::string_view line) {
+    auto [command, args] = split_word(line);
+    if (command.empty()) return true;
+    if (command == "quit") {
+        finish_search();
+        return false;
+    }
+    if (command == "uci")
+        uci();
+    else if (command == "isready")
+        out_.line("readyok");
+    else if (command == "ucinewgame")
+        new_game();
+    else if (command == "setoption")
+        set_option(args);
+    else if (command == "position")
+        set_position(args);
+    else if (command == "go")
+        go(args);
+    else if (command == "stop")
+        engine_.stop();
+    else if (command == "ponderhit")
+        engine_.ponderhit();
+    else if (command == "d")
+        display();
+    else if (command == "eval")
+        evaluate();
+    else
+        out_.line("info string unknown command '" + std::string(command) + "'");
+    return true;
+}
+
+void Session::uci() {
+    out_.line("id name " + std::string(EngineName));
+    out_.line("id author " + std::string(Author));
+    std::vector<engine::OptionDescription> options = engine_.options();
+    engine::OptionDescription variant{
+        "UCI_Variant", engine::OptionDescription::Type::Combo, "chess", 0, 0, {}};
+    for (const Variant* v : all_variants()) variant.choices.emplace_back(v->name);
+    options.push_back(variant);
+    options.push_back({"Ponder", engine::OptionDescription::Type::Check, "false", 0, 0, {}});
+    for (const auto& o : options) out_.line(option_line(o));
+    out_.line("uciok");
+}
+
+void Session::new_game() {
+    finish_search();
+    engine_.new_game();
+    game_ = std::make_unique<Game>(*variant_);
+}
+
+// setoption name <name words> [value <value words>]
+void Session::set_option(std::string_view args) {
+    auto [keyword, rest] = split_word(args);
+    if (keyword != "name" || rest.empty()) {
+        out_.line("info string setoption needs 'name <option> [value <value>]'");
+        return;
+    }
+    std::string_view name = rest, value;
+    for (std::size_t at = rest.find(" value"); at != std::string_view::npos;
+         at = rest.find(" value", at + 1)) {
+        std::size_t after = at + 6;
+        if (after == rest.size() || rest[after] == ' ' || rest[after] == '\t') {
+            name = trim(rest.substr(0, at));
+            value = trim(rest.substr(after));
+            break;
+        }
+    }
+    if (engine_.searching()) {
+        out_.line("info string options cannot change while searching; '" + std::string(name) +
+                  "' ignored");
+        return;
+    }
+    if (iequals(name, "UCI_Variant")) {
+        const Variant* v = find_variant(value);
+        if (!v) {
+            out_.line("info string unknown variant '" + std::string(value) +
+                      "' (chess, evochess, echess, promoteking)");
+            return;
+        }
+        variant_ = v;
+        game_ = std::make_unique<Game>(*variant_);
+        return;
+    }
+    if (iequals(name, "Ponder")) {
+        if (value != "true" && value != "false")
+            out_.line("info string Ponder takes true or false");
+        else
+            ponder_option_ = value == "true";
+        return;
+    }
+    if (auto error = engine_.set_option(name, value)) out_.line("info string " + *error);
+}
+
+// position startpos|fen <fen> [moves <m1> <m2> ...]
+void Session::set_position(std::string_view args) {
+    auto [kind, rest] = split_word(args);
+    std::string_view fen_text, moves_text;
+    std::size_t moves_at = rest.find("moves");
+    std::string_view before_moves =
+        moves_at == std::string_view::npos ? rest : trim(rest.substr(0, moves_at));
+    if (moves_at != std::string_view::npos) moves_text = trim(rest.substr(moves_at + 5));
+
+    std::unique_ptr<Game> game;
+    if (kind == "startpos") {
+        if (!before_moves.empty()) {
+            out_.line("info string position startpos takes only 'moves' after it");
+            return;
+        }
+        game = std::make_unique<Game>(*variant_);
+    } else if (kind == "fen") {
+        fen_text = before_moves;
+        auto pos = Position::from_fen(*variant_, fen_text);
+        if (!pos) {
+            out_.line("info string bad FEN '" + std::string(fen_text) + "': " + pos.error());
+            return;
+        }
+        game = std::make_unique<Game>(*pos);
+    } else {
+        out_.line("info string position needs 'startpos' or 'fen <fen>'");
+        return;
+    }
+    while (!moves_text.empty()) {
+        auto [word, more] = split_word(moves_text);
+        moves_text = more;
+        auto move = parse_uci_move(game->position(), word);
+        if (!move) {
+            out_.line("info string illegal or malformed move '" + std::string(word) +
+                      "': " + move.error() + "; the position stops before it");
+            break;
+        }
+        game->play(*move);
+    }
+    game_ = std::move(game);
+}
+
+void Session::display() {
+    out_.line(describe_position(game_->position()));
+}
+
+void Session::evaluate() {
+    const Position& pos = game_->position();
+    engine::Value v = engine::evaluate(pos, engine::weights_for(pos.variant()));
+    out_.line("info string static evaluation " + std::to_string(v) + " cp (side to move)");
+}
+
+} // namespace evo::uci

@@ -1,0 +1,63 @@
+// The UCI engine loop: reads commands line by line, answers on a stream. Searches run in
+// the engine's own thread, so `stop`, `isready` and `ponderhit` are answered meanwhile.
+// Extensions (RULES 5.2 moves, UCI_Variant) are described in docs/uci.md.
+#pragma once
+
+#include "engine/engine.h"
+
+#include "core/game.h"
+
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace evo::uci {
+
+// Writes whole lines under a lock: search info comes from another thread.
+class LineWriter {
+  public:
+    explicit LineWriter(std::ostream& out) : out_(out) {}
+    void line(const std::string& text);
+
+  private:
+    std::ostream& out_;
+    std::mutex mutex_;
+};
+
+class Session {
+  public:
+    explicit Session(std::ostream& out);
+    ~Session();
+
+    // Handles one command line; false after `quit`.
+    bool handle(std::string_view line);
+    // Reads commands until `quit` or end of input, then stops the search and waits for it.
+    int run(std::istream& in);
+    // Waits until a running search ends by itself (for tests and scripts).
+    void wait_for_search() { engine_.wait(); }
+
+  private:
+    void uci();
+    void set_option(std::string_view args);
+    void set_position(std::string_view args);
+    void go(std::string_view args);
+    void display();
+    void evaluate();
+    void new_game();
+    void finish_search();
+
+    LineWriter out_;
+    engine::Engine engine_;
+    const Variant* variant_;
+    std::unique_ptr<Game> game_;
+    bool ponder_option_ = false;
+};
+
+// For the `d` command and tests: an ASCII board with FEN and key.
+std::string describe_position(const Position& pos);
+// A search info line in UCI form; the PV is written from `root`.
+std::string format_info(const Position& root, const engine::SearchInfo& info);
+
+} // namespace evo::uci

@@ -1,0 +1,58 @@
+// A real evochess API server on a free loopback port, over a fresh database, for tests.
+#pragma once
+
+#include "app/game_service.h"
+#include "app/game_store.h"
+#include "app/http_api.h"
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+
+namespace evo::app::testing {
+
+class ApiTestServer {
+  public:
+    // Serves the database in `directory` (created if needed) with the given engine.
+    explicit ApiTestServer(const std::filesystem::path& directory, SearchFunction search = {});
+    ~ApiTestServer();
+    ApiTestServer(const ApiTestServer&) = delete;
+    ApiTestServer& operator=(const ApiTestServer&) = delete;
+
+    int port() const { return port_; }
+    std::unique_ptr<httplib::Client> client() const;
+
+  private:
+    GameStore store_;
+    GameService service_;
+    httplib::Server server_;
+    int port_ = 0;
+    std::thread thread_;
+};
+
+// A fresh directory under the system's temporary one, removed by the destructor.
+class TemporaryDirectory {
+  public:
+    TemporaryDirectory();
+    ~TemporaryDirectory();
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    std::filesystem::path path_;
+};
+
+struct JsonAnswer {
+    int status = 0;
+    nlohmann::json body;
+};
+
+JsonAnswer get_json(httplib::Client& client, const std::string& path);
+JsonAnswer post_json(httplib::Client& client, const std::string& path, const nlohmann::json& body);
+JsonAnswer send_raw(httplib::Client& client, const std::string& method, const std::string& path,
+                    const std::string& body);
+
+} // namespace evo::app::testing

@@ -1,0 +1,72 @@
+// Asking the built-in engine to move through the API: JSON and server-sent events.
+#include "api_test_server.h"
+
+#include "app/server.h"
+
+#include <gtest/gtest.h>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+class EngineApiTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        SearchFunction search = built_in_search();
+        if (!search) GTEST_SKIP() << "this build has no engine (src/engine)";
+        server_ = std::make_unique<ApiTestServer>(directory_.path(), std::move(search));
+        client_ = server_->client();
+    }
+
+    json create(const json& body) { return post_json(*client_, "/api/games", body).body; }
+    static std::string game_path(const json& state) {
+        return "/api/games/" + std::to_string(state["id"].get<int>());
+    }
+
+    TemporaryDirectory directory_;
+    std::unique_ptr<ApiTestServer> server_;
+    std::unique_ptr<httplib::Client> client_;
+};
+
+TEST_F(EngineApiTest, EngineMovesAndAnswersTheNewState) {
+    json state = create({{"variant", "evochess"}});
+    JsonAnswer answer = post_json(*client_, game_path(state) + "/engine", {{"depth", 3}});
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    ASSERT_EQ(answer.body["history"].size(), 1u);
+    EXPECT_EQ(answer.body["turn"], "b");
+}
+
+TEST_F(EngineApiTest, EngineStreamsProgressThenTheState) {
+    json state = create({{"variant", "chess"}});
+    httplib::Headers headers{{"Accept", "text/event-stream"}};
+    httplib::Result result =
+        client_->Post(game_path(state) + "/engine", headers, R"({"depth": 4})", "application/json");
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->status, 200);
+    const std::string& body = result->body;
+    std::size_t info = body.find("event: info\ndata: ");
+    std::size_t final_state = body.find("event: state\ndata: ");
+    ASSERT_NE(info, std::string::npos) << body;
+    ASSERT_NE(final_state, std::string::npos) << body;
+    EXPECT_LT(info, final_state);
+    std::size_t data = info + std::string("event: info\ndata: ").size();
+    json progress = json::parse(body.substr(data, body.find('\n', data) - data));
+    EXPECT_GE(progress["depth"].get<int>(), 1);
+    EXPECT_TRUE(progress["score"].contains("cp") || progress["score"].contains("mate"));
+    ASSERT_FALSE(progress["pv"].empty());
+    EXPECT_TRUE(progress["pv"][0]["san"].is_string());
+    EXPECT_EQ(get_json(*client_, game_path(state)).body["history"].size(), 1u);
+}
+
+TEST_F(EngineApiTest, OneSearchPerGameAndNoneInAFinishedGame) {
+    json state = create({{"variant", "chess"}});
+    post_json(*client_, game_path(state) + "/resign", json::object());
+    EXPECT_EQ(post_json(*client_, game_path(state) + "/engine", json::object()).status, 422);
+    EXPECT_EQ(
+        post_json(*client_, game_path(state) + "/engine/stop", json::object()).body["stopped"],
+        false);
+}
+
+} // namespace
+} // namespace evo::app::testing

@@ -1,0 +1,130 @@
+// The Engine API as other layers use it: options, stop from another thread, MultiPV,
+// searchmoves, strength limits, no legal move.
+#include "engine_test_util.h"
+
+#include <atomic>
+#include <thread>
+
+namespace evo::test {
+namespace {
+
+TEST(EngineApiTest, RejectsUnknownOptionsAndBadValues) {
+    engine::Engine engine;
+    EXPECT_TRUE(engine.set_option("NoSuchOption", "1").has_value());
+    EXPECT_TRUE(engine.set_option("Hash", "0").has_value());
+    EXPECT_TRUE(engine.set_option("Hash", "abc").has_value());
+    EXPECT_TRUE(engine.set_option("UCI_LimitStrength", "maybe").has_value());
+    EXPECT_FALSE(engine.set_option("hash", "8").has_value()); // names are case-insensitive
+    EXPECT_FALSE(engine.set_option("MultiPV", "3").has_value());
+    EXPECT_FALSE(engine.set_option("Clear Hash", "").has_value());
+}
+
+TEST(EngineApiTest, StopEndsAnInfiniteSearchWithAMove) {
+    engine::Engine engine;
+    engine::Limits limits;
+    limits.infinite = true;
+    Game game(chess_variant());
+    std::atomic<bool> got_info{false};
+    std::thread stopper([&] {
+        while (!got_info) std::this_thread::yield();
+        engine.stop();
+    });
+    engine::SearchResult r =
+        engine.search(game, limits, [&](const engine::SearchInfo&) { got_info = true; });
+    stopper.join();
+    EXPECT_TRUE(is_legal(game.position(), r.best_move));
+}
+
+TEST(EngineApiTest, CallerOwnedStopFlag) {
+    engine::Engine engine;
+    std::atomic<bool> stop{true};
+    engine::Limits limits;
+    limits.stop_flag = &stop;
+    Game game(chess_variant());
+    engine::SearchResult r = engine.search(game, limits);
+    EXPECT_TRUE(is_legal(game.position(), r.best_move));
+    EXPECT_LE(r.depth, 2);
+}
+
+TEST(EngineApiTest, MultiPvReportsDistinctLines) {
+    engine::Engine engine;
+    ASSERT_FALSE(engine.set_option("MultiPV", "3").has_value());
+    engine::Limits limits;
+    limits.depth = 6;
+    std::vector<engine::SearchInfo> last(3);
+    Game game(chess_variant());
+    engine.search(game, limits, [&](const engine::SearchInfo& info) {
+        ASSERT_GE(info.multipv, 1);
+        ASSERT_LE(info.multipv, 3);
+        last[std::size_t(info.multipv - 1)] = info;
+    });
+    EXPECT_NE(last[0].pv.front(), last[1].pv.front());
+    EXPECT_NE(last[1].pv.front(), last[2].pv.front());
+    EXPECT_GE(last[0].score.value, last[1].score.value);
+    EXPECT_GE(last[1].score.value, last[2].score.value);
+}
+
+TEST(EngineApiTest, SearchMovesRestrictsTheRoot) {
+    engine::Engine engine;
+    Game game(chess_variant());
+    engine::Limits limits;
+    limits.depth = 5;
+    limits.search_moves.push_back(*parse_uci_move(game.position(), "a2a3"));
+    engine::SearchResult r = engine.search(game, limits);
+    EXPECT_EQ(to_uci(game.position(), r.best_move), "a2a3");
+}
+
+TEST(EngineApiTest, NoLegalMoveAnswersNone) {
+    engine::Engine engine;
+    Game game(load("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")); // checkmated
+    engine::Limits limits;
+    limits.depth = 3;
+    EXPECT_TRUE(engine.search(game, limits).best_move.is_none());
+}
+
+TEST(EngineApiTest, WeakenedPlayStillAnswersLegalMoves) {
+    engine::Engine engine;
+    ASSERT_FALSE(engine.set_option("UCI_LimitStrength", "true").has_value());
+    ASSERT_FALSE(engine.set_option("UCI_Elo", "800").has_value());
+    for (const Variant* v : all_variants()) {
+        Game game(*v);
+        for (int ply = 0; ply < 10; ++ply) {
+            engine::Limits limits;
+            limits.nodes = 2000;
+            engine::SearchResult r = engine.search(game, limits);
+            ASSERT_TRUE(is_legal(game.position(), r.best_move));
+            game.play(r.best_move);
+        }
+    }
+}
+
+TEST(EngineApiTest, BackgroundSearchCallsDone) {
+    engine::Engine engine;
+    Game game(load("evochess", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"));
+    engine::Limits limits;
+    limits.depth = 4;
+    std::atomic<bool> done{false};
+    Move best = Move::none();
+    engine.start_search(game, limits, {}, [&](const engine::SearchResult& r) {
+        best = r.best_move;
+        done = true;
+    });
+    game.play(*parse_uci_move(game.position(), "e2e4")); // the caller's game may change now
+    engine.wait();
+    EXPECT_TRUE(done);
+    EXPECT_FALSE(engine.searching());
+    EXPECT_FALSE(best.is_none());
+}
+
+TEST(EngineApiTest, ClockLimitsEndTheSearch) {
+    engine::Engine engine;
+    Game game(chess_variant());
+    engine::Limits limits;
+    limits.time_ms[White] = 200;
+    limits.time_ms[Black] = 200;
+    engine::SearchResult r = engine.search(game, limits);
+    EXPECT_TRUE(is_legal(game.position(), r.best_move));
+}
+
+} // namespace
+} // namespace evo::test

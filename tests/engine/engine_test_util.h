@@ -1,0 +1,86 @@
+// Helpers shared by the engine tests.
+#pragma once
+
+#include "engine/engine.h"
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <sstream>
+#include <string>
+
+namespace evo::test {
+
+inline Position load(std::string_view variant, std::string_view fen) {
+    const Variant* v = find_variant(variant);
+    EXPECT_NE(v, nullptr) << variant;
+    if (!v) return Position::start(chess_variant());
+    auto pos = Position::from_fen(*v, fen);
+    EXPECT_TRUE(pos.ok()) << fen << ": " << pos.error();
+    return pos.ok() ? *pos : Position::start(*v);
+}
+
+inline engine::SearchResult search_depth(const Position& pos, int depth) {
+    engine::Engine engine;
+    engine::Limits limits;
+    limits.depth = depth;
+    return engine.search(Game(pos), limits);
+}
+
+inline bool is_checkmate_after(const Position& pos, Move m) {
+    Position after = pos;
+    StateInfo st;
+    after.do_move(m, st);
+    MoveList replies;
+    generate_legal(after, replies);
+    return after.in_check() && replies.empty();
+}
+
+// The same position with colours swapped and the board mirrored top to bottom.
+inline std::string flip_fen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side, castling, ep, half, full, extra;
+    in >> board >> side >> castling >> ep >> half >> full >> extra;
+    auto swap_case = [](std::string s) {
+        for (char& c : s)
+            c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c))
+                                                            : char(std::toupper(c));
+        return s;
+    };
+    std::vector<std::string> ranks;
+    std::stringstream rs(board);
+    for (std::string r; std::getline(rs, r, '/');) ranks.push_back(swap_case(r));
+    std::string flipped;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it)
+        flipped += (flipped.empty() ? "" : "/") + *it;
+    std::string new_castling;
+    if (castling != "-") {
+        std::string upper, lower;
+        for (char c : swap_case(castling))
+            (std::isupper(static_cast<unsigned char>(c)) ? upper : lower) += c;
+        new_castling = upper + lower;
+    } else {
+        new_castling = "-";
+    }
+    std::string new_ep = ep == "-" ? ep : std::string{ep[0], char('1' + ('8' - ep[1]))};
+    std::string new_extra;
+    if (auto slash = extra.find('/'); slash != std::string::npos) {
+        new_extra = extra.substr(slash + 1) + "/" + extra.substr(0, slash);
+    } else if (!extra.empty()) {
+        new_extra = extra;
+        if (extra[0] == 'w')
+            new_extra[0] = 'b';
+        else if (extra[0] == 'b')
+            new_extra[0] = 'w';
+    }
+    std::string out = flipped + " " + (side == "w" ? "b" : "w") + " " + new_castling + " " +
+                      new_ep + " " + half + " " + full;
+    if (!new_extra.empty()) out += " " + new_extra;
+    return out;
+}
+
+} // namespace evo::test

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""`evochess` with no arguments speaks UCI: a short session through a pipe, then the way a
+GUI or match runner drives it, with each `go` sent the moment the last `bestmove` is read."""
+import argparse
+import queue
+import subprocess
+import sys
+import threading
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--engine", required=True)
+    args = parser.parse_args()
+    proc = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    lines = queue.Queue()
+
+    def pump():
+        for line in proc.stdout:
+            lines.put(line.rstrip("\n"))
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+
+    def send(line):
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+
+    def read_until(prefix, timeout=20.0):
+        seen = []
+        while True:
+            try:
+                line = lines.get(timeout=timeout)
+            except queue.Empty:
+                proc.kill()
+                sys.exit("no '%s' within %.0f s; last lines: %s" % (prefix, timeout, seen[-3:]))
+            if line is None:
+                sys.exit("engine closed its output while waiting for " + prefix)
+            seen.append(line)
+            if line.startswith(prefix):
+                return seen
+
+    send("uci")
+    read_until("uciok")
+    send("setoption name UCI_Variant value promoteking")
+    send("isready")
+    read_until("readyok")
+    send("position startpos moves e2e4 e7e5")
+    send("go depth 6")
+    best = read_until("bestmove")[-1]
+    assert best.split()[1] != "(none)", best
+
+    # Every `go` must get its own search (info lines, then its bestmove), never a refusal
+    # or a stale answer, however fast it follows the last bestmove.
+    send("setoption name UCI_Variant value chess")
+    for i in range(300):
+        send("position startpos moves " + ("e2e4" if i % 2 == 0 else "e2e4 e7e5"))
+        send("go depth 2")
+        got = read_until("bestmove")
+        assert any(l.startswith("info depth") for l in got), ("no search before", got[-1], i)
+        assert not any(l.startswith("info string") for l in got), (got, i)
+        move = got[-1].split()[1]
+        assert move[1] == ("7" if i % 2 == 0 else "2") or move[1] == ("8" if i % 2 == 0 else "1"), (move, i)
+    send("quit")
+    proc.wait(timeout=30)
+    assert proc.returncode == 0, proc.returncode
+    print("ok:", best)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+// UCI round trips: commands in, lines out, through uci::Session.
+#include "protocol/uci/uci.h"
+
+#include "core/notation.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace evo::test {
+namespace {
+
+class UciTest : public ::testing::Test {
+  protected:
+    std::ostringstream out;
+    uci::Session session{out};
+
+    // Sends the lines, waits for a search to end by itself, answers the new output lines.
+    std::vector<std::string> send(std::initializer_list<std::string_view> commands) {
+        for (auto c : commands) EXPECT_TRUE(session.handle(c)) << c;
+        session.wait_for_search();
+        std::vector<std::string> lines;
+        std::istringstream in(out.str().substr(consumed_));
+        consumed_ = out.str().size();
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+        return lines;
+    }
+    static bool has_prefix(const std::vector<std::string>& lines, std::string_view prefix) {
+        for (const auto& l : lines)
+            if (l.rfind(prefix, 0) == 0) return true;
+        return false;
+    }
+    static std::string last_with(const std::vector<std::string>& lines, std::string_view prefix) {
+        std::string found;
+        for (const auto& l : lines)
+            if (l.rfind(prefix, 0) == 0) found = l;
+        return found;
+    }
+
+  private:
+    std::size_t consumed_ = 0;
+};
+
+TEST_F(UciTest, HandshakeListsOptions) {
+    auto lines = send({"uci"});
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.front(), "id name evochess");
+    EXPECT_EQ(lines.back(), "uciok");
+    EXPECT_TRUE(has_prefix(lines, "option name Hash type spin"));
+    EXPECT_TRUE(has_prefix(lines, "option name Threads type spin"));
+    EXPECT_TRUE(has_prefix(lines, "option name MultiPV type spin"));
+    EXPECT_TRUE(has_prefix(lines, "option name Ponder type check"));
+    EXPECT_TRUE(has_prefix(lines, "option name Move Overhead type spin"));
+    EXPECT_TRUE(has_prefix(lines, "option name UCI_LimitStrength type check"));
+    EXPECT_TRUE(has_prefix(lines, "option name UCI_Elo type spin"));
+    EXPECT_TRUE(has_prefix(lines, "option name UCI_Variant type combo default chess var chess var "
+                                  "evochess var echess var promoteking"));
+}
+
+TEST_F(UciTest, IsReady) {
+    EXPECT_EQ(send({"isready"}), std::vector<std::string>{"readyok"});
+}
+
+TEST_F(UciTest, GoDepthAnswersInfoAndBestmove) {
+    auto lines = send({"position startpos moves e2e4 e7e5", "go depth 5"});
+    std::string info = last_with(lines, "info depth 5 ");
+    ASSERT_FALSE(info.empty());
+    for (const char* field : {" seldepth ", " multipv 1 ", " score cp ", " nodes ", " nps ",
+                              " hashfull ", " time ", " pv "})
+        EXPECT_NE(info.find(field), std::string::npos) << field << " in " << info;
+    std::string best = last_with(lines, "bestmove ");
+    ASSERT_FALSE(best.empty());
+    EXPECT_EQ(lines.back(), best);
+    EXPECT_NE(best.find(" ponder "), std::string::npos) << best;
+}
+
+TEST_F(UciTest, VariantMovesInExtendedNotation) {
+    // RULES 5.2: a pawn becoming a knight with a held minor right (2.4).
+    auto lines = send({"setoption name UCI_Variant value evochess",
+                       "position fen 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 0,1,0,0/0,0,0,0 "
+                       "moves b2b4n e7e5",
+                       "d"});
+    EXPECT_TRUE(
+        has_prefix(lines, "Fen: 4k3/pppp1ppp/8/4p3/1N6/8/P1PPPPPP/4K3 w - - 0 2 1,0,0,0/1,0,0,0"))
+        << out.str();
+    EXPECT_TRUE(has_prefix(lines, "Variant: evochess"));
+    EXPECT_TRUE(has_prefix(lines, "Key: "));
+}
+
+TEST_F(UciTest, BestmoveInVariantIsLegal) {
+    for (const char* variant : {"chess", "evochess", "echess", "promoteking"}) {
+        auto lines = send({std::string("setoption name UCI_Variant value ").append(variant).c_str(),
+                           "position startpos", "go nodes 3000"});
+        std::string best = last_with(lines, "bestmove ");
+        ASSERT_FALSE(best.empty()) << variant;
+        Position start = Position::start(*find_variant(variant));
+        std::string move = best.substr(9, best.find(' ', 9) - 9);
+        EXPECT_TRUE(parse_uci_move(start, move).ok()) << variant << ": " << best;
+    }
+}
+
+TEST_F(UciTest, GoPerft) {
+    auto lines = send({"position startpos", "go perft 3"});
+    EXPECT_EQ(lines.back(), "Nodes searched: 8902");
+    EXPECT_TRUE(has_prefix(lines, "e2e4: 600"));
+}
+
+TEST_F(UciTest, MalformedInputIsReportedNotFatal) {
+    auto lines =
+        send({"frobnicate", "position fen not/a/fen w - - 0 1", "position startpos moves e2e5",
+              "setoption name Hash value -3", "setoption name Nonsense value 1",
+              "setoption name UCI_Variant value xiangqi", "go depth", "position", "setoption",
+              "isready"});
+    int info_strings = 0;
+    for (const auto& l : lines) info_strings += l.rfind("info string ", 0) == 0;
+    EXPECT_GE(info_strings, 8);
+    EXPECT_EQ(lines.back(), "readyok");
+}
+
+TEST_F(UciTest, IllegalMoveStopsThePositionBeforeIt) {
+    auto lines = send({"position startpos moves e2e4 e7e5 e1e3 g1f3", "d"});
+    EXPECT_TRUE(
+        has_prefix(lines, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+}
+
+TEST_F(UciTest, StopAndIsReadyDuringInfiniteSearch) {
+    EXPECT_TRUE(session.handle("position startpos"));
+    EXPECT_TRUE(session.handle("go infinite"));
+    EXPECT_TRUE(session.handle("isready"));
+    EXPECT_TRUE(session.handle("stop"));
+    auto lines = send({});
+    EXPECT_TRUE(has_prefix(lines, "readyok"));
+    EXPECT_TRUE(has_prefix(lines, "bestmove "));
+}
+
+TEST_F(UciTest, PonderThenPonderhit) {
+    EXPECT_TRUE(session.handle("position startpos moves e2e4"));
+    EXPECT_TRUE(session.handle("go ponder wtime 1000 btime 1000"));
+    EXPECT_TRUE(session.handle("ponderhit"));
+    auto lines = send({});
+    EXPECT_TRUE(has_prefix(lines, "bestmove "));
+}
+
+TEST_F(UciTest, MultiPvLines) {
+    auto lines = send({"setoption name MultiPV value 3", "position startpos", "go depth 4"});
+    EXPECT_TRUE(has_prefix(lines, "info depth 4 seldepth"));
+    bool seen[4] = {};
+    for (const auto& l : lines)
+        for (int k = 1; k <= 3; ++k)
+            if (l.rfind("info depth 4 ", 0) == 0 &&
+                l.find(" multipv " + std::to_string(k) + " ") != std::string::npos)
+                seen[k] = true;
+    EXPECT_TRUE(seen[1] && seen[2] && seen[3]);
+}
+
+TEST_F(UciTest, CheckmatedSideAnswersNone) {
+    auto lines = send({"position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 3"});
+    EXPECT_EQ(lines.back(), "bestmove (none)");
+}
+
+TEST_F(UciTest, QuitEndsTheLoop) {
+    EXPECT_TRUE(session.handle("go infinite"));
+    EXPECT_FALSE(session.handle("quit"));
+}
+
+} // namespace
+} // namespace evo::test

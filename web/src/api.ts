@@ -1,0 +1,192 @@
+// Typed client of the evochess JSON API (docs/api.md).
+
+export type Side = 'w' | 'b';
+export type PlayerKind = 'human' | 'engine';
+export type Variant = 'chess' | 'evochess' | 'echess' | 'promoteking';
+export type GameResult = '1-0' | '0-1' | '1/2-1/2';
+
+export interface MoveNotation {
+  uci: string;
+  san: string;
+}
+
+export interface PlayedMove extends MoveNotation {
+  fen: string;
+}
+
+export interface EvolutionCounters {
+  p: number;
+  m: number;
+  c: number;
+  r: number;
+}
+
+export interface EngineLimits {
+  movetime_ms: number | null;
+  depth: number | null;
+}
+
+export interface GameState {
+  id: number;
+  variant: Variant;
+  start_fen: string;
+  fen: string;
+  turn: Side;
+  check: boolean;
+  history: PlayedMove[];
+  legal: MoveNotation[];
+  counters: Record<Side, EvolutionCounters> | null;
+  royal_promotion: { first: Side | null; other_colour_promotions: number } | null;
+  result: GameResult | null;
+  reason: string | null;
+  points: Record<Side, number> | null;
+  players: Record<Side, PlayerKind>;
+  engine: EngineLimits;
+  draw_offer: Side | null;
+  created: string;
+  updated: string;
+}
+
+export interface GameListing {
+  id: number;
+  variant: Variant;
+  players: Record<Side, PlayerKind>;
+  result: GameResult | null;
+  reason: string | null;
+  moves: number;
+  fen: string;
+  created: string;
+  updated: string;
+}
+
+export interface ServerInfo {
+  version: string;
+  engine: boolean;
+  variants: { name: Variant; start_fen: string }[];
+}
+
+export type EngineScore = { cp: number } | { mate: number };
+
+export interface SearchProgress {
+  depth: number;
+  score: EngineScore;
+  pv: MoveNotation[];
+  nodes: number;
+  nps: number;
+  time_ms: number;
+}
+
+export interface NewGameRequest {
+  variant?: Variant;
+  fen?: string;
+  pgn?: string;
+  players?: Record<Side, PlayerKind>;
+  engine?: Partial<EngineLimits>;
+}
+
+// An answer of the server that is not a success, with the server's own message.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorMessageOf(text, response.status));
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function errorMessageOf(text: string, status: number): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: string };
+    if (parsed.error) return parsed.error;
+  } catch {
+    // not JSON: fall through to the status line
+  }
+  return `the server answered ${status}`;
+}
+
+const gamePath = (id: number) => `/api/games/${id}`;
+
+export const api = {
+  info: () => request<ServerInfo>('GET', '/api/info'),
+  listGames: () => request<GameListing[]>('GET', '/api/games'),
+  createGame: (game: NewGameRequest) => request<GameState>('POST', '/api/games', game),
+  getGame: (id: number) => request<GameState>('GET', gamePath(id)),
+  deleteGame: (id: number) => request<{ deleted: number }>('DELETE', gamePath(id)),
+  playMove: (id: number, uci: string) => request<GameState>('POST', `${gamePath(id)}/moves`, { uci }),
+  undo: (id: number, plies: number) => request<GameState>('POST', `${gamePath(id)}/undo`, { plies }),
+  resign: (id: number, side: Side) => request<GameState>('POST', `${gamePath(id)}/resign`, { side }),
+  offerDraw: (id: number, side: Side) => request<GameState>('POST', `${gamePath(id)}/draw`, { side }),
+  updatePlayers: (id: number, players: Record<Side, PlayerKind>, engine: Partial<EngineLimits>) =>
+    request<GameState>('PATCH', gamePath(id), { players, engine }),
+  stopEngine: (id: number) => request<{ stopped: boolean }>('POST', `${gamePath(id)}/engine/stop`),
+  pgn: async (id: number): Promise<string> => {
+    const response = await fetch(`${gamePath(id)}/pgn`);
+    const text = await response.text();
+    if (!response.ok) throw new ApiError(response.status, errorMessageOf(text, response.status));
+    return text;
+  },
+};
+
+// Asks the engine to move and reports its progress until it has played; resolves with the new state.
+export async function engineMove(
+  id: number,
+  onProgress: (progress: SearchProgress) => void,
+  signal?: AbortSignal,
+): Promise<GameState> {
+  const response = await fetch(`${gamePath(id)}/engine`, {
+    method: 'POST',
+    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+    body: '{}',
+    signal,
+  });
+  if (!response.ok || !response.body) {
+    throw new ApiError(response.status, errorMessageOf(await response.text(), response.status));
+  }
+  let finalState: GameState | null = null;
+  for await (const event of readServerSentEvents(response.body)) {
+    if (event.name === 'info') onProgress(JSON.parse(event.data) as SearchProgress);
+    else if (event.name === 'state') finalState = JSON.parse(event.data) as GameState;
+    else if (event.name === 'error') throw new ApiError(409, (JSON.parse(event.data) as { error: string }).error);
+  }
+  if (!finalState) throw new ApiError(500, 'the engine stream ended without a move');
+  return finalState;
+}
+
+interface ServerSentEvent {
+  name: string;
+  data: string;
+}
+
+async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let boundary: number;
+    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      let name = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) name = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+      }
+      if (data.length) yield { name, data: data.join('\n') };
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// The panels around the board: status, both sides' evolution counters and rights,
+// the SAN move list, and the result banner.
+import type { GameState, Side } from './api';
+
+const SIDE_NAMES: Record<Side, string> = { w: 'White', b: 'Black' };
+export const sideName = (side: Side) => SIDE_NAMES[side];
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function chip(label: string, value: string, title: string, highlighted = false): HTMLElement {
+  const node = element('span', highlighted ? 'chip chip-active' : 'chip');
+  node.title = title;
+  node.append(element('span', 'chip-label', label), element('span', 'chip-value', value));
+  return node;
+}
+
+// One side's strip above or below the board: who plays it and what it holds.
+export function renderSideStrip(container: HTMLElement, state: GameState, side: Side): void {
+  container.replaceChildren();
+  container.dataset.side = side;
+  const name = element('span', 'side-name', `${sideName(side)} (${state.players[side]})`);
+  if (state.turn === side && !state.result) name.classList.add('to-move');
+  container.append(name);
+  const counters = state.counters?.[side];
+  if (counters) {
+    container.append(
+      chip('pawn moves', `${counters.p}/3`, 'p: pawn moves since the last minor right (RULES 2.2)'),
+      chip('minor rights', String(counters.m), 'm: unused rights to turn the moving pawn into N or B (2.4)', counters.m > 0),
+      chip('piece captures', `${counters.c}/2`, 'c: captures of enemy pieces since the last rook right (2.2)'),
+      chip('rook rights', String(counters.r), 'r: unused rights to turn a knight or bishop into a rook (2.5)', counters.r > 0),
+    );
+  }
+  if (state.royal_promotion?.first === side) {
+    container.append(chip('promoted a king', 'first', 'wins any draw except agreement (RULES 4.11)', true));
+  }
+}
+
+export function renderStatus(container: HTMLElement, state: GameState, thinking: boolean): void {
+  const parts: string[] = [];
+  if (state.result) parts.push('Game over');
+  else {
+    parts.push(`${sideName(state.turn)} to move`);
+    if (state.check) parts.push('check');
+    if (thinking) parts.push('engine thinking…');
+  }
+  if (state.draw_offer && !state.result) parts.push(`${sideName(state.draw_offer)} offers a draw`);
+  if (state.royal_promotion) {
+    parts.push(`promotions into the other colour: ${state.royal_promotion.other_colour_promotions}`);
+  }
+  container.textContent = parts.join(' · ');
+}
+
+const FULLMOVE_FIELD = 5;
+
+// The SAN move list, numbered from the start FEN; clicking a move calls onSelect with its index.
+export function renderMoveList(list: HTMLOListElement, state: GameState, selected: number | null, onSelect: (ply: number) => void): void {
+  list.replaceChildren();
+  const startFields = state.start_fen.split(' ');
+  let moveNumber = Number(startFields[FULLMOVE_FIELD]) || 1;
+  let side: Side = startFields[1] === 'b' ? 'b' : 'w';
+  let row: HTMLLIElement | null = null;
+  state.history.forEach((move, ply) => {
+    if (!row || side === 'w') {
+      row = element('li', 'move-row');
+      row.append(element('span', 'move-number', side === 'w' ? `${moveNumber}.` : `${moveNumber}…`));
+      if (side === 'b') row.append(element('span', 'move-placeholder', ''));
+      list.append(row);
+    }
+    const button = element('button', ply === selected ? 'move selected' : 'move', move.san);
+    button.type = 'button';
+    button.dataset.ply = String(ply);
+    button.dataset.uci = move.uci;
+    button.addEventListener('click', () => onSelect(ply));
+    row.append(button);
+    if (side === 'b') moveNumber += 1;
+    side = side === 'w' ? 'b' : 'w';
+  });
+  const last = list.lastElementChild;
+  if (last) last.scrollIntoView({ block: 'nearest' });
+}
+
+export function renderResultBanner(banner: HTMLElement, state: GameState): void {
+  banner.hidden = !state.result;
+  if (!state.result) return;
+  const winner = state.result === '1-0' ? 'White wins' : state.result === '0-1' ? 'Black wins' : 'Draw';
+  banner.replaceChildren(
+    element('strong', 'result-score', state.result),
+    element('span', 'result-text', ` ${winner}${state.reason ? ` by ${state.reason}` : ''}`),
+  );
+  if (state.points) {
+    banner.append(element('div', 'result-points', `Points: White ${state.points.w} – Black ${state.points.b}`));
+  }
+}

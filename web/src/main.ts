@@ -1,0 +1,318 @@
+// The evochess web app: one game at a time on the board, the saved games beside it.
+import 'chessgroundx/assets/chessground.base.css';
+import 'chessgroundx/assets/chessground.brown.css';
+import './pieces.css';
+import './style.css';
+import type { Key } from 'chessgroundx/types';
+import { api, ApiError, engineMove, type GameState, type ServerInfo, type Side } from './api';
+import { colorOf, GameBoard } from './board';
+import { EnginePanel } from './enginePanel';
+import { renderMoveList, renderResultBanner, renderSideStrip, renderStatus } from './gamePanels';
+import { indexLegalMoves, otherSide, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from './moves';
+import { askForNewGame, setUpNewGameDialog, variantTitle } from './newGameDialog';
+import { pickPromotion } from './promotionPicker';
+import { renderSavedGames } from './savedGames';
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+class App {
+  private readonly board = new GameBoard(byId('board'), (from, to) => void this.onUserMove(from, to));
+  private readonly engine = new EnginePanel(byId('eval-bar'), byId('engine-line'));
+  private state: GameState | null = null;
+  private legal: LegalMoveIndex = indexLegalMoves([]);
+  private viewedPly: number | null = null;
+  private thinking = false;
+  private busy = false;
+  private engineAbort: AbortController | null = null;
+
+  constructor(private readonly info: ServerInfo) {
+    setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
+    byId('eval-bar').hidden = !info.engine;
+    byId('new-game-button').addEventListener('click', () => void this.newGame());
+    byId('flip-button').addEventListener('click', () => {
+      this.board.flip();
+      this.renderStrips();
+    });
+    byId('undo-button').addEventListener('click', () => void this.undo());
+    byId('draw-button').addEventListener('click', () => void this.offerDraw());
+    byId('resign-button').addEventListener('click', () => void this.resign());
+    byId('engine-button').addEventListener('click', () => void this.runEngine());
+    byId('stop-button').addEventListener('click', () => void this.stopEngine());
+    byId('live-button').addEventListener('click', () => this.viewPly(null));
+    byId('copy-fen-button').addEventListener('click', () => void copyText(byId<HTMLInputElement>('fen-output').value));
+    byId('copy-pgn-button').addEventListener('click', () => void copyText(byId<HTMLTextAreaElement>('pgn-output').value));
+    window.addEventListener('hashchange', () => void this.openFromAddress());
+  }
+
+  async start(): Promise<void> {
+    const games = await this.refreshSavedGames();
+    if (gameIdInAddress() !== null) return this.openFromAddress();
+    if (games.length > 0) return this.openGame(games[0].id);
+    return this.newGame();
+  }
+
+  private async openFromAddress(): Promise<void> {
+    const id = gameIdInAddress();
+    if (id !== null && id !== this.state?.id) await this.openGame(id);
+  }
+
+  private async openGame(id: number): Promise<void> {
+    await this.switchTo(() => api.getGame(id));
+  }
+
+  private async newGame(): Promise<void> {
+    const request = await askForNewGame(byId<HTMLDialogElement>('new-game-dialog'));
+    if (request) await this.switchTo(() => api.createGame(request));
+  }
+
+  // Leaves the current game for the one `load` answers, the board turned to its human side.
+  private async switchTo(load: () => Promise<GameState>): Promise<void> {
+    this.abortEngine();
+    await this.attempt(async () => {
+      const state = await load();
+      const humans = humanSidesOf(state);
+      this.board.setOrientation(colorOf(humans.length === 1 ? humans[0] : 'w'));
+      this.show(state);
+    });
+  }
+
+  // Shows a new state of the current game, then lets the engine move if it is its turn.
+  private show(state: GameState): void {
+    const switched = state.id !== this.state?.id;
+    this.state = state;
+    this.legal = indexLegalMoves(state.legal);
+    this.viewedPly = null;
+    if (gameIdInAddress() !== state.id) history.replaceState(null, '', `#game=${state.id}`);
+    if (switched) this.engine.reset();
+    this.render();
+    void this.refreshPgn();
+    void this.refreshSavedGames();
+    if (!state.result && state.players[state.turn] === 'engine' && this.info.engine && !this.thinking) {
+      void this.runEngine();
+    }
+  }
+
+  private render(): void {
+    const state = this.state;
+    if (!state) return;
+    const viewed = this.viewedPly === null ? null : state.history[this.viewedPly];
+    const last = viewed ?? state.history[state.history.length - 1];
+    const lastMove = last ? parseMove(last) : null;
+    // Without an engine in this build, a side set to "engine" is played on the board too.
+    const humanToMove = !state.result && (state.players[state.turn] === 'human' || !this.info.engine);
+    this.board.show({
+      fen: viewed ? viewed.fen : state.fen,
+      turn: viewed ? otherSide(sideOfPly(state, this.viewedPly!)) : state.turn,
+      check: viewed ? false : state.check,
+      lastMove: lastMove ? [lastMove.from, lastMove.to] : null,
+      dests: !viewed && humanToMove && !this.thinking && !this.busy ? this.legal.dests : null,
+    });
+    byId('game-title').textContent = `#${state.id} · ${variantTitle(state.variant)}`;
+    this.renderStrips();
+    renderStatus(byId('status'), state, this.thinking);
+    renderResultBanner(byId('result-banner'), state);
+    renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply));
+    byId('history-note').hidden = this.viewedPly === null;
+    byId<HTMLInputElement>('fen-output').value = viewed ? viewed.fen : state.fen;
+    this.renderControls();
+  }
+
+  private renderStrips(): void {
+    if (!this.state) return;
+    const bottom: Side = this.board.orientation === 'white' ? 'w' : 'b';
+    renderSideStrip(byId('strip-bottom'), this.state, bottom);
+    renderSideStrip(byId('strip-top'), this.state, otherSide(bottom));
+  }
+
+  private renderControls(): void {
+    const state = this.state!;
+    const over = state.result !== null;
+    const drawButton = byId<HTMLButtonElement>('draw-button');
+    const offerer = this.drawSide();
+    drawButton.textContent = state.draw_offer && state.draw_offer !== offerer ? 'Accept draw' : 'Offer draw';
+    drawButton.disabled = over || this.thinking || state.draw_offer === offerer;
+    byId<HTMLButtonElement>('resign-button').disabled = over || this.thinking;
+    byId<HTMLButtonElement>('undo-button').disabled = state.history.length === 0 || this.thinking;
+    byId<HTMLButtonElement>('engine-button').disabled = over || this.thinking || !this.info.engine;
+    byId('stop-button').hidden = !this.thinking;
+  }
+
+  private viewPly(ply: number | null): void {
+    this.viewedPly = ply !== null && this.state && ply === this.state.history.length - 1 ? null : ply;
+    this.render();
+  }
+
+  private async onUserMove(from: Key, to: Key): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    const choices = this.legal.choices(from, to);
+    let chosen: ParsedMove | null = choices[0] ?? null;
+    if (choices.length > 1) {
+      chosen = await pickPromotion(byId<HTMLDialogElement>('promotion-dialog'), choices, {
+        mover: state.turn,
+        units: unitsOfFen(state.fen),
+        highlight: (shapes) => this.board.highlight(shapes),
+      });
+    }
+    if (!chosen) return this.render();
+    const move = chosen;
+    await this.attempt(async () => this.show(await api.playMove(state.id, move.uci)));
+  }
+
+  private humanSides(): Side[] {
+    return this.state ? humanSidesOf(this.state) : [];
+  }
+
+  // The side a draw offer or a resignation speaks for: the only human, else the side to move.
+  private drawSide(): Side {
+    const humans = this.humanSides();
+    return humans.length === 1 ? humans[0] : this.state!.turn;
+  }
+
+  private async undo(): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    // Take back to the last position where a human is to move.
+    let plies = 1;
+    const moves = state.history.length;
+    if (this.humanSides().length > 0) {
+      while (plies < moves && state.players[sideOfPly(state, moves - plies)] === 'engine') plies += 1;
+    }
+    await this.attempt(async () => this.show(await api.undo(state.id, plies)));
+  }
+
+  private async offerDraw(): Promise<void> {
+    const state = this.state;
+    if (state) await this.attempt(async () => this.show(await api.offerDraw(state.id, this.drawSide())));
+  }
+
+  private async resign(): Promise<void> {
+    const state = this.state;
+    if (state) await this.attempt(async () => this.show(await api.resign(state.id, this.drawSide())));
+  }
+
+  private async runEngine(): Promise<void> {
+    const state = this.state;
+    if (!state || state.result || this.thinking) return;
+    this.thinking = true;
+    this.engineAbort = new AbortController();
+    this.engine.clear('engine thinking…');
+    this.render();
+    try {
+      const next = await engineMove(state.id, (progress) => this.engine.show(progress), this.engineAbort.signal);
+      this.thinking = false;
+      if (this.state?.id === next.id) this.show(next);
+    } catch (error) {
+      this.thinking = false;
+      if (!(error instanceof DOMException && error.name === 'AbortError')) showError(error);
+      this.render();
+    } finally {
+      this.engineAbort = null;
+    }
+  }
+
+  private async stopEngine(): Promise<void> {
+    const state = this.state;
+    if (state && this.thinking) await this.attempt(async () => void (await api.stopEngine(state.id)));
+  }
+
+  private abortEngine(): void {
+    this.engineAbort?.abort();
+    this.thinking = false;
+  }
+
+  private async refreshPgn(): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    try {
+      byId<HTMLTextAreaElement>('pgn-output').value = await api.pgn(state.id);
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  private async refreshSavedGames() {
+    const games = await api.listGames();
+    renderSavedGames(byId('saved-games'), games, this.state?.id ?? null, {
+      open: (id) => void this.openGame(id),
+      remove: (id) => void this.deleteGame(id),
+    });
+    return games;
+  }
+
+  private async deleteGame(id: number): Promise<void> {
+    if (!window.confirm(`Delete game #${id}? This cannot be undone.`)) return;
+    await this.attempt(async () => {
+      await api.deleteGame(id);
+      if (this.state?.id === id) {
+        this.abortEngine();
+        this.state = null;
+        history.replaceState(null, '', '#');
+        const games = await this.refreshSavedGames();
+        if (games.length > 0) await this.openGame(games[0].id);
+        else await this.newGame();
+      } else await this.refreshSavedGames();
+    });
+  }
+
+  // Runs one request with the board locked; shows the server's message if it fails.
+  private async attempt(action: () => Promise<void>): Promise<void> {
+    this.busy = true;
+    hideError();
+    try {
+      await action();
+    } catch (error) {
+      showError(error);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+}
+
+function humanSidesOf(state: GameState): Side[] {
+  return (['w', 'b'] as Side[]).filter((side) => state.players[side] === 'human');
+}
+
+// The side that played the move at this index of the history.
+function sideOfPly(state: GameState, ply: number): Side {
+  const startSide: Side = state.start_fen.split(' ')[1] === 'b' ? 'b' : 'w';
+  return ply % 2 === 0 ? startSide : otherSide(startSide);
+}
+
+function gameIdInAddress(): number | null {
+  const match = /^#game=(\d+)$/.exec(location.hash);
+  return match ? Number(match[1]) : null;
+}
+
+let errorTimer: number | undefined;
+function showError(error: unknown): void {
+  const box = byId('error-message');
+  box.textContent = error instanceof ApiError || error instanceof Error ? error.message : String(error);
+  box.hidden = false;
+  window.clearTimeout(errorTimer);
+  errorTimer = window.setTimeout(hideError, 8000);
+}
+
+function hideError(): void {
+  byId('error-message').hidden = true;
+}
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    showError(new Error('The browser refused the clipboard; select the text and copy it by hand.'));
+  }
+}
+
+async function main(): Promise<void> {
+  try {
+    const app = new App(await api.info());
+    await app.start();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+void main();

@@ -1,0 +1,69 @@
+// The new-game dialog: variant, who plays which side, engine strength, and an optional
+// start FEN or a PGN to import.
+import type { NewGameRequest, PlayerKind, ServerInfo, Side, Variant } from './api';
+
+export const STRENGTHS: { label: string; movetime_ms: number }[] = [
+  { label: 'Quick (0.2 s a move)', movetime_ms: 200 },
+  { label: 'Club (1 s a move)', movetime_ms: 1000 },
+  { label: 'Strong (3 s a move)', movetime_ms: 3000 },
+  { label: 'Deep (10 s a move)', movetime_ms: 10000 },
+];
+
+const VARIANT_TITLES: Record<Variant, string> = {
+  chess: 'Chess',
+  evochess: 'EvoChess',
+  echess: 'EChess',
+  promoteking: 'Promote King Chess',
+};
+export const variantTitle = (variant: Variant) => VARIANT_TITLES[variant] ?? variant;
+
+export function setUpNewGameDialog(dialog: HTMLDialogElement, info: ServerInfo): void {
+  const form = dialog.querySelector('form') as HTMLFormElement;
+  const variants = form.elements.namedItem('variant') as HTMLSelectElement;
+  variants.replaceChildren(
+    ...info.variants.map(({ name }) => new Option(variantTitle(name), name, name === 'evochess', name === 'evochess')),
+  );
+  const strength = form.elements.namedItem('strength') as HTMLSelectElement;
+  strength.replaceChildren(...STRENGTHS.map((s, index) => new Option(s.label, String(s.movetime_ms), index === 1, index === 1)));
+  const side = form.elements.namedItem('side') as HTMLSelectElement;
+  const note = dialog.querySelector('.engine-note') as HTMLElement;
+  if (!info.engine) {
+    side.value = 'both';
+    for (const option of Array.from(side.options)) option.disabled = option.value !== 'both';
+    strength.disabled = true;
+    note.textContent = 'This build of evochess has no engine: both sides are played here.';
+  }
+}
+
+function playersFor(choice: string): Record<Side, PlayerKind> {
+  if (choice === 'w') return { w: 'human', b: 'engine' };
+  if (choice === 'b') return { w: 'engine', b: 'human' };
+  if (choice === 'engines') return { w: 'engine', b: 'engine' };
+  return { w: 'human', b: 'human' };
+}
+
+// Opens the dialog; resolves with the request to send, or null when cancelled.
+export function askForNewGame(dialog: HTMLDialogElement): Promise<NewGameRequest | null> {
+  const form = dialog.querySelector('form') as HTMLFormElement;
+  return new Promise((resolve) => {
+    dialog.onclose = () => {
+      dialog.onclose = null;
+      if (dialog.returnValue !== 'start') return resolve(null);
+      const data = new FormData(form);
+      const pgn = String(data.get('pgn') ?? '').trim();
+      const fen = String(data.get('fen') ?? '').trim();
+      const request: NewGameRequest = {
+        players: playersFor(String(data.get('side'))),
+        engine: { movetime_ms: Number(data.get('strength') ?? 1000) },
+      };
+      if (pgn) request.pgn = pgn;
+      else {
+        request.variant = String(data.get('variant')) as Variant;
+        if (fen) request.fen = fen;
+      }
+      resolve(request);
+    };
+    dialog.returnValue = '';
+    dialog.showModal();
+  });
+}
