@@ -7,7 +7,7 @@
 namespace evo::test {
 namespace {
 
-constexpr std::uint64_t ExpectedNodes = 2344110;
+constexpr std::uint64_t ExpectedNodes = 1103224;
 
 TEST(BenchSignatureTest, NodeCountMatches) {
     engine::BenchResult r =
