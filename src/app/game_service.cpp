@@ -4,6 +4,7 @@
 #include "game_json.h"
 #include "json_fields.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace evo::app {
@@ -71,8 +72,23 @@ void play_move(LoadedGame& game, const std::string& text, bool is_san) {
     if (game.record.draw_offer == other_side(mover)) game.record.draw_offer.reset();
 }
 
+// The PGN's Seven Tag Roster as this server knows it; an imported PGN's own tags win.
 std::map<std::string, std::string> stored_tags(const GameRecord& record) {
-    std::map<std::string, std::string> tags;
+    auto player = [](PlayerKind kind) {
+        return std::string(kind == PlayerKind::Engine ? "evochess" : "Human");
+    };
+    std::map<std::string, std::string> tags = {
+        {"Event", "evochess game " + std::to_string(record.id)},
+        {"Site", "evochess serve"},
+        {"White", player(record.players.white)},
+        {"Black", player(record.players.black)},
+    };
+    // created is "2026-11-23T14:10:58Z"; PGN dates read "2026.11.23".
+    if (record.created.size() >= 10) {
+        std::string date = record.created.substr(0, 10);
+        std::replace(date.begin(), date.end(), '-', '.');
+        tags["Date"] = date;
+    }
     json parsed = json::parse(record.pgn_tags_json, nullptr, false);
     if (!parsed.is_object()) return tags;
     for (auto& [key, value] : parsed.items())

@@ -187,6 +187,10 @@ TEST_F(ApiTest, PgnExportAndImportRoundTrip) {
     EXPECT_NE(pgn->body.find("[Variant \"evochess\"]"), std::string::npos)
         << pgn->body; // RULES 5.4
     EXPECT_NE(pgn->body.find("b4=N"), std::string::npos) << pgn->body;
+    // The Seven Tag Roster is filled from what the server knows (PGN standard 8.1.1).
+    EXPECT_NE(pgn->body.find("[White \"Human\"]"), std::string::npos) << pgn->body;
+    EXPECT_NE(pgn->body.find("[Site \"evochess serve\"]"), std::string::npos) << pgn->body;
+    EXPECT_EQ(pgn->body.find("[Date \"?\"]"), std::string::npos) << pgn->body;
 
     json imported = create({{"pgn", pgn->body}});
     EXPECT_EQ(imported["variant"], "evochess");
