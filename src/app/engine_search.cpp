@@ -3,6 +3,7 @@
 #include "server.h"
 
 #include "core/game.h"
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "engine/engine.h"
 
@@ -43,6 +44,7 @@ std::vector<std::string> uci_line(const Position& from, const std::vector<Move>&
     Position position = from;
     std::deque<StateInfo> states;
     for (Move move : moves) {
+        if (!is_legal(position, move)) break; // a line is shown only as far as it is legal
         line.push_back(to_uci(position, move));
         position.do_move(move, states.emplace_back());
     }

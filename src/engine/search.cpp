@@ -152,6 +152,9 @@ void Worker::do_move(Move m, Stack* ss) {
     ss->continuation = &history_->continuation[pos.piece_on(m.from())][m.to()];
     pos.do_move(m, states_[ss->ply]);
     keys_[std::size_t(root_index_ + ss->ply + 1)] = pos.key();
+    // The child's line starts empty: a child that fails high without a PV search must not
+    // pass up a line left over from another position.
+    pv_length_[ss->ply + 1] = ss->ply + 1;
     nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 

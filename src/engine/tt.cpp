@@ -21,7 +21,7 @@ void TranspositionTable::clear() {
 
 TTHit TranspositionTable::probe(Key key, int ply) const {
     const Cluster* cluster = cluster_of(key);
-    std::uint32_t key32 = std::uint32_t(key >> 32);
+    std::uint32_t key32 = verification_bits(key);
     TTHit hit;
     for (const TTEntry& e : cluster->entries) {
         if (e.key32 != key32 || e.depth == 0) continue;
@@ -39,7 +39,7 @@ TTHit TranspositionTable::probe(Key key, int ply) const {
 void TranspositionTable::store(Key key, int ply, Value value, Bound bound, int depth, Move move,
                                Value static_eval) {
     Cluster* cluster = cluster_of(key);
-    std::uint32_t key32 = std::uint32_t(key >> 32);
+    std::uint32_t key32 = verification_bits(key);
     // The same position, else the entry least worth keeping: shallow and old.
     TTEntry* replace = &cluster->entries[0];
     int worst = 1 << 30;

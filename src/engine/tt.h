@@ -56,6 +56,9 @@ class TranspositionTable {
     struct alignas(64) Cluster {
         TTEntry entries[ClusterSize];
     };
+    // The cluster comes from the key's high bits, so the check uses the low ones: with the
+    // high ones it would repeat the index bits and let unrelated positions match.
+    static std::uint32_t verification_bits(Key key) { return std::uint32_t(key); }
     Cluster* cluster_of(Key key) const {
         return &clusters_[(unsigned __int128)(key)*cluster_count_ >> 64];
     }

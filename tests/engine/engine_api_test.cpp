@@ -2,6 +2,8 @@
 // searchmoves, strength limits, no legal move.
 #include "engine_test_util.h"
 
+#include "engine/bench.h"
+
 #include <atomic>
 #include <thread>
 
@@ -124,6 +126,42 @@ TEST(EngineApiTest, ClockLimitsEndTheSearch) {
     limits.time_ms[Black] = 200;
     engine::SearchResult r = engine.search(game, limits);
     EXPECT_TRUE(is_legal(game.position(), r.best_move));
+}
+
+} // namespace
+} // namespace evo::test
+
+namespace evo::test {
+namespace {
+
+// Every move of a line is legal in the position the ones before it lead to.
+::testing::AssertionResult is_legal_line(const Position& root, const std::vector<Move>& line) {
+    Position pos = root;
+    std::vector<StateInfo> states(line.size());
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (!is_legal(pos, line[i]))
+            return ::testing::AssertionFailure() << "move " << i + 1 << " of the line is illegal";
+        pos.do_move(line[i], states[i]);
+    }
+    return ::testing::AssertionSuccess();
+}
+
+TEST(EngineApiTest, EveryReportedLineIsLegalEvenWhenStoppedMidIteration) {
+    // Node limits stop searches at arbitrary points (aspiration re-searches included); one
+    // engine keeps its table and history across them, as in a game.
+    engine::Engine engine;
+    for (const engine::BenchPosition& bp : engine::bench_positions()) {
+        Position root = load(bp.variant, bp.fen);
+        for (std::uint64_t nodes = 200; nodes < 100'000; nodes = nodes * 3 / 2) {
+            engine::Limits limits;
+            limits.nodes = nodes;
+            engine::SearchResult r = engine.search(Game(root), limits, [&](const auto& info) {
+                EXPECT_TRUE(is_legal_line(root, info.pv)) << bp.fen << " nodes " << nodes;
+            });
+            EXPECT_FALSE(r.best_move.is_none()) << bp.fen;
+            EXPECT_TRUE(is_legal_line(root, r.pv)) << bp.fen << " nodes " << nodes;
+        }
+    }
 }
 
 } // namespace

@@ -165,5 +165,27 @@ TEST_F(UciTest, QuitEndsTheLoop) {
     EXPECT_FALSE(session.handle("quit"));
 }
 
+TEST(UciInfoTest, PvIsPrintedOnlyAsFarAsItIsLegal) {
+    // A line with a move that is not legal where it stands ends before that move instead of
+    // playing it on a board: 1. e4 e5 2. Ke2, then "e1e2" again with nothing on e1.
+    Position root = Position::start(chess_variant());
+    std::vector<Move> pv;
+    Position pos = root;
+    std::vector<StateInfo> states(4);
+    for (const char* text : {"e2e4", "e7e5", "e1e2"}) {
+        auto m = parse_uci_move(pos, text);
+        ASSERT_TRUE(m.ok()) << text;
+        pv.push_back(*m);
+        pos.do_move(*m, states[pv.size() - 1]);
+    }
+    pv.push_back(pv[2]); // e1e2 again, for Black: no piece of Black's on e1
+    engine::SearchInfo info;
+    info.depth = 4;
+    info.pv = pv;
+    std::string line = uci::format_info(root, info);
+    EXPECT_NE(line.find(" pv e2e4 e7e5 e1e2"), std::string::npos) << line;
+    EXPECT_EQ(line.find("e1e2 e1e2"), std::string::npos) << line;
+}
+
 } // namespace
 } // namespace evo::test

@@ -1,0 +1,44 @@
+// The transposition table: stored results come back for the same key only, mate scores are
+// kept relative to the node.
+#include "engine/tt.h"
+
+#include <gtest/gtest.h>
+
+namespace evo::engine {
+namespace {
+
+constexpr Key SomeKey = 0x9E3779B97F4A7C15ull;
+
+TEST(TranspositionTableTest, StoredEntryComesBack) {
+    TranspositionTable tt;
+    tt.resize(1);
+    tt.store(SomeKey, 0, 42, Bound::Exact, 7, Move::none(), 13);
+    TTHit hit = tt.probe(SomeKey, 0);
+    ASSERT_TRUE(hit.found);
+    EXPECT_EQ(hit.value, 42);
+    EXPECT_EQ(hit.static_eval, 13);
+    EXPECT_EQ(hit.depth, 7);
+    EXPECT_EQ(hit.bound, Bound::Exact);
+}
+
+TEST(TranspositionTableTest, KeysSharingTheIndexBitsDoNotMatch) {
+    // Same high half (so the same cluster), different low half: another position.
+    TranspositionTable tt;
+    tt.resize(1);
+    tt.store(SomeKey, 0, 42, Bound::Exact, 7, Move::none(), 13);
+    for (Key low = 1; low < 200; ++low) {
+        Key other = (SomeKey & 0xFFFFFFFF00000000ull) | ((SomeKey + low) & 0xFFFFFFFFull);
+        EXPECT_FALSE(tt.probe(other, 0).found) << std::hex << other;
+    }
+}
+
+TEST(TranspositionTableTest, MateScoresAreRelativeToTheNode) {
+    TranspositionTable tt;
+    tt.resize(1);
+    // Mate in 3 plies from a node at ply 5 is mate in 3 from that node at ply 9 too.
+    tt.store(SomeKey, 5, mate_in(8), Bound::Exact, 4, Move::none(), 0);
+    EXPECT_EQ(tt.probe(SomeKey, 9).value, mate_in(12));
+}
+
+} // namespace
+} // namespace evo::engine
