@@ -4,10 +4,12 @@
 #   bench/strength.sh chess    [GAMES]  evochess vs stockfish (UCI_LimitStrength, UCI_Elo 2000)
 #   bench/strength.sh scaling  VARIANT [GAMES]  evochess vs itself at half the time
 #   bench/strength.sh depth    VARIANT [GAMES]  evochess vs itself limited to DEPTH plies
+#   bench/strength.sh selfplay VARIANT [GAMES]  evochess vs itself, same clock (a soak: the
+#                                               summary's Endings must show no engine failure)
 #
-# Environment: EVOCHESS (default build/evochess), TC (chess 10+0.1, else 4+0.04),
-# HALF_TC (half of TC for `scaling`), DEPTH (4, for `depth`), CONCURRENCY (default 2),
-# OUT (folder for the PGN and the printed summary, default build/strength).
+# Environment: EVOCHESS (default build/evochess), TC (chess 10+0.1, selfplay 1+0.01, else
+# 4+0.04), HALF_TC (half of TC for `scaling`), DEPTH (4, for `depth`), CONCURRENCY
+# (default 2), OUT (folder for the PGN and the printed summary, default build/strength).
 # Installs Debian's stockfish if missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,8 +52,17 @@ depth)
         --engine "cmd='$evochess uci' name=evochess-depth$depth depth=$depth" \
         --variant "$variant" --tc "$tc" --openings "$here/openings/$variant.txt"
     ;;
+selfplay)
+    variant=${2:?variant}
+    games=${3:-1000}
+    tc=${TC:-1+0.01}
+    name="$variant-selfplay"
+    set -- --engine "cmd='$evochess uci' name=evochess-a" \
+        --engine "cmd='$evochess uci' name=evochess-b" \
+        --variant "$variant" --tc "$tc" --openings "$here/openings/$variant.txt"
+    ;;
 *)
-    sed -n '2,11p' "$0" >&2
+    sed -n '2,13p' "$0" >&2
     exit 2
     ;;
 esac
