@@ -3,11 +3,9 @@
 #include "server.h"
 
 #include "core/game.h"
-#include "core/movegen.h"
 #include "core/notation.h"
 #include "engine/engine.h"
 
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -39,18 +37,6 @@ class EnginePool {
     std::vector<std::unique_ptr<engine::Engine>> idle_;
 };
 
-std::vector<std::string> uci_line(const Position& from, const std::vector<Move>& moves) {
-    std::vector<std::string> line;
-    Position position = from;
-    std::deque<StateInfo> states;
-    for (Move move : moves) {
-        if (!is_legal(position, move)) break; // a line is shown only as far as it is legal
-        line.push_back(to_uci(position, move));
-        position.do_move(move, states.emplace_back());
-    }
-    return line;
-}
-
 SearchProgress progress_of(const engine::SearchInfo& info, const Position& root) {
     SearchProgress progress;
     progress.depth = info.depth;
@@ -58,7 +44,7 @@ SearchProgress progress_of(const engine::SearchInfo& info, const Position& root)
         progress.mate_in = info.score.value;
     else
         progress.centipawns = info.score.value;
-    progress.pv_uci = uci_line(root, info.pv);
+    progress.pv_uci = to_uci_line(root, info.pv);
     progress.nodes = info.nodes;
     progress.nodes_per_second = info.nps;
     progress.time_ms = info.time_ms;

@@ -51,6 +51,17 @@ std::string to_uci(const Position& pos, Move m) {
     return s;
 }
 
+std::vector<std::string> to_uci_line(const Position& from, const std::vector<Move>& moves) {
+    std::vector<std::string> line;
+    Position pos = from;
+    std::vector<StateInfo> states(moves.size());
+    for (std::size_t i = 0; i < moves.size() && is_legal(pos, moves[i]); ++i) {
+        line.push_back(to_uci(pos, moves[i]));
+        pos.do_move(moves[i], states[i]);
+    }
+    return line;
+}
+
 Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
     if (text.size() < 4 || text.size() > 12)
         return make_error("not a UCI move: '" + std::string(text) + "'");

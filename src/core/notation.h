@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace evo {
 
@@ -15,6 +16,9 @@ Square parse_square(std::string_view s);
 
 std::string to_uci(const Position& pos, Move m);
 Result<Move> parse_uci_move(const Position& pos, std::string_view text);
+// A line of moves (a PV) as UCI texts, each read in the position the ones before it lead
+// to; it ends before the first move that is not legal there, which is never played.
+std::vector<std::string> to_uci_line(const Position& from, const std::vector<Move>& moves);
 
 std::string to_san(const Position& pos, Move m);
 // Tolerant reader: also `0-0`, a missing or extra `+`/`#`, `e8Q`, and unneeded

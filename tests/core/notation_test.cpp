@@ -129,6 +129,22 @@ TEST(Notation, Rules_5_2_RejectsBadUci) {
         EXPECT_FALSE(parse_uci_move(pos, bad).ok()) << bad;
 }
 
+TEST(Notation, Rules_5_2_LineEndsBeforeAnIllegalMove) {
+    // 1. e4 e5 2. Ke2, then "e1e2" again: nothing stands on e1, so the line stops there.
+    Position pos = Position::start(chess_variant());
+    std::vector<Move> line;
+    std::vector<StateInfo> states(3);
+    for (const char* text : {"e2e4", "e7e5", "e1e2"}) {
+        auto m = parse_uci_move(pos, text);
+        ASSERT_TRUE(m.ok()) << text;
+        line.push_back(*m);
+        pos.do_move(*m, states[line.size() - 1]);
+    }
+    line.push_back(line[2]);
+    std::vector<std::string> expected = {"e2e4", "e7e5", "e1e2"};
+    EXPECT_EQ(to_uci_line(Position::start(chess_variant()), line), expected);
+}
+
 // Random games in every variant: every legal move survives UCI and SAN round trips, the
 // FEN round trip keeps the position and key, and each game survives PGN.
 TEST(Notation, Rules_5_RoundTripsOverRandomGames) {

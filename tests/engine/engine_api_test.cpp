@@ -128,12 +128,6 @@ TEST(EngineApiTest, ClockLimitsEndTheSearch) {
     EXPECT_TRUE(is_legal(game.position(), r.best_move));
 }
 
-} // namespace
-} // namespace evo::test
-
-namespace evo::test {
-namespace {
-
 // Every move of a line is legal in the position the ones before it lead to.
 ::testing::AssertionResult is_legal_line(const Position& root, const std::vector<Move>& line) {
     Position pos = root;

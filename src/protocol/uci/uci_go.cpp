@@ -1,7 +1,6 @@
 // `go`: limits from the command, the search in the background, info and bestmove lines.
 #include "uci.h"
 
-#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
 
@@ -29,21 +28,6 @@ template <class T> bool parse_number(std::string_view text, T& value) {
     return error == std::errc() && end == text.data() + text.size();
 }
 
-// Moves of a line as UCI text, each read in the position the previous ones lead to; the
-// line ends at a move that is not legal there (the rules core never plays one).
-std::string line_text(const Position& root, const std::vector<Move>& moves) {
-    Position pos = root;
-    std::vector<StateInfo> states(moves.size());
-    std::string text;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        if (!is_legal(pos, moves[i])) break;
-        if (i) text += ' ';
-        text += to_uci(pos, moves[i]);
-        pos.do_move(moves[i], states[i]);
-    }
-    return text;
-}
-
 } // namespace
 
 std::string format_info(const Position& root, const engine::SearchInfo& info) {
@@ -56,7 +40,9 @@ std::string format_info(const Position& root, const engine::SearchInfo& info) {
         s += " upperbound";
     s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
          " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
-    if (!info.pv.empty()) s += " pv " + line_text(root, info.pv);
+    std::vector<std::string> pv = to_uci_line(root, info.pv);
+    if (!pv.empty()) s += " pv";
+    for (const std::string& move : pv) s += ' ' + move;
     return s;
 }
 
