@@ -3,7 +3,8 @@
 export type Side = 'w' | 'b';
 export type PlayerKind = 'human' | 'engine';
 export type Variant = 'chess' | 'evochess' | 'echess' | 'promoteking';
-export type GameResult = '1-0' | '0-1' | '1/2-1/2';
+// "*" only for an aborted online game.
+export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 
 export interface MoveNotation {
   uci: string;
@@ -45,6 +46,43 @@ export interface GameState {
   draw_offer: Side | null;
   created: string;
   updated: string;
+  // Online play and clocks (docs/api.md); absent from servers before online play.
+  online?: boolean;
+  ply?: number;
+  version?: number;
+  clock?: ClockState | null;
+  seats?: Record<Side, boolean>;
+  away?: Record<Side, number | null>;
+  claim_after_ms?: number;
+  spectators?: number;
+  takeback_offer?: Side | null;
+  rematch_offer?: Side | null;
+  rematch_id?: number | null;
+}
+
+// A clock as of the moment the state was made: the running side counts down from there.
+export interface ClockState {
+  w: number;
+  b: number;
+  running: Side | null;
+  initial_ms: number;
+  increment_ms: number;
+  days_per_move: number | null;
+}
+
+export type ClockRequest = { initial_ms: number; increment_ms: number } | { days_per_move: number };
+
+export interface Seat {
+  colour: Side;
+  token: string;
+  link?: string;
+}
+
+// The answers of the online routes: the state, with the caller's seat where there is one.
+export interface SeatedState extends GameState {
+  seat?: Seat;
+  invite?: string;
+  rematch?: { id: number; seat: Seat };
 }
 
 export interface GameListing {
@@ -82,6 +120,9 @@ export interface NewGameRequest {
   pgn?: string;
   players?: Record<Side, PlayerKind>;
   engine?: Partial<EngineLimits>;
+  online?: boolean;
+  clock?: ClockRequest | null;
+  colour?: Side | 'random';
 }
 
 // An answer of the server that is not a success, with the server's own message.
@@ -94,10 +135,13 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+// One JSON request; `token` is a seat's secret, sent as `Authorization: Bearer`.
+export async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

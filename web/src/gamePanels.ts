@@ -87,12 +87,16 @@ export function renderMoveList(list: HTMLOListElement, state: GameState, selecte
 export function renderResultBanner(banner: HTMLElement, state: GameState): void {
   banner.hidden = !state.result;
   if (!state.result) return;
-  const winner = state.result === '1-0' ? 'White wins' : state.result === '0-1' ? 'Black wins' : 'Draw';
-  banner.replaceChildren(
-    element('strong', 'result-score', state.result),
-    element('span', 'result-text', ` ${winner}${state.reason ? ` by ${state.reason}` : ''}`),
-  );
+  banner.replaceChildren(element('strong', 'result-score', state.result), element('span', 'result-text', ` ${resultSentence(state)}`));
   if (state.points) {
     banner.append(element('div', 'result-points', `Points: White ${state.points.w} – Black ${state.points.b}`));
   }
+}
+
+// "White wins by resignation", "Draw by agreement", "Game aborted", "Black wins: the opponent left".
+function resultSentence(state: GameState): string {
+  if (state.result === '*') return state.reason === 'aborted' || !state.reason ? 'Game aborted' : `No result: ${state.reason}`;
+  const outcome = state.result === '1-0' ? 'White wins' : state.result === '0-1' ? 'Black wins' : 'Draw';
+  if (!state.reason) return outcome;
+  return state.reason === 'opponent left' ? `${outcome}: the opponent left` : `${outcome} by ${state.reason}`;
 }

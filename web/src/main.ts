@@ -10,8 +10,10 @@ import { EnginePanel } from './enginePanel';
 import { renderMoveList, renderResultBanner, renderSideStrip, renderStatus } from './gamePanels';
 import { indexLegalMoves, otherSide, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from './moves';
 import { askForNewGame, setUpNewGameDialog, variantTitle } from './newGameDialog';
+import { OnlineController } from './online';
 import { pickPromotion } from './promotionPicker';
 import { renderSavedGames } from './savedGames';
+import { readAddress } from './seats';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -24,6 +26,15 @@ class App {
   private thinking = false;
   private busy = false;
   private engineAbort: AbortController | null = null;
+  private readonly online = new OnlineController(
+    {
+      show: (state) => this.show(state),
+      attempt: (action) => this.attempt(action),
+      showError,
+      follow: (id) => (location.hash = `#game=${id}`),
+    },
+    { boardFrame: document.querySelector<HTMLElement>('.board-frame')!, panelBefore: byId('status') },
+  );
 
   constructor(private readonly info: ServerInfo) {
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
@@ -46,23 +57,24 @@ class App {
 
   async start(): Promise<void> {
     const games = await this.refreshSavedGames();
-    if (gameIdInAddress() !== null) return this.openFromAddress();
+    if (readAddress() !== null) return this.openFromAddress();
     if (games.length > 0) return this.openGame(games[0].id);
     return this.newGame();
   }
 
   private async openFromAddress(): Promise<void> {
-    const id = gameIdInAddress();
-    if (id !== null && id !== this.state?.id) await this.openGame(id);
+    const address = readAddress();
+    if (address?.invite || address?.seat) await this.switchTo(() => this.online.claim(address));
+    else if (address && address.id !== this.state?.id) await this.openGame(address.id);
   }
 
   private async openGame(id: number): Promise<void> {
-    await this.switchTo(() => api.getGame(id));
+    await this.switchTo(() => this.online.load(id));
   }
 
   private async newGame(): Promise<void> {
     const request = await askForNewGame(byId<HTMLDialogElement>('new-game-dialog'));
-    if (request) await this.switchTo(() => api.createGame(request));
+    if (request) await this.switchTo(() => this.online.create(request));
   }
 
   // Leaves the current game for the one `load` answers, the board turned to its human side.
@@ -71,13 +83,14 @@ class App {
     await this.attempt(async () => {
       const state = await load();
       const humans = humanSidesOf(state);
-      this.board.setOrientation(colorOf(humans.length === 1 ? humans[0] : 'w'));
+      this.board.setOrientation(colorOf(this.online.orientationFor(state) ?? (humans.length === 1 ? humans[0] : 'w')));
       this.show(state);
     });
   }
 
   // Shows a new state of the current game, then lets the engine move if it is its turn.
   private show(state: GameState): void {
+    if (!this.online.accept(state)) return;
     const switched = state.id !== this.state?.id;
     this.state = state;
     this.legal = indexLegalMoves(state.legal);
@@ -99,7 +112,8 @@ class App {
     const last = viewed ?? state.history[state.history.length - 1];
     const lastMove = last ? parseMove(last) : null;
     // Without an engine in this build, a side set to "engine" is played on the board too.
-    const humanToMove = !state.result && (state.players[state.turn] === 'human' || !this.info.engine);
+    const humanToMove =
+      !state.result && (state.players[state.turn] === 'human' || !this.info.engine) && this.online.mayMove(state);
     this.board.show({
       fen: viewed ? viewed.fen : state.fen,
       turn: viewed ? otherSide(sideOfPly(state, this.viewedPly!)) : state.turn,
@@ -115,6 +129,7 @@ class App {
     byId('history-note').hidden = this.viewedPly === null;
     byId<HTMLInputElement>('fen-output').value = viewed ? viewed.fen : state.fen;
     this.renderControls();
+    this.online.render();
   }
 
   private renderStrips(): void {
@@ -122,11 +137,13 @@ class App {
     const bottom: Side = this.board.orientation === 'white' ? 'w' : 'b';
     renderSideStrip(byId('strip-bottom'), this.state, bottom);
     renderSideStrip(byId('strip-top'), this.state, otherSide(bottom));
+    this.online.decorateStrips(byId('strip-top'), byId('strip-bottom'), bottom);
   }
 
   private renderControls(): void {
     const state = this.state!;
     const over = state.result !== null;
+    byId('local-controls').hidden = state.online === true;
     const drawButton = byId<HTMLButtonElement>('draw-button');
     const offerer = this.drawSide();
     drawButton.textContent = state.draw_offer && state.draw_offer !== offerer ? 'Accept draw' : 'Offer draw';
@@ -156,7 +173,7 @@ class App {
     }
     if (!chosen) return this.render();
     const move = chosen;
-    await this.attempt(async () => this.show(await api.playMove(state.id, move.uci)));
+    await this.attempt(async () => this.show(await this.online.playMove(state, move.uci)));
   }
 
   private humanSides(): Side[] {

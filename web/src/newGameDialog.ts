@@ -1,6 +1,7 @@
 // The new-game dialog: variant, who plays which side, engine strength, and an optional
 // start FEN or a PGN to import.
 import type { NewGameRequest, PlayerKind, ServerInfo, Side, Variant } from './api';
+import { applyOnlineOptions, setUpOnlineOptions } from './newGameOptions';
 
 export const STRENGTHS: { label: string; movetime_ms: number }[] = [
   { label: 'Quick (0.2 s a move)', movetime_ms: 200 },
@@ -33,6 +34,7 @@ export function setUpNewGameDialog(dialog: HTMLDialogElement, info: ServerInfo):
     strength.disabled = true;
     note.textContent = 'This build of evochess has no engine: both sides are played here.';
   }
+  setUpOnlineOptions(form);
 }
 
 function playersFor(choice: string): Record<Side, PlayerKind> {
@@ -61,6 +63,7 @@ export function askForNewGame(dialog: HTMLDialogElement): Promise<NewGameRequest
         request.variant = String(data.get('variant')) as Variant;
         if (fen) request.fen = fen;
       }
+      applyOnlineOptions(request, data);
       resolve(request);
     };
     dialog.returnValue = '';
