@@ -1,0 +1,366 @@
+// End-to-end test of online play by link (issue 10): the real `evochess serve` and headless
+// Debian Chromium (playwright-core) with three browser contexts, two players and a spectator,
+// each with its own storage. Everything is done through the UI: the new-game dialog, the invite
+// link, clicks on the board, the buttons. Saves screenshots at phone and desktop sizes into a
+// temporary directory (printed) and copies two into docs/.
+//
+//   node tests/e2e/online_play.mjs [--binary build/evochess] [--keep-screenshots]
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BoardDriver } from './board_driver.mjs';
+import { startServer } from './evochess_server.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const binaryFlag = process.argv.indexOf('--binary');
+const binary = path.resolve(binaryFlag > 0 ? process.argv[binaryFlag + 1] : path.join(repo, 'build/evochess'));
+const webDir = path.join(repo, 'web/dist');
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+for (const [file, hint] of [
+  [binary, 'build evochess first (or pass --binary)'],
+  [path.join(webDir, 'index.html'), 'run `npm ci && npm run build` in web/'],
+  [path.join(repo, 'web/node_modules/playwright-core'), 'run `npm ci` in web/'],
+  [chromiumPath, 'install Debian chromium (apt-get install chromium)'],
+]) {
+  if (!existsSync(file)) {
+    console.error(`e2e: ${file} is missing: ${hint}`);
+    process.exit(1);
+  }
+}
+const { chromium } = createRequire(path.join(repo, 'web/package.json'))('playwright-core');
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const shotsDir = mkdtempSync(path.join(tmpdir(), 'evochess-online-screenshots-'));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'evochess-online-data-'));
+
+const results = { passed: 0, failed: 0 };
+const pages = {};
+async function check(name, body) {
+  try {
+    await body();
+    results.passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (error) {
+    results.failed += 1;
+    console.log(`FAIL - ${name}\n${error.stack ?? error}`);
+    for (const [who, page] of Object.entries(pages)) {
+      await page.screenshot({ path: path.join(shotsDir, `failure-${who}.png`) }).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+// ---- helpers ---------------------------------------------------------------------------
+
+const sans = (page) => page.locator('#move-list button.move').allTextContents();
+
+async function waitForPlies(page, count, timeout = 10000) {
+  await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, count, { timeout });
+}
+
+// Every page shows exactly these moves.
+async function expectMovesEverywhere(everyone, expected) {
+  for (const page of everyone) {
+    await waitForPlies(page, expected.length);
+    assert.deepEqual(await sans(page), expected, `${page.who} shows every move`);
+  }
+}
+
+async function gameIdOf(page) {
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#game=\d+$/, `${page.who}'s address holds no secret: ${hash}`);
+  return Number(/\d+/.exec(hash)[0]);
+}
+
+async function waitForText(page, selector, pattern, timeout = 10000) {
+  const locator = page.locator(selector);
+  const deadline = Date.now() + timeout;
+  let seen = null;
+  while (Date.now() < deadline) {
+    seen = (await locator.count()) > 0 && (await locator.first().isVisible()) ? await locator.first().textContent() : null;
+    if (seen !== null && pattern.test(seen)) return seen;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${page.who}: expected ${selector} to show ${pattern}, saw ${JSON.stringify(seen)}`);
+}
+
+// A move on the board, clicked like a person; the board is scrolled into view first (phones).
+async function play(page, from, to) {
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  await page.driver.click(from, to);
+}
+
+// A move whose from-to pair has several legal choices: the picker shows exactly those.
+async function playWithPicker(page, from, to, choice) {
+  const id = await gameIdOf(page);
+  const legal = await page.evaluate(async (game) => (await (await fetch(`/api/games/${game}`)).json()).legal, id);
+  const expected = legal.map((move) => move.uci).filter((uci) => uci.startsWith(from + to));
+  await play(page, from, to);
+  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+  const offered = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
+  assert.deepEqual([...offered].sort(), [...expected].sort(), 'the picker offers exactly the legal choices');
+  await page.click(`#promotion-dialog button[data-uci="${choice}"]`);
+  return offered;
+}
+
+async function openNewGameDialog(page) {
+  const dialog = page.locator('#new-game-dialog');
+  if (!(await dialog.evaluate((d) => d.open))) await page.click('#new-game-button');
+  await page.locator('#new-game-dialog[open]').waitFor();
+  return dialog;
+}
+
+// Creates an online game through the dialog; answers the invite link shown on the waiting screen.
+async function createOnlineGame(page, { variant = 'evochess', clock, initialSeconds, incrementSeconds, colour }) {
+  const dialog = await openNewGameDialog(page);
+  await dialog.locator('select[name=variant]').selectOption(variant);
+  await dialog.locator('select[name=side]').selectOption('online');
+  await dialog.locator('input[name=fen]').fill('');
+  await dialog.locator('textarea[name=pgn]').fill('');
+  await dialog.locator('select[name=clock]').selectOption(clock);
+  if (clock === 'custom') {
+    await dialog.locator('input[name=clock_initial_s]').fill(String(initialSeconds));
+    await dialog.locator('input[name=clock_increment_s]').fill(String(incrementSeconds));
+  }
+  await dialog.locator('select[name=colour]').selectOption(colour);
+  await page.click('#start-game-button');
+  await page.locator('#waiting-screen').waitFor({ state: 'visible' });
+  const invite = await page.locator('#invite-link').inputValue();
+  assert.match(invite, /#game=\d+&invite=[^&]+$/, 'the invite link');
+  return invite;
+}
+
+// The page is no wider than its viewport (nothing overflows sideways).
+async function expectNoHorizontalOverflow(page, label) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+    width: window.innerWidth,
+  }));
+  assert.ok(scroll <= width, `${page.who} at ${width} px (${label}): the page is ${scroll} px wide`);
+}
+
+async function expectNoOverflowAtPhoneWidths(page, label) {
+  const original = page.viewportSize();
+  for (const width of [360, 390, 430]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.waitForTimeout(100);
+    await expectNoHorizontalOverflow(page, label);
+  }
+  await page.setViewportSize(original);
+}
+
+async function shot(page, name) {
+  const file = path.join(shotsDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+const orientation = (page) => page.locator('#board .cg-wrap').first().evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
+
+// ---- the run ---------------------------------------------------------------------------
+
+const server = await startServer({ binary, dataDir, webDir });
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function openPage(who, viewport) {
+  const context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.address).origin });
+  const page = await context.newPage();
+  page.who = who;
+  page.driver = new BoardDriver(page);
+  page.on('pageerror', (error) => console.log(`${who}: page error: ${error.message}`));
+  pages[who] = page;
+  return page;
+}
+
+try {
+  const alice = await openPage('alice', DESKTOP); // creates the games
+  const bob = await openPage('bob', PHONE); // opens the invite on a phone
+  const carol = await openPage('carol', DESKTOP); // watches
+  const players = [alice, bob];
+  const everyone = [alice, bob, carol];
+  let firstGame;
+  let invite;
+
+  await check('a player creates an online EvoChess game on a 1+1 clock and gets an invite link to copy', async () => {
+    await alice.goto(server.address);
+    invite = await createOnlineGame(alice, { clock: 'custom', initialSeconds: 60, incrementSeconds: 1, colour: 'w' });
+    firstGame = await gameIdOf(alice);
+    await waitForText(alice, '#waiting-heading', /Waiting for your opponent/);
+    await waitForText(alice, '#seat-note', /You play White/);
+    await waitForText(alice, '#clock-kind', /^1\+1$/);
+    await waitForText(alice, '.clock[data-side="w"]', /^1:00$/);
+    await alice.click('#copy-invite-button');
+    await waitForText(alice, '#copy-invite-feedback', /Copied/);
+    assert.equal(await alice.evaluate(() => navigator.clipboard.readText()), invite, 'the clipboard holds the invite link');
+    assert.equal(await orientation(alice), 'white');
+    await shot(alice, 'desktop-waiting-for-opponent');
+    await expectNoOverflowAtPhoneWidths(alice, 'waiting screen');
+  });
+
+  await check('the second player opens the invite link and takes Black; the secret leaves the address', async () => {
+    await bob.goto(invite);
+    await waitForText(bob, '#seat-note', /You play Black/);
+    assert.equal(await gameIdOf(bob), firstGame);
+    assert.equal(await orientation(bob), 'black', 'the board is turned to the player');
+    const stored = await bob.evaluate((id) => localStorage.getItem(`evochess.seat.${id}`), firstGame);
+    assert.match(stored, /"colour":"b"/, 'the seat token is kept in localStorage');
+    await alice.locator('#waiting-screen').waitFor({ state: 'hidden' });
+    await waitForText(bob, '#connection-state', /^online$/);
+    await waitForText(alice, '#connection-state', /^online$/);
+    // The seat link for another device.
+    await bob.click('#seat-link-box summary');
+    assert.match(await bob.locator('#seat-link').inputValue(), new RegExp(`#game=${firstGame}&seat=.+`));
+    await bob.click('#seat-link-box summary');
+  });
+
+  await check('a spectator opens the game, cannot move, and is counted on every page', async () => {
+    await carol.goto(`${server.address}#game=${firstGame}`);
+    await waitForText(carol, '#seat-note', /You are watching/);
+    for (const page of everyone) await waitForText(page, '#spectator-count', /^1 watching$/);
+    const a2 = await carol.driver.squareCenter('a2');
+    await carol.mouse.click(a2.x, a2.y);
+    await carol.waitForTimeout(200);
+    assert.equal(await carol.locator('#board square.move-dest').count(), 0, 'no legal-move dots for a spectator');
+    await carol.mouse.click(a2.x, a2.y);
+  });
+
+  await check('the game is played on the board and every move reaches all three pages, with an evolution promotion', async () => {
+    const moves = [];
+    const step = async (page, from, to, san, choice) => {
+      if (choice) await playWithPicker(page, from, to, choice);
+      else await play(page, from, to);
+      moves.push(san);
+      await expectMovesEverywhere(everyone, moves);
+    };
+    // Black may not move on White's turn.
+    await play(bob, 'a7', 'a6');
+    await bob.waitForTimeout(300);
+    assert.deepEqual(await sans(bob), [], 'a move out of turn is not made');
+    await step(alice, 'a2', 'a3', 'a3');
+    await waitForText(alice, '.clock[data-side="b"]', /./);
+    assert.ok(await bob.locator('.clock.running[data-side="b"]').isVisible(), "Black's clock runs after White's move");
+    await step(bob, 'a7', 'a6', 'a6');
+    await step(alice, 'a3', 'a4', 'a4');
+    await step(bob, 'a6', 'a5', 'a5');
+    // The third pawn move earns a minor right: the picker offers it (RULES 2.4).
+    await step(alice, 'b2', 'b4', 'b4=N', 'b2b4n');
+    await alice.driver.expectPiece('b4', /white.*n-piece/);
+    await carol.driver.expectPiece('b4', /white.*n-piece/);
+    await step(bob, 'h7', 'h6', 'h6', 'h7h6');
+    await bob.locator('#board').scrollIntoViewIfNeeded();
+    await shot(alice, 'desktop-game');
+    await shot(bob, 'phone-game');
+    await shot(carol, 'desktop-spectator');
+    copyFileSync(path.join(shotsDir, 'desktop-game.png'), path.join(repo, 'docs/online-desktop.png'));
+    copyFileSync(path.join(shotsDir, 'phone-game.png'), path.join(repo, 'docs/online-phone.png'));
+    await expectNoHorizontalOverflow(alice, 'game');
+    await expectNoOverflowAtPhoneWidths(bob, 'game');
+  });
+
+  await check('a player reloads mid-game and carries on', async () => {
+    await bob.reload();
+    await waitForText(bob, '#seat-note', /You play Black/);
+    await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6']);
+    await waitForText(bob, '#connection-state', /^online$/);
+    await play(alice, 'b4', 'c6');
+    await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6']);
+    await play(bob, 'b7', 'c6');
+    await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6', 'bxc6']);
+  });
+
+  await check('resignation asks for a confirmation, then ends the game on all three pages', async () => {
+    await alice.click('#online-resign-button');
+    await alice.locator('#resign-confirm').waitFor({ state: 'visible' });
+    await alice.click('#cancel-resign-button');
+    await alice.locator('#resign-confirm').waitFor({ state: 'hidden' });
+    assert.ok(await alice.locator('#result-banner').isHidden(), 'cancelled: the game goes on');
+    await alice.click('#online-resign-button');
+    await alice.click('#confirm-resign-button');
+    for (const page of everyone) {
+      await waitForText(page, '#result-banner', /0-1.*Black wins by resignation/);
+    }
+    await shot(bob, 'phone-result');
+  });
+
+  let rematchGame;
+  await check('a rematch takes both players to a new game with the colours swapped; the spectator follows', async () => {
+    await alice.click('#rematch-button');
+    await waitForText(alice, '#rematch-button', /Rematch offered/);
+    await waitForText(bob, '#rematch-button', /Accept the rematch/);
+    await bob.click('#rematch-button');
+    for (const page of players) {
+      await page.waitForFunction((old) => location.hash !== `#game=${old}`, firstGame);
+    }
+    rematchGame = await gameIdOf(alice);
+    assert.notEqual(rematchGame, firstGame);
+    assert.equal(await gameIdOf(bob), rematchGame);
+    await waitForText(alice, '#seat-note', /You play Black/);
+    await waitForText(bob, '#seat-note', /You play White/);
+    assert.equal(await orientation(alice), 'black');
+    assert.equal(await orientation(bob), 'white');
+    await waitForText(carol, '#watch-rematch-button', /Watch the rematch/);
+    await carol.click('#watch-rematch-button');
+    await carol.waitForFunction((id) => location.hash === `#game=${id}`, rematchGame);
+    await waitForText(carol, '#seat-note', /You are watching/);
+    for (const page of everyone) await waitForPlies(page, 0);
+  });
+
+  await check('a takeback, then a draw by agreement', async () => {
+    await play(bob, 'e2', 'e4');
+    await expectMovesEverywhere(everyone, ['e4']);
+    await play(alice, 'e7', 'e5');
+    await expectMovesEverywhere(everyone, ['e4', 'e5']);
+    await play(bob, 'd2', 'd3');
+    await expectMovesEverywhere(everyone, ['e4', 'e5', 'd3']);
+    await bob.click('#takeback-button');
+    await waitForText(alice, '#takeback-offer-text', /White asks to take back/);
+    await alice.click('#accept-takeback-button');
+    await expectMovesEverywhere(everyone, ['e4', 'e5']);
+    await bob.click('#offer-draw-button');
+    await waitForText(bob, '#offer-draw-button', /Draw offered/);
+    await waitForText(alice, '#draw-offer-text', /White offers a draw/);
+    await alice.click('#accept-draw-button');
+    for (const page of everyone) await waitForText(page, '#result-banner', /1\/2-1\/2.*Draw by agreement/);
+  });
+
+  await check('a game lost on time: the flag falls while the player waits', async () => {
+    const shortInvite = await createOnlineGame(alice, { clock: 'custom', initialSeconds: 4, incrementSeconds: 0, colour: 'w' });
+    const game = await gameIdOf(alice);
+    await bob.goto(shortInvite);
+    await waitForText(bob, '#seat-note', /You play White|You play Black/);
+    await alice.locator('#waiting-screen').waitFor({ state: 'hidden' });
+    await waitForText(bob, '#connection-state', /^online$/);
+    assert.equal(await gameIdOf(bob), game);
+    await play(alice, 'a2', 'a3');
+    await waitForPlies(bob, 1);
+    await play(bob, 'a7', 'a6');
+    await waitForPlies(alice, 2);
+    await play(alice, 'a3', 'a4');
+    await waitForPlies(bob, 3);
+    // Black does not move: its 4 s run out.
+    await bob.locator('.clock.running.low[data-side="b"]').waitFor({ timeout: 5000 });
+    for (const page of players) await waitForText(page, '#result-banner', /1-0.*White wins by time forfeit/, 15000);
+    await shot(bob, 'phone-time-forfeit');
+    assert.match(await bob.locator('.clock[data-side="b"]').textContent(), /^0:00\.0$/);
+  });
+} catch {
+  // reported by check()
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`screenshots: ${shotsDir}`);
+}
+
+console.log(`${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed === 0 && results.passed > 0 ? 0 : 1);
