@@ -353,6 +353,31 @@ try {
     await shot(bob, 'phone-time-forfeit');
     assert.match(await bob.locator('.clock[data-side="b"]').textContent(), /^0:00\.0$/);
   });
+
+  const { engine } = await alice.evaluate(async () => (await fetch('/api/info')).json());
+  if (!engine) console.log('skip - a local game against the engine on a clock: this build has no engine');
+  else {
+    await check('a local game against the engine on a clock: both clocks show and the engine answers', async () => {
+      const dialog = await openNewGameDialog(alice);
+      await dialog.locator('select[name=variant]').selectOption('evochess');
+      await dialog.locator('select[name=side]').selectOption('w');
+      await dialog.locator('select[name=strength]').selectOption({ index: 0 });
+      await dialog.locator('select[name=clock]').selectOption('3+2');
+      await dialog.locator('input[name=fen]').fill('');
+      await dialog.locator('textarea[name=pgn]').fill('');
+      const before = await alice.evaluate(() => location.hash);
+      await alice.click('#start-game-button');
+      await alice.waitForFunction((previous) => location.hash !== previous, before);
+      assert.ok(await alice.locator('#online-panel').isHidden(), 'no online panel for a local game');
+      await waitForText(alice, '.clock[data-side="w"]', /^3:00$/);
+      await waitForText(alice, '.clock[data-side="b"]', /^3:00$/);
+      await play(alice, 'e2', 'e4');
+      await waitForPlies(alice, 2, 20000);
+      await alice.locator('.clock.running[data-side="w"]').waitFor({ timeout: 5000 });
+      const black = await alice.locator('.clock[data-side="b"]').textContent();
+      assert.match(black, /^[23]:\d\d$/, `the engine's clock after its move: ${black}`);
+    });
+  }
 } catch {
   // reported by check()
 } finally {

@@ -45,6 +45,7 @@ export class OnlineController {
   private followingRematch = false;
   private confirmingResign = false;
   private notice = '';
+  private pendingNoticeFor: number | null = null;
   private ticker: number | undefined;
   private zeroRetries = 0;
 
@@ -117,12 +118,17 @@ export class OnlineController {
     const { id } = address;
     try {
       if (address.seat) {
-        const state = await request<SeatedState>('GET', gamePath(id), undefined, address.seat);
-        if (state.seat) storeSeat(id, state.seat);
-        else this.noticeFor(id, 'This seat link is not valid: you are watching.');
-        return state;
-      }
-      if (address.invite && !storedSeat(id)) {
+        try {
+          const state = await request<SeatedState>('GET', gamePath(id), undefined, address.seat);
+          if (state.seat) {
+            storeSeat(id, state.seat);
+            return state;
+          }
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 403)) throw error;
+        }
+        this.noticeFor(id, 'This seat link is not valid: you are watching.');
+      } else if (address.invite && !storedSeat(id)) {
         try {
           const state = await request<SeatedState>('POST', `${gamePath(id)}/join`, { invite: address.invite });
           if (state.seat) storeSeat(id, state.seat);
@@ -173,8 +179,6 @@ export class OnlineController {
     this.tick();
     return true;
   }
-  private pendingNoticeFor: number | null = null;
-
   // A sentence to show with a game about to be opened.
   private noticeFor(id: number, text: string): void {
     this.notice = text;
@@ -226,7 +230,7 @@ export class OnlineController {
         this.reconnectTimer = window.setTimeout(() => this.connect(true), 3000);
       } else this.setConnection('reconnecting');
     };
-    source.onmessage = (event) => {
+    const onMessage = (event: MessageEvent) => {
       if (this.events !== source) return;
       this.setConnection('online');
       let message: { version?: number; state?: GameState };
@@ -237,13 +241,15 @@ export class OnlineController {
       }
       if (message.state && message.state.id === this.state?.id) this.host.show(message.state);
     };
+    source.onmessage = onMessage;
+    source.addEventListener('state', onMessage); // should the server name its events
   }
 
   private disconnect(): void {
     window.clearTimeout(this.reconnectTimer);
     if (this.events) {
       this.events.onopen = this.events.onerror = this.events.onmessage = null;
-      this.events.close();
+      this.events.close(); // the 'state' listener goes with the closed source
     }
     this.events = null;
     this.eventsKey = '';
