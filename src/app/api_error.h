@@ -1,4 +1,5 @@
-// An error the API answers with a 4xx status and {"error": message}.
+// The app's one error vocabulary: every failure a request can meet has a kind, and one
+// table (http_status) turns a kind into an HTTP status. Errors carry a sentence for a person.
 #pragma once
 
 #include <stdexcept>
@@ -6,27 +7,67 @@
 
 namespace evo::app {
 
+enum class ErrorKind {
+    BadRequest,    // malformed input: JSON, FEN, PGN, a field of the wrong type or range
+    Unauthorized,  // an action on an online game without a seat token
+    Forbidden,     // a wrong seat token, a request from another site
+    NotFound,      // no such game or route
+    Conflict,      // out of turn, a race lost, the game moved on, a seat already taken
+    TooLarge,      // a body over the limit
+    Unprocessable, // an illegal move, an action a finished game cannot take
+    RateLimited,   // too many requests from one address
+    HeadersTooLarge,
+    Unavailable, // busy (engine queue full), storage unavailable, shutting down
+    StorageFull, // the disk holding the database is full
+    Internal,    // a fault of ours; logged
+};
+
+constexpr int http_status(ErrorKind kind) {
+    switch (kind) {
+    case ErrorKind::BadRequest: return 400;
+    case ErrorKind::Unauthorized: return 401;
+    case ErrorKind::Forbidden: return 403;
+    case ErrorKind::NotFound: return 404;
+    case ErrorKind::Conflict: return 409;
+    case ErrorKind::TooLarge: return 413;
+    case ErrorKind::Unprocessable: return 422;
+    case ErrorKind::RateLimited: return 429;
+    case ErrorKind::HeadersTooLarge: return 431;
+    case ErrorKind::Unavailable: return 503;
+    case ErrorKind::StorageFull: return 507;
+    case ErrorKind::Internal: return 500;
+    }
+    return 500;
+}
+
 class ApiError : public std::runtime_error {
   public:
-    ApiError(int status, const std::string& message)
-        : std::runtime_error(message), status_(status) {}
-    int status() const { return status_; }
+    ApiError(ErrorKind kind, const std::string& message)
+        : std::runtime_error(message), kind_(kind) {}
+    ErrorKind kind() const { return kind_; }
+    int status() const { return http_status(kind_); }
 
   private:
-    int status_;
+    ErrorKind kind_;
 };
 
 inline ApiError bad_request(const std::string& message) {
-    return ApiError(400, message);
+    return ApiError(ErrorKind::BadRequest, message);
+}
+inline ApiError forbidden(const std::string& message) {
+    return ApiError(ErrorKind::Forbidden, message);
 }
 inline ApiError not_found(const std::string& message) {
-    return ApiError(404, message);
+    return ApiError(ErrorKind::NotFound, message);
 }
 inline ApiError conflict(const std::string& message) {
-    return ApiError(409, message);
+    return ApiError(ErrorKind::Conflict, message);
 }
 inline ApiError unprocessable(const std::string& message) {
-    return ApiError(422, message);
+    return ApiError(ErrorKind::Unprocessable, message);
+}
+inline ApiError unavailable(const std::string& message) {
+    return ApiError(ErrorKind::Unavailable, message);
 }
 
 } // namespace evo::app

@@ -1,6 +1,9 @@
 // What is stored about one game: enough to re-derive every position through the rules core.
 #pragma once
 
+#include "game_clock.h"
+
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,8 +27,10 @@ struct EngineLimits {
 // A result the moves themselves do not produce: resignation or agreement, made here or
 // read from a PGN's result.
 struct DeclaredResult {
-    std::string result; // "1-0", "0-1", "1/2-1/2"
-    std::string reason; // "resignation" or "agreement"
+    std::string result; // "1-0", "0-1", "1/2-1/2", or "*" with reason "aborted"
+    // "resignation", "agreement", "time forfeit" (the rules may turn it into a draw, 4.11),
+    // "abandonment" (a claim of victory), "aborted"
+    std::string reason;
     bool operator==(const DeclaredResult&) const = default;
 };
 
@@ -37,16 +42,32 @@ struct GameSummary {
     std::optional<std::string> reason;
 };
 
+// Who may act in an online game: a secret token per seat (empty: the seat is free) and
+// the code of the invite link that gives the second seat.
+struct Seats {
+    std::array<std::string, 2> tokens; // White, Black
+    std::string invite_code;
+};
+
 struct GameRecord {
     std::int64_t id = 0;
+    // Grows by one with every stored change; a save succeeds only on the version it read
+    // (compare-and-set), so several server processes can share one database.
+    std::int64_t version = 0;
     std::string variant;
     std::string start_fen;
     std::vector<std::string> moves_uci;
     PlayerKinds players;
     EngineLimits engine;
     std::optional<DeclaredResult> declared_result;
-    std::optional<char> draw_offer;   // 'w' or 'b'
-    std::string pgn_tags_json = "{}"; // tags kept from an imported PGN, as a JSON object
+    std::optional<char> draw_offer; // 'w' or 'b'
+    bool online = false;
+    Seats seats;
+    std::optional<GameClock> clock;
+    std::optional<char> takeback_offer; // the side asking to take its last move back
+    std::optional<char> rematch_offer;
+    std::optional<std::int64_t> rematch_id; // the game the rematch created
+    std::string pgn_tags_json = "{}";       // tags kept from an imported PGN, as a JSON object
     GameSummary summary;
     std::string created;
     std::string updated;
@@ -56,6 +77,7 @@ struct GameRecord {
 struct GameListing {
     std::int64_t id = 0;
     std::string variant;
+    bool online = false;
     PlayerKinds players;
     GameSummary summary;
     int move_count = 0;

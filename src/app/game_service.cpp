@@ -1,8 +1,11 @@
 #include "game_service.h"
 
 #include "api_error.h"
+#include "fault_log.h"
 #include "game_json.h"
+#include "http/json_answer.h"
 #include "json_fields.h"
+#include "seat_tokens.h"
 
 #include <algorithm>
 #include <optional>
@@ -28,21 +31,70 @@ namespace {
 
 constexpr int default_engine_movetime_ms = 1000;
 constexpr int max_undo_plies = 100000;
-// Games kept in memory; past this many, the ones nobody is using are dropped (the database
-// keeps them all, and a dropped game is read again when asked for).
-constexpr std::size_t max_cached_games = 512;
+constexpr int max_lag_ms = 60000;
+// How often a change is tried again when another server process changed the game first.
+constexpr int max_change_attempts = 4;
 
 std::string game_name(std::int64_t id) {
     return "game " + std::to_string(id);
+}
+
+char side_letter(int side) {
+    return side == 0 ? 'w' : 'b';
+}
+
+int side_index(char side) {
+    return side == 'w' ? 0 : 1;
 }
 
 char other_side(char side) {
     return side == 'w' ? 'b' : 'w';
 }
 
+bool is_over(const LoadedGame& game) {
+    return bool(game.rules.view().outcome);
+}
+
 void require_game_in_progress(const LoadedGame& game) {
     if (const auto& outcome = game.rules.view().outcome)
         throw unprocessable("the game is over (" + outcome->result + ", " + outcome->reason + ")");
+}
+
+void require_online(const LoadedGame& game, const char* what) {
+    if (!game.record.online) throw conflict(std::string(what) + " is for online games");
+}
+
+// The acting side of a change anyone may make (joining): no seat at all.
+constexpr int no_seat = -2;
+
+// Who acts: the seat (0 White, 1 Black) whose token came with the request, or -1 for the
+// owner of a local game, who plays both sides. No token where one is needed: 401; a token
+// that is no seat's: 403.
+int acting_side(const LoadedGame& game, const SeatToken& token, bool local_needs_token) {
+    const Seats& seats = game.record.seats;
+    if (!game.record.online) {
+        if (!token && !local_needs_token) return -1;
+        if (!token) throw ApiError(ErrorKind::Unauthorized, "send the game's token");
+        if (seats.tokens[0].empty() || !tokens_equal(*token, seats.tokens[0]))
+            throw forbidden("that token is not this game's");
+        return -1;
+    }
+    if (!token)
+        throw ApiError(ErrorKind::Unauthorized,
+                       "this is an online game: send your seat's token (Authorization: Bearer "
+                       "...)");
+    for (int side = 0; side < 2; ++side)
+        if (!seats.tokens[std::size_t(side)].empty() &&
+            tokens_equal(*token, seats.tokens[std::size_t(side)]))
+            return side;
+    throw forbidden("that token holds no seat in this game");
+}
+
+// The side an action is for: the seat's own, or for the owner of a local game the one the
+// body names (else the side to move).
+char side_for(const LoadedGame& game, int actor, const json& body) {
+    if (actor >= 0) return side_letter(actor);
+    return optional_side(body, "side").value_or(game.rules.view().turn);
 }
 
 // Loads the game into its slot if it is not there yet. The slot's lock must be held.
@@ -70,18 +122,26 @@ void play_move(LoadedGame& game, const std::string& text, bool is_san) {
         throw unprocessable(error.what());
     }
     if (game.record.draw_offer == other_side(mover)) game.record.draw_offer.reset();
+    game.record.takeback_offer.reset();
+}
+
+void declare(LoadedGame& game, DeclaredResult result) {
+    game.record.declared_result = std::move(result);
+    game.record.draw_offer.reset();
+    game.record.takeback_offer.reset();
 }
 
 // The PGN's Seven Tag Roster as this server knows it; an imported PGN's own tags win.
 std::map<std::string, std::string> stored_tags(const GameRecord& record) {
-    auto player = [](PlayerKind kind) {
-        return std::string(kind == PlayerKind::Engine ? "evochess" : "Human");
+    auto player = [&](PlayerKind kind, int side) {
+        if (kind == PlayerKind::Engine) return std::string("evochess");
+        return std::string(record.online ? (side == 0 ? "White player" : "Black player") : "Human");
     };
     std::map<std::string, std::string> tags = {
         {"Event", "evochess game " + std::to_string(record.id)},
         {"Site", "evochess serve"},
-        {"White", player(record.players.white)},
-        {"Black", player(record.players.black)},
+        {"White", player(record.players.white, 0)},
+        {"Black", player(record.players.black, 1)},
     };
     // created is "2026-11-23T14:10:58Z"; PGN dates read "2026.11.23".
     if (record.created.size() >= 10) {
@@ -89,11 +149,31 @@ std::map<std::string, std::string> stored_tags(const GameRecord& record) {
         std::replace(date.begin(), date.end(), '-', '.');
         tags["Date"] = date;
     }
+    if (record.clock && !record.clock->settings.days_per_move)
+        tags["TimeControl"] = std::to_string(record.clock->settings.initial_ms / 1000) + "+" +
+                              std::to_string(record.clock->settings.increment_ms / 1000);
     json parsed = json::parse(record.pgn_tags_json, nullptr, false);
     if (!parsed.is_object()) return tags;
     for (auto& [key, value] : parsed.items())
         if (value.is_string()) tags[key] = value.get<std::string>();
     return tags;
+}
+
+// The engine's think time on a clock: a share of what is left plus most of the increment,
+// never so much that the flag could fall.
+int movetime_on_clock(const GameClock& clock, int side, std::int64_t now) {
+    std::int64_t left = clock.remaining_at(side, now);
+    std::int64_t increment = clock.settings.days_per_move ? 0 : clock.settings.increment_ms;
+    std::int64_t share = left / 30 + increment * 3 / 4;
+    std::int64_t safe = std::max<std::int64_t>(10, left - 300);
+    return int(std::clamp<std::int64_t>(std::min(share, safe), 10, max_movetime_ms));
+}
+
+std::string event_message(const json& state) {
+    json message = {
+        {"ply", state["history"].size()}, {"version", state["version"]}, {"state", state}};
+    return "id: " + std::to_string(state["version"].get<std::int64_t>()) +
+           "\ndata: " + to_json_text(message) + "\n\n";
 }
 
 } // namespace
@@ -110,49 +190,71 @@ EngineClaim::~EngineClaim() {
     if (slot_) slot_->searching = false;
 }
 
-GameService::GameService(GameStore& store, SearchFunction search)
-    : store_(store), search_(std::move(search)) {}
-GameService::~GameService() = default;
+GameService::GameService(GameStore& store, SearchFunction search, const Clock& clock,
+                         ServiceOptions options)
+    : store_(store), search_(std::move(search)), clock_(clock), options_(std::move(options)),
+      events_(clock) {
+    std::size_t threads = options_.engine_threads;
+    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+    std::size_t queue = options_.engine_queue ? options_.engine_queue : 2 * threads;
+    engine_pool_ = std::make_unique<TaskPool>("engine", threads, queue);
+    for (const auto& [id, flag_ms] : store_.running_clocks()) {
+        flag_times_.emplace(flag_ms, id);
+        flag_of_[id] = flag_ms;
+    }
+    events_.on_presence_change([this](std::int64_t id) { publish_presence(id); });
+}
+
+GameService::~GameService() {
+    shutdown();
+}
+
+void GameService::shutdown() {
+    {
+        std::lock_guard lock(flags_mutex_);
+        stopping_ = true;
+    }
+    flags_changed_.notify_all();
+    if (flag_watcher_.joinable()) flag_watcher_.join();
+    {
+        std::lock_guard lock(slots_mutex_);
+        for (auto& [id, slot] : lru_) slot->stop = true;
+    }
+    engine_pool_->stop();
+    events_.close_all();
+}
+
+// --- the cache of games ---------------------------------------------------------------------
 
 std::shared_ptr<GameSlot> GameService::slot_for(std::int64_t id) {
     std::lock_guard lock(slots_mutex_);
-    if (slots_.size() > max_cached_games) {
-        // A slot only the map holds is not in use: no request has it, no search runs on it.
-        std::erase_if(slots_, [](const auto& entry) { return entry.second.use_count() == 1; });
+    if (auto it = slots_.find(id); it != slots_.end()) {
+        lru_.splice(lru_.begin(), lru_, it->second);
+        return it->second->second;
     }
-    auto& slot = slots_[id];
-    if (!slot) slot = std::make_shared<GameSlot>();
-    return slot;
+    lru_.emplace_front(id, std::make_shared<GameSlot>());
+    slots_[id] = lru_.begin();
+    evict_idle_slots();
+    return lru_.front().second;
 }
 
-template <class Change> json GameService::change_game(std::int64_t id, Change&& change) {
-    auto slot = slot_for(id);
-    std::lock_guard lock(slot->mutex);
-    LoadedGame& game = load_or_forget(*slot, id);
-    std::size_t stored_moves = game.record.moves_uci.size();
-    change(game); // an ApiError here comes before any change
-    try {
-        game.rules.declare_result(game.record.declared_result);
-        game.record.moves_uci = game.rules.moves_uci();
-        game.record.summary = summarize(game.rules);
-        if (!store_.save(game.record, stored_moves)) slot->deleted = true;
-    } catch (...) {
-        // The copy in memory is ahead of the database now: read the game again next time.
-        slot->game.reset();
-        throw;
+// Drops the least recently used slots nobody is using (no request holds one, no search
+// runs on it) while there are more than the cache may keep. slots_mutex_ is held.
+void GameService::evict_idle_slots() {
+    for (auto it = lru_.end(); slots_.size() > options_.max_cached_games && it != lru_.begin();) {
+        --it;
+        if (it->second.use_count() != 1) continue;
+        slots_.erase(it->first);
+        it = lru_.erase(it);
     }
-    if (slot->deleted) {
-        forget(id, *slot);
-        throw not_found("there is no " + game_name(id));
-    }
-    return game_state_json(game.record, game.rules);
 }
 
 LoadedGame& GameService::load_or_forget(GameSlot& slot, std::int64_t id) {
     try {
-        return ensure_loaded(slot, store_, id);
+        LoadedGame& game = ensure_loaded(slot, store_, id);
+        return game;
     } catch (const ApiError& error) {
-        if (error.status() == 404) forget(id, slot);
+        if (error.kind() == ErrorKind::NotFound) forget(id, slot);
         throw;
     }
 }
@@ -161,26 +263,250 @@ void GameService::forget(std::int64_t id, GameSlot& slot) {
     slot.deleted = true;
     slot.game.reset();
     std::lock_guard map_lock(slots_mutex_);
-    if (auto it = slots_.find(id); it != slots_.end() && it->second.get() == &slot)
+    if (auto it = slots_.find(id); it != slots_.end() && it->second->second.get() == &slot) {
+        lru_.erase(it->second);
         slots_.erase(it);
+    }
 }
+
+// --- storing, publishing, clocks ------------------------------------------------------------
+
+bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
+                               std::size_t stored_moves) {
+    SaveOutcome outcome;
+    try {
+        game.rules.declare_result(game.record.declared_result);
+        if (is_over(game) && game.record.clock) game.record.clock->stop(clock_.now_ms());
+        game.record.moves_uci = game.rules.moves_uci();
+        game.record.summary = summarize(game.rules);
+        outcome = store_.save(game.record, stored_moves);
+    } catch (...) {
+        // The copy in memory is ahead of the database now: read the game again next time.
+        slot.game.reset();
+        throw;
+    }
+    if (outcome == SaveOutcome::Gone) {
+        forget(id, slot);
+        throw not_found("there is no " + game_name(id));
+    }
+    if (outcome == SaveOutcome::VersionConflict) {
+        slot.game.reset();
+        return false;
+    }
+    track_flag(game);
+    publish(game);
+    return true;
+}
+
+void GameService::track_flag(const LoadedGame& game) {
+    std::optional<std::int64_t> flag;
+    if (game.record.clock && !is_over(game)) flag = game.record.clock->flag_time();
+    std::int64_t id = game.record.id;
+    {
+        std::lock_guard lock(flags_mutex_);
+        if (auto it = flag_of_.find(id); it != flag_of_.end()) {
+            auto [first, last] = flag_times_.equal_range(it->second);
+            for (auto entry = first; entry != last; ++entry)
+                if (entry->second == id) {
+                    flag_times_.erase(entry);
+                    break;
+                }
+            flag_of_.erase(it);
+        }
+        if (flag) {
+            flag_times_.emplace(*flag, id);
+            flag_of_[id] = *flag;
+        }
+    }
+    flags_changed_.notify_all();
+}
+
+bool GameService::settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now) {
+    if (!game.record.clock || is_over(game) || !game.record.clock->flagged_at(now)) return false;
+    std::size_t stored_moves = game.record.moves_uci.size();
+    int flagged = *game.record.clock->running;
+    declare(game, {flagged == 0 ? "0-1" : "1-0", "time forfeit"});
+    game.record.clock->stop(now);
+    return store_change(id, slot, game, stored_moves);
+}
+
+void GameService::settle_due_flags() {
+    std::vector<std::int64_t> due;
+    std::int64_t now = clock_.now_ms();
+    {
+        std::lock_guard lock(flags_mutex_);
+        for (auto it = flag_times_.begin(); it != flag_times_.end() && it->first <= now; ++it)
+            due.push_back(it->second);
+    }
+    for (std::int64_t id : due) {
+        try {
+            auto slot = slot_for(id);
+            std::lock_guard lock(slot->mutex);
+            LoadedGame& game = load_or_forget(*slot, id);
+            if (!settle_flag(id, *slot, game, clock_.now_ms())) track_flag(game);
+        } catch (const ApiError&) {
+            std::lock_guard lock(flags_mutex_);
+            if (auto it = flag_of_.find(id); it != flag_of_.end()) {
+                auto [first, last] = flag_times_.equal_range(it->second);
+                for (auto entry = first; entry != last; ++entry)
+                    if (entry->second == id) {
+                        flag_times_.erase(entry);
+                        break;
+                    }
+                flag_of_.erase(it);
+            }
+        }
+    }
+}
+
+void GameService::start_flag_watcher() {
+    flag_watcher_ = std::thread([this] {
+        for (;;) {
+            {
+                std::unique_lock lock(flags_mutex_);
+                if (stopping_) return;
+                auto wait = std::chrono::milliseconds(1000);
+                if (!flag_times_.empty()) {
+                    std::int64_t until = flag_times_.begin()->first - clock_.now_ms();
+                    wait = std::chrono::milliseconds(std::clamp<std::int64_t>(until, 0, 1000));
+                }
+                if (wait.count() > 0) flags_changed_.wait_for(lock, wait);
+                if (stopping_) return;
+            }
+            try {
+                settle_due_flags();
+            } catch (const std::exception& error) {
+                // Storage trouble, say: told once, tried again in a second.
+                log_fault("flag watcher", error.what());
+                std::unique_lock lock(flags_mutex_);
+                flags_changed_.wait_for(lock, std::chrono::seconds(1),
+                                        [this] { return stopping_; });
+            }
+        }
+    });
+}
+
+void GameService::publish(const LoadedGame& game) {
+    events_.publish(game.record.id, event_message(state_of(game, std::nullopt)));
+}
+
+void GameService::publish_presence(std::int64_t id) {
+    Presence presence = events_.presence(id);
+    std::int64_t now = clock_.now_ms();
+    auto away = [&](int side) -> json {
+        const auto& since = presence.away_since[std::size_t(side)];
+        return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
+    };
+    json message = {{"spectators", presence.spectators},
+                    {"away", {{"w", away(0)}, {"b", away(1)}}}};
+    events_.publish(id, "event: presence\ndata: " + to_json_text(message) + "\n\n");
+}
+
+json GameService::state_of(const LoadedGame& game, std::optional<int> seat) const {
+    const GameRecord& record = game.record;
+    std::int64_t now = clock_.now_ms();
+    json state = game_state_json(record, game.rules);
+    state["online"] = record.online;
+    state["ply"] = game.rules.history().size();
+    state["version"] = record.version;
+    state["clock"] = nullptr;
+    if (record.clock) {
+        const GameClock& clock = *record.clock;
+        json running = nullptr;
+        if (clock.running && !is_over(game)) running = std::string(1, side_letter(*clock.running));
+        state["clock"] = {
+            {"w", clock.remaining_at(0, now)},
+            {"b", clock.remaining_at(1, now)},
+            {"running", running},
+            {"initial_ms", clock.settings.days_per_move ? 0 : clock.settings.initial_ms},
+            {"increment_ms", clock.settings.days_per_move ? 0 : clock.settings.increment_ms},
+            {"days_per_move",
+             clock.settings.days_per_move ? json(*clock.settings.days_per_move) : json(nullptr)},
+        };
+    }
+    auto side_or_null = [](const std::optional<char>& side) {
+        return side ? json(std::string(1, *side)) : json(nullptr);
+    };
+    state["takeback_offer"] = side_or_null(record.takeback_offer);
+    state["rematch_offer"] = side_or_null(record.rematch_offer);
+    state["rematch_id"] = record.rematch_id ? json(*record.rematch_id) : json(nullptr);
+    state["claim_after_ms"] = options_.claim_after_ms;
+    if (record.online) {
+        Presence presence = events_.presence(record.id);
+        auto away = [&](int side) -> json {
+            if (record.seats.tokens[std::size_t(side)].empty()) return nullptr;
+            const auto& since = presence.away_since[std::size_t(side)];
+            return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
+        };
+        state["seats"] = {{"w", !record.seats.tokens[0].empty()},
+                          {"b", !record.seats.tokens[1].empty()}};
+        state["away"] = {{"w", away(0)}, {"b", away(1)}};
+        state["spectators"] = presence.spectators;
+    } else {
+        state["seats"] = nullptr;
+        state["away"] = nullptr;
+        state["spectators"] = 0;
+    }
+    if (seat) state["seat"] = seat_json(record.id, *seat, record.seats.tokens[std::size_t(*seat)]);
+    return state;
+}
+
+json GameService::seat_json(std::int64_t id, int side, const std::string& token) const {
+    return {{"colour", std::string(1, side_letter(side))},
+            {"token", token},
+            {"link", options_.public_url + "/#game=" + std::to_string(id) + "&seat=" + token}};
+}
+
+template <class Change>
+json GameService::change_game(std::int64_t id, const SeatToken& token, Change&& change,
+                              bool anyone_may) {
+    for (int attempt = 0; attempt < max_change_attempts; ++attempt) {
+        auto slot = slot_for(id);
+        std::lock_guard lock(slot->mutex);
+        LoadedGame& loaded = load_or_forget(*slot, id);
+        int actor =
+            anyone_may ? no_seat : acting_side(loaded, token, options_.local_games_need_token);
+        settle_flag(id, *slot, loaded, clock_.now_ms());
+        if (!slot->game) continue; // another process changed it: read it again
+        LoadedGame& game = *slot->game;
+        std::size_t stored_moves = game.record.moves_uci.size();
+        std::optional<json> extra = change(game, actor); // an ApiError here changes nothing
+        if (!store_change(id, *slot, game, stored_moves)) continue;
+        json state = state_of(game, actor >= 0 ? std::optional<int>(actor) : std::nullopt);
+        if (extra) state.update(*extra);
+        return state;
+    }
+    throw conflict("the game is being changed elsewhere at this moment; try again");
+}
+
+// --- the routes' operations -----------------------------------------------------------------
 
 json GameService::info() const {
     json variants = json::array();
     for (const auto& [name, start_fen] : RulesGame::variants())
         variants.push_back({{"name", name}, {"start_fen", start_fen}});
-    return {{"version", "1"}, {"engine", engine_available()}, {"variants", std::move(variants)}};
+    return {{"version", "2"},
+            {"engine", engine_available()},
+            {"variants", std::move(variants)},
+            {"claim_after_ms", options_.claim_after_ms}};
 }
 
 json GameService::create(const json& body) {
     GameRecord record;
     std::optional<RulesGame> rules;
+    bool online = false;
+    if (auto it = body.find("online"); it != body.end() && !it->is_null()) {
+        if (!it->is_boolean()) throw bad_request("\"online\" must be true or false");
+        online = it->get<bool>();
+    }
     if (auto pgn = optional_string(body, "pgn")) {
+        if (online) throw bad_request("an online game starts from a variant and FEN, not a PGN");
         try {
             ImportedGame imported = RulesGame::import_pgn(*pgn);
             rules.emplace(
                 RulesGame::replay(imported.variant, imported.start_fen, imported.moves_uci));
-            record.pgn_tags_json = json(imported.tags).dump();
+            record.pgn_tags_json =
+                json(imported.tags).dump(-1, ' ', false, json::error_handler_t::replace);
             record.declared_result = imported.declared_result;
             rules->declare_result(record.declared_result);
         } catch (const RulesError& error) {
@@ -194,63 +520,121 @@ json GameService::create(const json& body) {
             throw bad_request(error.what());
         }
     }
+    if (auto settings = clock_field(body)) record.clock = GameClock::start(*settings);
+    int creator = 0;
+    if (auto colour = optional_string(body, "colour")) {
+        if (*colour == "random")
+            creator = random_bit();
+        else if (*colour == "w" || *colour == "b")
+            creator = side_index((*colour)[0]);
+        else
+            throw bad_request("\"colour\" must be \"w\", \"b\" or \"random\"");
+    }
+    record.online = online;
     record.variant = rules->variant();
     record.start_fen = rules->start_fen();
     record.moves_uci = rules->moves_uci();
-    record.players = players_field(body, {});
+    record.players = online ? PlayerKinds{} : players_field(body, {});
     record.engine = engine_field(body, EngineLimits{default_engine_movetime_ms, std::nullopt});
     record.summary = summarize(*rules);
+    std::string token = new_secret();
+    if (online) {
+        record.seats.tokens[std::size_t(creator)] = token;
+        record.seats.invite_code = new_secret();
+    } else {
+        record.seats.tokens = {token, token}; // the owner plays both sides
+    }
     store_.insert(record);
 
-    json state = game_state_json(record, *rules);
-    auto slot = slot_for(record.id);
+    LoadedGame loaded{std::move(record), std::move(*rules)};
+    json state = state_of(loaded, online ? std::optional<int>(creator) : std::nullopt);
+    if (online) {
+        events_.seat_taken(loaded.record.id, creator);
+        state["invite"] = options_.public_url + "/#game=" + std::to_string(loaded.record.id) +
+                          "&invite=" + loaded.record.seats.invite_code;
+    } else {
+        state["token"] = token;
+    }
+    // A request for the new id may have loaded it already: the database has the truth
+    // either way, and the version check keeps a stale copy from being saved.
+    auto slot = slot_for(loaded.record.id);
     std::lock_guard lock(slot->mutex);
-    slot->game.emplace(LoadedGame{std::move(record), std::move(*rules)});
+    track_flag(loaded);
+    if (!slot->game && !slot->deleted) slot->game.emplace(std::move(loaded));
     return state;
 }
 
-json GameService::list() {
+json GameService::list(int limit, int offset) {
     json games = json::array();
-    for (const GameListing& listing : store_.list()) games.push_back(game_listing_json(listing));
+    for (const GameListing& listing : store_.list(limit, offset))
+        games.push_back(game_listing_json(listing));
     return games;
 }
 
-json GameService::get(std::int64_t id) {
+json GameService::get(std::int64_t id, const SeatToken& token) {
+    auto slot = slot_for(id);
+    std::lock_guard lock(slot->mutex);
+    LoadedGame* game = &load_or_forget(*slot, id);
+    if (settle_flag(id, *slot, *game, clock_.now_ms()) || !slot->game)
+        game = &load_or_forget(*slot, id);
+    std::optional<int> seat;
+    if (token && game->record.online) {
+        int side = acting_side(*game, token, true);
+        if (side >= 0) seat = side;
+    }
+    return state_of(*game, seat);
+}
+
+json GameService::remove(std::int64_t id, const SeatToken& token) {
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = load_or_forget(*slot, id);
-    return game_state_json(game.record, game.rules);
-}
-
-json GameService::remove(std::int64_t id) {
-    auto slot = slot_for(id);
-    std::lock_guard lock(slot->mutex);
+    if (game.record.online) throw forbidden("online games are kept; they cannot be deleted");
+    acting_side(game, token, options_.local_games_need_token);
     slot->stop = true;
     bool removed = !slot->deleted && store_.remove(id);
     forget(id, *slot);
+    track_flag(game);
     if (!removed) throw not_found("there is no " + game_name(id));
     return {{"deleted", id}};
 }
 
-json GameService::play(std::int64_t id, const json& body) {
+json GameService::play(std::int64_t id, const json& body, const SeatToken& token) {
     std::optional<std::string> uci, san;
+    std::optional<int> ply, lag;
     try {
         uci = optional_string(body, "uci");
         san = optional_string(body, "san");
+        ply = optional_int(body, "ply", 0, max_undo_plies);
+        lag = optional_int(body, "lag_ms", 0, max_lag_ms);
     } catch (const ApiError& error) {
         throw unprocessable(error.what());
     }
     if (bool(uci) == bool(san))
         throw unprocessable("give the move as exactly one of \"uci\" or \"san\"");
-    return change_game(id, [&](LoadedGame& game) {
+    std::int64_t credit = std::min<std::int64_t>(lag.value_or(0), max_lag_credit_ms);
+    return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
+        char turn = game.rules.view().turn;
+        if (actor >= 0 && side_letter(actor) != turn) throw conflict("it is not your turn");
+        if (ply && std::size_t(*ply) != game.rules.history().size())
+            throw conflict("the game has moved on: it is at ply " +
+                           std::to_string(game.rules.history().size()));
+        std::int64_t now = clock_.now_ms();
+        // The network delay credited to the mover also keeps its flag up that much longer.
+        if (game.record.clock && game.record.clock->flagged_at(now - credit))
+            throw conflict("your time ran out");
         play_move(game, uci ? *uci : *san, bool(san));
+        if (game.record.clock) game.record.clock->on_move(side_index(turn), now, credit);
+        return std::nullopt;
     });
 }
 
-json GameService::undo(std::int64_t id, const json& body) {
+json GameService::undo(std::int64_t id, const json& body, const SeatToken& token) {
     int plies = optional_int(body, "plies", 1, max_undo_plies).value_or(1);
-    return change_game(id, [&](LoadedGame& game) {
+    return change_game(id, token, [&](LoadedGame& game, int) -> std::optional<json> {
+        if (game.record.online)
+            throw conflict("in an online game, ask your opponent for a takeback");
         std::size_t played = game.rules.history().size();
         if (std::size_t(plies) > played)
             throw unprocessable("cannot take back " + std::to_string(plies) + " moves: only " +
@@ -258,38 +642,172 @@ json GameService::undo(std::int64_t id, const json& body) {
         game.rules.undo(std::size_t(plies));
         game.record.declared_result.reset();
         game.record.draw_offer.reset();
+        game.record.takeback_offer.reset();
+        if (game.record.clock)
+            game.record.clock->restart_for(side_index(game.rules.view().turn), clock_.now_ms());
+        return std::nullopt;
     });
 }
 
-json GameService::resign(std::int64_t id, const json& body) {
+json GameService::resign(std::int64_t id, const json& body, const SeatToken& token) {
     auto side = optional_side(body, "side");
-    return change_game(id, [&](LoadedGame& game) {
+    return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
-        char resigning = side.value_or(game.rules.view().turn);
-        game.record.declared_result =
-            DeclaredResult{resigning == 'w' ? "0-1" : "1-0", "resignation"};
-        game.record.draw_offer.reset();
+        char resigning = actor >= 0 ? side_letter(actor) : side.value_or(game.rules.view().turn);
+        declare(game, {resigning == 'w' ? "0-1" : "1-0", "resignation"});
+        return std::nullopt;
     });
 }
 
-json GameService::offer_draw(std::int64_t id, const json& body) {
-    auto side = optional_side(body, "side");
-    return change_game(id, [&](LoadedGame& game) {
+json GameService::draw(std::int64_t id, const json& body, const SeatToken& token) {
+    std::string action = optional_string(body, "action").value_or("offer");
+    if (action != "offer" && action != "accept" && action != "decline")
+        throw bad_request("\"action\" must be \"offer\", \"accept\" or \"decline\"");
+    return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
-        char offering = side.value_or(game.rules.view().turn);
-        if (game.record.draw_offer == other_side(offering)) {
-            game.record.declared_result = DeclaredResult{"1/2-1/2", "agreement"};
+        char side = side_for(game, actor, body);
+        bool offered_to_me = game.record.draw_offer == other_side(side);
+        if (action == "offer" && !offered_to_me) {
+            game.record.draw_offer = side;
+        } else if (action == "decline") {
+            if (!offered_to_me) throw conflict("there is no draw offer to decline");
             game.record.draw_offer.reset();
         } else {
-            game.record.draw_offer = offering;
+            if (!offered_to_me) throw conflict("there is no draw offer to accept");
+            declare(game, {"1/2-1/2", "agreement"});
         }
+        return std::nullopt;
     });
 }
 
-json GameService::update_settings(std::int64_t id, const json& body) {
-    return change_game(id, [&](LoadedGame& game) {
+json GameService::takeback(std::int64_t id, const json& body, const SeatToken& token) {
+    std::string action = optional_string(body, "action").value_or("request");
+    if (action != "request" && action != "accept" && action != "decline")
+        throw bad_request("\"action\" must be \"request\", \"accept\" or \"decline\"");
+    return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
+        require_game_in_progress(game);
+        char side = side_for(game, actor, body);
+        char turn = game.rules.view().turn;
+        // The requester's last move goes back, and the opponent's reply after it if any.
+        auto plies_for = [&](char requester) { return std::size_t(turn == requester ? 2 : 1); };
+        if (action == "request") {
+            if (game.rules.history().size() < plies_for(side))
+                throw conflict("you have no move to take back");
+            game.record.takeback_offer = side;
+            return std::nullopt;
+        }
+        if (game.record.takeback_offer != other_side(side))
+            throw conflict("there is no takeback request to " + action);
+        if (action == "accept") {
+            game.rules.undo(plies_for(other_side(side)));
+            game.record.draw_offer.reset();
+            if (game.record.clock)
+                game.record.clock->restart_for(side_index(game.rules.view().turn), clock_.now_ms());
+        }
+        game.record.takeback_offer.reset();
+        return std::nullopt;
+    });
+}
+
+json GameService::abort(std::int64_t id, const SeatToken& token) {
+    return change_game(id, token, [&](LoadedGame& game, int) -> std::optional<json> {
+        require_game_in_progress(game);
+        if (game.rules.history().size() >= 2)
+            throw conflict("a game can be aborted only before both sides have moved");
+        declare(game, {"*", aborted_reason});
+        return std::nullopt;
+    });
+}
+
+json GameService::claim_victory(std::int64_t id, const SeatToken& token) {
+    return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
+        require_online(game, "a claim of victory");
+        require_game_in_progress(game);
+        int opponent = 1 - actor;
+        if (game.record.seats.tokens[std::size_t(opponent)].empty())
+            throw conflict("nobody has taken the other seat yet");
+        if (game.record.clock && game.record.clock->running == opponent)
+            throw conflict("your opponent's clock is running: wait for it to run out");
+        Presence presence = events_.presence(id);
+        const auto& since = presence.away_since[std::size_t(opponent)];
+        std::int64_t away = since ? clock_.now_ms() - *since : 0;
+        if (!since || away < options_.claim_after_ms)
+            throw conflict("your opponent has not been gone long enough (" +
+                           std::to_string(options_.claim_after_ms / 1000) + " s)");
+        declare(game, {actor == 0 ? "1-0" : "0-1", "opponent left"});
+        return std::nullopt;
+    });
+}
+
+json GameService::join(std::int64_t id, const json& body) {
+    std::string code = optional_string(body, "invite").value_or("");
+    std::string token = new_secret();
+    int taken = -1;
+    json state = change_game(
+        id, std::nullopt,
+        [&](LoadedGame& game, int) -> std::optional<json> {
+            Seats& seats = game.record.seats;
+            if (!game.record.online) throw conflict("this game is not an online game");
+            auto free_seat = std::find(seats.tokens.begin(), seats.tokens.end(), std::string());
+            if (free_seat == seats.tokens.end())
+                throw conflict("both seats of this game are taken");
+            if (code.empty() || !tokens_equal(code, seats.invite_code))
+                throw forbidden("that invite code is not this game's");
+            *free_seat = token;
+            taken = int(free_seat - seats.tokens.begin());
+            return std::nullopt;
+        },
+        /*anyone_may=*/true);
+    events_.seat_taken(id, taken);
+    state["seat"] = seat_json(id, taken, token);
+    return state;
+}
+
+std::int64_t GameService::create_rematch(const LoadedGame& game) {
+    GameRecord record;
+    record.online = true;
+    record.variant = game.record.variant;
+    record.start_fen = game.record.start_fen;
+    RulesGame rules = RulesGame::start(record.variant, record.start_fen);
+    record.summary = summarize(rules);
+    if (game.record.clock) record.clock = GameClock::start(game.record.clock->settings);
+    // Colours change: the old White sits at Black.
+    record.seats.tokens = {new_secret(), new_secret()};
+    record.seats.invite_code = new_secret();
+    store_.insert(record);
+    events_.seat_taken(record.id, 0);
+    events_.seat_taken(record.id, 1);
+    return record.id;
+}
+
+json GameService::rematch(std::int64_t id, const SeatToken& token) {
+    return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
+        require_online(game, "a rematch");
+        if (!is_over(game)) throw conflict("the game is not over yet");
+        if (!game.record.rematch_id) {
+            if (game.record.rematch_offer != side_letter(1 - actor)) {
+                game.record.rematch_offer = side_letter(actor);
+                return std::nullopt;
+            }
+            game.record.rematch_id = create_rematch(game);
+            game.record.rematch_offer.reset();
+        }
+        auto rematch = store_.load(*game.record.rematch_id);
+        if (!rematch) throw not_found("the rematch game is gone");
+        int new_side = 1 - actor;
+        return json{{"rematch",
+                     {{"id", rematch->id},
+                      {"seat", seat_json(rematch->id, new_side,
+                                         rematch->seats.tokens[std::size_t(new_side)])}}}};
+    });
+}
+
+json GameService::update_settings(std::int64_t id, const json& body, const SeatToken& token) {
+    return change_game(id, token, [&](LoadedGame& game, int) -> std::optional<json> {
+        if (game.record.online) throw conflict("an online game is played by its two seats");
         game.record.players = players_field(body, game.record.players);
         game.record.engine = engine_field(body, game.record.engine);
+        return std::nullopt;
     });
 }
 
@@ -300,13 +818,36 @@ std::string GameService::pgn(std::int64_t id) {
     return game.rules.pgn(stored_tags(game.record));
 }
 
-EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body) {
+void GameService::open_events(std::int64_t id, const SeatToken& token,
+                              const std::shared_ptr<Responder>& responder) {
+    auto slot = slot_for(id);
+    std::lock_guard lock(slot->mutex);
+    LoadedGame& game = load_or_forget(*slot, id);
+    std::optional<int> seat;
+    if (token && game.record.online) {
+        int side = acting_side(game, token, true);
+        if (side >= 0) seat = side;
+    }
+    // Under the game's lock: no change can slip between this state and the subscription.
+    std::string first = event_message(state_of(game, std::nullopt));
+    auto sink = responder->open_event_stream();
+    events_.subscribe(id, seat, std::move(sink), std::move(first));
+}
+
+// --- the engine -----------------------------------------------------------------------------
+
+EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body,
+                                            const SeatToken& token) {
     if (!search_) throw conflict("this build of evochess has no engine");
     std::optional<int> movetime = optional_int(body, "movetime_ms", 1, max_movetime_ms);
     std::optional<int> depth = optional_int(body, "depth", 1, max_search_depth);
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = load_or_forget(*slot, id);
+    if (game.record.online) throw conflict("online games are played by people");
+    acting_side(game, token, options_.local_games_need_token);
+    settle_flag(id, *slot, game, clock_.now_ms());
+    if (!slot->game) throw conflict("the game changed; try again");
     require_game_in_progress(game);
     if (slot->searching.exchange(true))
         throw conflict("the engine is already thinking on " + game_name(id));
@@ -315,6 +856,9 @@ EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body) {
     EngineLimits limits = game.record.engine;
     if (movetime || depth) limits = {movetime, depth};
     if (!limits.movetime_ms && !limits.depth) limits.movetime_ms = default_engine_movetime_ms;
+    if (game.record.clock)
+        limits.movetime_ms = movetime_on_clock(*game.record.clock,
+                                               side_index(game.rules.view().turn), clock_.now_ms());
     EngineTicket ticket;
     ticket.game_id = id;
     ticket.claim = EngineClaim(slot);
@@ -338,12 +882,69 @@ json GameService::run_engine_move(EngineTicket& ticket,
         throw conflict("the engine found no move" +
                        (outcome.error.empty() ? std::string() : ": " + outcome.error));
 
-    return change_game(ticket.game_id, [&](LoadedGame& game) {
-        if (game.rules.moves_uci() != request.moves_uci)
-            throw conflict("the game changed while the engine thought; its move was dropped");
-        require_game_in_progress(game);
-        play_move(game, outcome.best_move_uci, false);
+    std::optional<std::string> owner_token;
+    {
+        auto slot = slot_for(ticket.game_id);
+        std::lock_guard lock(slot->mutex);
+        if (slot->game) owner_token = slot->game->record.seats.tokens[0];
+    }
+    return change_game(ticket.game_id, owner_token,
+                       [&](LoadedGame& game, int) -> std::optional<json> {
+                           if (game.rules.moves_uci() != request.moves_uci)
+                               throw conflict("the game changed while the engine thought; its "
+                                              "move was dropped");
+                           require_game_in_progress(game);
+                           char turn = game.rules.view().turn;
+                           play_move(game, outcome.best_move_uci, false);
+                           if (game.record.clock)
+                               game.record.clock->on_move(side_index(turn), clock_.now_ms(), 0);
+                           return std::nullopt;
+                       });
+}
+
+void GameService::engine_move(std::int64_t id, const json& body, bool stream,
+                              const std::shared_ptr<Responder>& responder, const SeatToken& token) {
+    auto ticket = std::make_shared<EngineTicket>(begin_engine_move(id, body, token));
+    std::shared_ptr<EventSink> sink;
+    if (stream) {
+        sink = responder->open_event_stream();
+        // The client went away: the search ends now (its move is still played).
+        sink->on_close([this, id] { stop_engine(id); });
+    }
+    auto send = [sink](const std::string& name, const json& data) {
+        sink->send("event: " + name + "\ndata: " + to_json_text(data) + "\n\n");
+    };
+    bool queued = engine_pool_->try_post([this, ticket, sink, responder, send] {
+        try {
+            if (sink) {
+                json state =
+                    run_engine_move(*ticket, [&](const json& line) { send("info", line); });
+                send("state", state);
+            } else {
+                responder->respond(json_response(run_engine_move(*ticket, [](const json&) {})));
+            }
+        } catch (const ApiError& error) {
+            if (sink)
+                send("error", {{"error", error.what()}});
+            else
+                responder->respond(error_response(error.kind(), error.what()));
+        } catch (const std::exception& error) {
+            if (sink)
+                send("error", {{"error", std::string("internal error: ") + error.what()}});
+            else
+                responder->respond(error_response(ErrorKind::Internal, "internal error"));
+        }
+        if (sink) sink->close();
     });
+    if (queued) return;
+    ticket.reset(); // gives the claim back
+    const char* busy = "the engine is busy with other games; try again in a moment";
+    if (sink) {
+        send("error", {{"error", busy}});
+        sink->close();
+    } else {
+        responder->respond(error_response(ErrorKind::Unavailable, busy));
+    }
 }
 
 bool GameService::stop_engine(std::int64_t id) {
@@ -352,7 +953,7 @@ bool GameService::stop_engine(std::int64_t id) {
         std::lock_guard lock(slots_mutex_);
         auto it = slots_.find(id);
         if (it == slots_.end()) return false;
-        slot = it->second;
+        slot = it->second->second;
     }
     if (!slot->searching) return false;
     slot->stop = true;

@@ -1,27 +1,47 @@
-// The API's operations on games: each checks its input, changes the game through the
-// rules core, stores it in one transaction, and answers the new state as JSON.
-// Failures throw ApiError (4xx) and leave the stored game as it was.
+// The API's operations on games: each checks who asks and what, changes the game through
+// the rules core, stores it with compare-and-set on its version (the database is the
+// truth; the copy in memory is a cache), publishes the new state to the game's event
+// streams, and answers it as JSON. Failures throw ApiError and leave the game as it was.
 #pragma once
 
+#include "clock.h"
 #include "engine_port.h"
+#include "game_events.h"
 #include "game_store.h"
 #include "rules_bridge.h"
+#include "task_pool.h"
 
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <list>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 namespace evo::app {
 
-// One game's in-memory copy and its lock; the database stays the source of truth.
 struct GameSlot;
 struct LoadedGame;
+
+struct ServiceOptions {
+    // The address people reach this server at, for invite and seat links.
+    std::string public_url = "http://127.0.0.1:8080";
+    // Local (not online) games need their owner's token too (a server open to others).
+    bool local_games_need_token = false;
+    // A player whose page has been closed this long may lose by a claim of the opponent.
+    std::int64_t claim_after_ms = 30000;
+    std::size_t engine_threads = 0; // 0: one per core
+    std::size_t engine_queue = 0;   // searches waiting; 0: two per engine thread
+    std::size_t max_cached_games = 512;
+};
 
 // The right to run the one engine search a game may have at a time; given up when
 // destroyed, so a search that never runs cannot block the game.
@@ -47,48 +67,105 @@ struct EngineTicket {
     char side_to_move = 'w';
 };
 
+// The seat token an action came with (Authorization: Bearer ...), if any.
+using SeatToken = std::optional<std::string>;
+
 class GameService {
   public:
-    GameService(GameStore& store, SearchFunction search);
+    GameService(GameStore& store, SearchFunction search, const Clock& clock,
+                ServiceOptions options = {});
     ~GameService();
 
     nlohmann::json info() const;
     nlohmann::json create(const nlohmann::json& body);
-    nlohmann::json list();
-    nlohmann::json get(std::int64_t id);
-    nlohmann::json remove(std::int64_t id);
-    nlohmann::json play(std::int64_t id, const nlohmann::json& body);
-    nlohmann::json undo(std::int64_t id, const nlohmann::json& body);
-    nlohmann::json resign(std::int64_t id, const nlohmann::json& body);
-    nlohmann::json offer_draw(std::int64_t id, const nlohmann::json& body);
-    nlohmann::json update_settings(std::int64_t id, const nlohmann::json& body);
+    nlohmann::json list(int limit, int offset);
+    nlohmann::json get(std::int64_t id, const SeatToken& token);
+    nlohmann::json remove(std::int64_t id, const SeatToken& token);
+    nlohmann::json play(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
+    nlohmann::json undo(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
+    nlohmann::json resign(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
+    nlohmann::json draw(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
+    nlohmann::json takeback(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
+    nlohmann::json abort(std::int64_t id, const SeatToken& token);
+    nlohmann::json rematch(std::int64_t id, const SeatToken& token);
+    nlohmann::json claim_victory(std::int64_t id, const SeatToken& token);
+    nlohmann::json join(std::int64_t id, const nlohmann::json& body);
+    nlohmann::json update_settings(std::int64_t id, const nlohmann::json& body,
+                                   const SeatToken& token);
     std::string pgn(std::int64_t id);
 
+    // Opens the game's event stream on `responder`: first the state now, then every change.
+    void open_events(std::int64_t id, const SeatToken& token,
+                     const std::shared_ptr<Responder>& responder);
+
     bool engine_available() const { return bool(search_); }
-    // Checks that the engine may move now and marks the game as searched.
-    EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body);
-    // Runs the claimed search, reporting progress lines, then plays and stores the move.
-    // Answers the new state. Always releases the claim.
-    nlohmann::json run_engine_move(EngineTicket& ticket,
-                                   const std::function<void(const nlohmann::json&)>& on_progress);
+    // Claims the game's search and queues it on the engine threads; the answer (a state,
+    // or a stream of progress and the state) goes to `responder`. Full queue: 503.
+    void engine_move(std::int64_t id, const nlohmann::json& body, bool stream,
+                     const std::shared_ptr<Responder>& responder, const SeatToken& token);
     // Asks a running search on that game to end now; false if none runs.
     bool stop_engine(std::int64_t id);
 
+    // Gives every game whose flag has fallen by now its result (loss on time, or the
+    // draw / promoteking conversion of RULES 4.11). The watcher thread calls it; tests too.
+    void settle_due_flags();
+    // Runs settle_due_flags in a thread, woken at the next flag fall.
+    void start_flag_watcher();
+    // Stops searches, the flag watcher and the engine threads, and closes every stream.
+    void shutdown();
+
+    // Parts of change_game, public for the tests that check what a failed save leaves.
+    GameEvents& events() { return events_; }
+
   private:
     std::shared_ptr<GameSlot> slot_for(std::int64_t id);
-    // The slot's game, loaded from the store if needed (its lock held); an unknown game
-    // is a 404 and its slot is dropped.
     LoadedGame& load_or_forget(GameSlot& slot, std::int64_t id);
     void forget(std::int64_t id, GameSlot& slot);
-    // Runs `change` on the loaded game under its lock, stores the result in one
-    // transaction and answers the new state. `change` may throw ApiError only before it
-    // changes anything; if storing fails, the copy in memory is dropped and reloaded.
-    template <class Change> nlohmann::json change_game(std::int64_t id, Change&& change);
+    void evict_idle_slots();
+    // Runs `change` on the loaded game under its lock, stores the result (compare-and-set
+    // on the version; on a conflict the game is read again and `change` runs again),
+    // publishes it and answers the new state. `change` may throw ApiError only before it
+    // changes anything.
+    // `change` gets the acting side (acting_side); with anyone_may, no seat is asked for
+    // and the side is no_seat.
+    template <class Change>
+    nlohmann::json change_game(std::int64_t id, const SeatToken& token, Change&& change,
+                               bool anyone_may = false);
+    // Stores `game` as changed; false when another process changed it first (the copy in
+    // memory is dropped then). A game gone from the database is a 404.
+    bool store_change(std::int64_t id, GameSlot& slot, LoadedGame& game, std::size_t stored_moves);
+    // If the running side's flag fell by `now`, ends the game on time and stores it.
+    bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
+    void track_flag(const LoadedGame& game);
+    void publish(const LoadedGame& game);
+    void publish_presence(std::int64_t id);
+    nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
+    EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body,
+                                   const SeatToken& token);
+    nlohmann::json run_engine_move(EngineTicket& ticket,
+                                   const std::function<void(const nlohmann::json&)>& on_progress);
+    nlohmann::json seat_json(std::int64_t id, int side, const std::string& token) const;
+    std::int64_t create_rematch(const LoadedGame& game);
 
     GameStore& store_;
     SearchFunction search_;
+    const Clock& clock_;
+    ServiceOptions options_;
+    GameEvents events_;
+
     std::mutex slots_mutex_;
-    std::unordered_map<std::int64_t, std::shared_ptr<GameSlot>> slots_;
+    // Most recently used first; the map points into the list.
+    std::list<std::pair<std::int64_t, std::shared_ptr<GameSlot>>> lru_;
+    std::unordered_map<std::int64_t, decltype(lru_)::iterator> slots_;
+
+    std::mutex flags_mutex_;
+    std::condition_variable flags_changed_;
+    std::multimap<std::int64_t, std::int64_t> flag_times_;   // instant -> game
+    std::unordered_map<std::int64_t, std::int64_t> flag_of_; // game -> instant
+    bool stopping_ = false;
+    std::thread flag_watcher_;
+
+    std::unique_ptr<TaskPool> engine_pool_;
 };
 
 } // namespace evo::app

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <iterator>
+#include <set>
 
 namespace evo::app {
 
@@ -36,21 +38,93 @@ CREATE TABLE IF NOT EXISTS moves (
 ) WITHOUT ROWID;
 )sql";
 
+// Columns added after the first release; an older database gets them on open.
+constexpr std::pair<const char*, const char*> added_columns[] = {
+    {"version", "INTEGER NOT NULL DEFAULT 0"},
+    {"online", "INTEGER NOT NULL DEFAULT 0"},
+    {"white_token", "TEXT"},
+    {"black_token", "TEXT"},
+    {"invite_code", "TEXT"},
+    {"clock_initial_ms", "INTEGER"},
+    {"clock_increment_ms", "INTEGER"},
+    {"clock_days", "INTEGER"},
+    {"clock_white_ms", "INTEGER"},
+    {"clock_black_ms", "INTEGER"},
+    {"clock_running", "TEXT"},
+    {"clock_turn_started_ms", "INTEGER"},
+    {"flag_at_ms", "INTEGER"},
+    {"takeback_offer", "TEXT"},
+    {"rematch_offer", "TEXT"},
+    {"rematch_id", "INTEGER"},
+};
+
 PlayerKind player_kind_or_human(const std::string& name) {
     return player_kind_from_name(name).value_or(PlayerKind::Human);
 }
 
-std::optional<std::string> draw_offer_text(const std::optional<char>& side) {
+std::optional<std::string> side_text(const std::optional<char>& side) {
     if (!side) return std::nullopt;
     return std::string(1, *side);
 }
 
+std::optional<char> side_of(const std::optional<std::string>& text) {
+    if (!text || text->size() != 1) return std::nullopt;
+    return (*text)[0];
+}
+
+std::optional<std::string> token_text(const std::string& token) {
+    if (token.empty()) return std::nullopt;
+    return token;
+}
+
+std::optional<std::int64_t> optional_int64(bool present, std::int64_t value) {
+    return present ? std::optional<std::int64_t>(value) : std::nullopt;
+}
+
 // The columns a save rewrites, in the order bind_changeable_fields binds them.
-constexpr std::string_view changeable_columns =
-    "white, black, engine_movetime_ms, engine_depth, declared_result, declared_reason, draw_offer, "
-    "fen, result, reason, move_count, updated";
-constexpr int changeable_column_count = 12;
-constexpr std::string_view changeable_placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?";
+constexpr const char* changeable_column_names[] = {
+    "white",
+    "black",
+    "engine_movetime_ms",
+    "engine_depth",
+    "declared_result",
+    "declared_reason",
+    "draw_offer",
+    "fen",
+    "result",
+    "reason",
+    "move_count",
+    "updated",
+    "online",
+    "white_token",
+    "black_token",
+    "invite_code",
+    "clock_initial_ms",
+    "clock_increment_ms",
+    "clock_days",
+    "clock_white_ms",
+    "clock_black_ms",
+    "clock_running",
+    "clock_turn_started_ms",
+    "flag_at_ms",
+    "takeback_offer",
+    "rematch_offer",
+    "rematch_id",
+};
+constexpr int changeable_column_count = int(std::size(changeable_column_names));
+
+std::string changeable_columns() {
+    std::string columns;
+    for (const char* name : changeable_column_names)
+        columns += (columns.empty() ? "" : ", ") + std::string(name);
+    return columns;
+}
+
+std::string changeable_placeholders() {
+    std::string marks;
+    for (int i = 0; i < changeable_column_count; ++i) marks += i == 0 ? "?" : ", ?";
+    return marks;
+}
 
 void bind_changeable_fields(SqliteStatement& statement, int first, const GameRecord& record) {
     std::optional<std::string> declared_result, declared_reason;
@@ -58,18 +132,43 @@ void bind_changeable_fields(SqliteStatement& statement, int first, const GameRec
         declared_result = record.declared_result->result;
         declared_reason = record.declared_result->reason;
     }
-    statement.bind(first, player_kind_name(record.players.white))
-        .bind(first + 1, player_kind_name(record.players.black))
-        .bind_optional(first + 2, record.engine.movetime_ms)
-        .bind_optional(first + 3, record.engine.depth)
-        .bind_optional(first + 4, declared_result)
-        .bind_optional(first + 5, declared_reason)
-        .bind_optional(first + 6, draw_offer_text(record.draw_offer))
-        .bind(first + 7, record.summary.fen)
-        .bind_optional(first + 8, record.summary.result)
-        .bind_optional(first + 9, record.summary.reason)
-        .bind(first + 10, std::int64_t(record.moves_uci.size()))
-        .bind(first + 11, record.updated);
+    const std::optional<GameClock>& clock = record.clock;
+    bool days = clock && clock->settings.days_per_move;
+    std::optional<std::string> running;
+    if (clock && clock->running) running = std::string(1, *clock->running == 0 ? 'w' : 'b');
+    // A finished game's clock does not run, whatever the clock says: no flag to watch.
+    std::optional<std::int64_t> flag_at;
+    if (clock && !record.summary.result) flag_at = clock->flag_time();
+    int i = first;
+    statement.bind(i++, player_kind_name(record.players.white));
+    statement.bind(i++, player_kind_name(record.players.black));
+    statement.bind_optional(i++, record.engine.movetime_ms);
+    statement.bind_optional(i++, record.engine.depth);
+    statement.bind_optional(i++, declared_result);
+    statement.bind_optional(i++, declared_reason);
+    statement.bind_optional(i++, side_text(record.draw_offer));
+    statement.bind(i++, record.summary.fen);
+    statement.bind_optional(i++, record.summary.result);
+    statement.bind_optional(i++, record.summary.reason);
+    statement.bind(i++, std::int64_t(record.moves_uci.size()));
+    statement.bind(i++, record.updated);
+    statement.bind(i++, std::int64_t(record.online ? 1 : 0));
+    statement.bind_optional(i++, token_text(record.seats.tokens[0]));
+    statement.bind_optional(i++, token_text(record.seats.tokens[1]));
+    statement.bind_optional(i++, token_text(record.seats.invite_code));
+    statement.bind_optional(i++,
+                            optional_int64(clock && !days, clock ? clock->settings.initial_ms : 0));
+    statement.bind_optional(
+        i++, optional_int64(clock && !days, clock ? clock->settings.increment_ms : 0));
+    statement.bind_optional(i++, optional_int64(days, days ? *clock->settings.days_per_move : 0));
+    statement.bind_optional(i++, optional_int64(bool(clock), clock ? clock->remaining_ms[0] : 0));
+    statement.bind_optional(i++, optional_int64(bool(clock), clock ? clock->remaining_ms[1] : 0));
+    statement.bind_optional(i++, running);
+    statement.bind_optional(i++, optional_int64(bool(clock), clock ? clock->turn_started_ms : 0));
+    statement.bind_optional(i++, flag_at);
+    statement.bind_optional(i++, side_text(record.takeback_offer));
+    statement.bind_optional(i++, side_text(record.rematch_offer));
+    statement.bind_optional(i++, record.rematch_id);
 }
 
 void insert_moves(SqliteDatabase& db, const GameRecord& record, std::size_t from_ply) {
@@ -108,15 +207,24 @@ GameStore::GameStore(const std::string& database_path) : db_(database_path) {
 void GameStore::create_schema() {
     std::lock_guard lock(mutex_);
     db_.execute(schema_sql);
+    std::set<std::string> present;
+    SqliteStatement columns(db_, "PRAGMA table_info(games)");
+    while (columns.step()) present.insert(columns.column_text(1));
+    for (const auto& [name, type] : added_columns)
+        if (!present.count(name))
+            db_.execute("ALTER TABLE games ADD COLUMN " + std::string(name) + " " + type);
+    db_.execute("CREATE INDEX IF NOT EXISTS games_flag_at ON games(flag_at_ms) "
+                "WHERE flag_at_ms IS NOT NULL");
 }
 
 void GameStore::insert(GameRecord& record) {
     std::lock_guard lock(mutex_);
     record.created = record.updated = utc_timestamp_now();
     SqliteTransaction transaction(db_);
+    record.version = 0;
     SqliteStatement statement(db_, "INSERT INTO games (variant, start_fen, pgn_tags, created, " +
-                                       std::string(changeable_columns) + ") VALUES (?, ?, ?, ?, " +
-                                       std::string(changeable_placeholders) + ")");
+                                       changeable_columns() + ") VALUES (?, ?, ?, ?, " +
+                                       changeable_placeholders() + ")");
     statement.bind(1, record.variant)
         .bind(2, record.start_fen)
         .bind(3, record.pgn_tags_json)
@@ -133,7 +241,10 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
     SqliteStatement game(db_, R"sql(
         SELECT variant, start_fen, white, black, engine_movetime_ms, engine_depth,
                declared_result, declared_reason, draw_offer, pgn_tags,
-               fen, result, reason, created, updated
+               fen, result, reason, created, updated,
+               version, online, white_token, black_token, invite_code,
+               clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
+               clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id
         FROM games WHERE id = ?)sql");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -146,13 +257,32 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
     record.engine = {game.column_optional_int(4), game.column_optional_int(5)};
     if (auto result = game.column_optional_text(6))
         record.declared_result = DeclaredResult{*result, game.column_text(7)};
-    if (auto offer = game.column_optional_text(8); offer && offer->size() == 1)
-        record.draw_offer = (*offer)[0];
+    record.draw_offer = side_of(game.column_optional_text(8));
     record.pgn_tags_json = game.column_text(9);
     record.summary = {game.column_text(10), game.column_optional_text(11),
                       game.column_optional_text(12)};
     record.created = game.column_text(13);
     record.updated = game.column_text(14);
+    record.version = game.column_int(15);
+    record.online = game.column_int(16) != 0;
+    record.seats.tokens = {game.column_optional_text(17).value_or(""),
+                           game.column_optional_text(18).value_or("")};
+    record.seats.invite_code = game.column_optional_text(19).value_or("");
+    if (auto white_ms = game.column_optional_int64(23)) {
+        ClockSettings settings;
+        settings.initial_ms = game.column_optional_int64(20).value_or(0);
+        settings.increment_ms = game.column_optional_int64(21).value_or(0);
+        if (auto days = game.column_optional_int(22)) settings.days_per_move = *days;
+        GameClock clock = GameClock::start(settings);
+        clock.remaining_ms = {*white_ms, game.column_optional_int64(24).value_or(0)};
+        if (auto running = side_of(game.column_optional_text(25)))
+            clock.running = *running == 'w' ? 0 : 1;
+        clock.turn_started_ms = game.column_optional_int64(26).value_or(0);
+        record.clock = clock;
+    }
+    record.takeback_offer = side_of(game.column_optional_text(27));
+    record.rematch_offer = side_of(game.column_optional_text(28));
+    record.rematch_id = game.column_optional_int64(29);
 
     SqliteStatement moves(db_, "SELECT uci FROM moves WHERE game_id = ? ORDER BY ply");
     moves.bind(1, id);
@@ -160,11 +290,13 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
     return record;
 }
 
-std::vector<GameListing> GameStore::list() {
+std::vector<GameListing> GameStore::list(int limit, int offset) {
     std::lock_guard lock(mutex_);
     SqliteStatement games(db_, R"sql(
-        SELECT id, variant, white, black, fen, result, reason, move_count, created, updated
-        FROM games ORDER BY updated DESC, id DESC)sql");
+        SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
+               online
+        FROM games ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?)sql");
+    games.bind(1, std::int64_t(limit)).bind(2, std::int64_t(offset));
     std::vector<GameListing> listings;
     while (games.step()) {
         GameListing listing;
@@ -177,21 +309,30 @@ std::vector<GameListing> GameStore::list() {
         listing.move_count = int(games.column_int(7));
         listing.created = games.column_text(8);
         listing.updated = games.column_text(9);
+        listing.online = games.column_int(10) != 0;
         listings.push_back(std::move(listing));
     }
     return listings;
 }
 
-bool GameStore::save(GameRecord& record, std::size_t stored_move_count) {
+SaveOutcome GameStore::save(GameRecord& record, std::size_t stored_move_count) {
     std::lock_guard lock(mutex_);
-    record.updated = utc_timestamp_now();
+    std::string updated = utc_timestamp_now();
+    std::swap(updated, record.updated);
     SqliteTransaction transaction(db_);
-    SqliteStatement update(db_, "UPDATE games SET (" + std::string(changeable_columns) + ") = (" +
-                                    std::string(changeable_placeholders) + ") WHERE id = ?");
+    SqliteStatement update(db_, "UPDATE games SET (" + changeable_columns() + ") = (" +
+                                    changeable_placeholders() +
+                                    "), version = version + 1 WHERE id = ? AND version = ?");
     bind_changeable_fields(update, 1, record);
-    update.bind(changeable_column_count + 1, record.id);
+    update.bind(changeable_column_count + 1, record.id)
+        .bind(changeable_column_count + 2, record.version);
     update.run();
-    if (db_.changes() == 0) return false;
+    if (db_.changes() == 0) {
+        std::swap(updated, record.updated);
+        SqliteStatement exists(db_, "SELECT 1 FROM games WHERE id = ?");
+        exists.bind(1, record.id);
+        return exists.step() ? SaveOutcome::VersionConflict : SaveOutcome::Gone;
+    }
 
     std::size_t kept = std::min(stored_move_count, record.moves_uci.size());
     SqliteStatement drop_tail(db_, "DELETE FROM moves WHERE game_id = ? AND ply >= ?");
@@ -199,7 +340,16 @@ bool GameStore::save(GameRecord& record, std::size_t stored_move_count) {
     drop_tail.run();
     insert_moves(db_, record, kept);
     transaction.commit();
-    return true;
+    ++record.version;
+    return SaveOutcome::Saved;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> GameStore::running_clocks() {
+    std::lock_guard lock(mutex_);
+    SqliteStatement games(db_, "SELECT id, flag_at_ms FROM games WHERE flag_at_ms IS NOT NULL");
+    std::vector<std::pair<std::int64_t, std::int64_t>> clocks;
+    while (games.step()) clocks.emplace_back(games.column_int(0), games.column_int(1));
+    return clocks;
 }
 
 bool GameStore::remove(std::int64_t id) {

@@ -12,6 +12,8 @@
 
 namespace evo::app {
 
+enum class SaveOutcome { Saved, Gone, VersionConflict };
+
 class GameStore {
   public:
     // Opens or creates the database file and its tables.
@@ -20,11 +22,14 @@ class GameStore {
     // Stores a new game; sets record.id, created and updated.
     void insert(GameRecord& record);
     std::optional<GameRecord> load(std::int64_t id);
-    std::vector<GameListing> list();
-    // Writes the record over the stored one; stored_move_count is how many of its
-    // moves are in the database now, so only the changed tail is rewritten.
-    // Sets record.updated. False when the game no longer exists.
-    bool save(GameRecord& record, std::size_t stored_move_count);
+    // The most recently updated games first, `limit` of them after skipping `offset`.
+    std::vector<GameListing> list(int limit, int offset);
+    // Writes the record over the stored one if the stored version is still record.version
+    // (then both grow by one and record.updated is set); stored_move_count is how many of
+    // its moves are in the database now, so only the changed tail is rewritten.
+    SaveOutcome save(GameRecord& record, std::size_t stored_move_count);
+    // Every unfinished game whose clock runs, with the instant (ms) its flag falls.
+    std::vector<std::pair<std::int64_t, std::int64_t>> running_clocks();
     bool remove(std::int64_t id);
 
   private:

@@ -1,13 +1,15 @@
 #include "http_api.h"
 
 #include "api_error.h"
+#include "fault_log.h"
+#include "http/json_answer.h"
+#include "http/static_files.h"
 #include "json_fields.h"
 #include "sqlite_database.h"
 
-#include <httplib.h>
-
-#include <iostream>
+#include <charconv>
 #include <optional>
+#include <string_view>
 
 namespace evo::app {
 
@@ -15,177 +17,230 @@ using nlohmann::json;
 
 namespace {
 
-void send_json(httplib::Response& response, const json& body, int status = 200) {
-    response.status = status;
-    response.set_content(body.dump(), "application/json");
-}
+constexpr int default_list_limit = 50;
+constexpr int max_list_limit = 200;
+constexpr int max_list_offset = 10'000'000;
 
-void send_error(httplib::Response& response, int status, const std::string& message) {
-    send_json(response, {{"error", message}}, status);
-}
-
-// Wraps a route so that every failure becomes a JSON error answer, never a crash.
-template <class Route> httplib::Server::Handler guarded(Route route) {
-    return [route](const httplib::Request& request, httplib::Response& response) {
-        try {
-            route(request, response);
-        } catch (const ApiError& error) {
-            send_error(response, error.status(), error.what());
-        } catch (const SqliteError& error) {
-            std::cerr << "evochess serve: storage error: " << error.what() << '\n';
-            send_error(response, 500, std::string("storage error: ") + error.what());
-        } catch (const std::exception& error) {
-            std::cerr << "evochess serve: internal error: " << error.what() << '\n';
-            send_error(response, 500, std::string("internal error: ") + error.what());
+std::vector<std::string_view> path_parts(std::string_view path) {
+    std::vector<std::string_view> parts;
+    while (!path.empty()) {
+        if (path.front() == '/') {
+            path.remove_prefix(1);
+            continue;
         }
-    };
-}
-
-std::int64_t game_id(const httplib::Request& request) {
-    try {
-        return std::stoll(request.matches[1].str());
-    } catch (const std::exception&) {
-        throw not_found("there is no game " + request.matches[1].str());
+        std::size_t slash = path.find('/');
+        parts.push_back(path.substr(0, slash));
+        if (slash == std::string_view::npos) break;
+        path.remove_prefix(slash);
     }
+    return parts;
 }
 
-json body_of(const httplib::Request& request) {
-    return parse_request_body(request.body);
+std::optional<std::int64_t> game_id_of(std::string_view text) {
+    if (text.empty() || text.size() > 18) return std::nullopt;
+    std::int64_t id = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (error != std::errc() || end != text.data() + text.size() || id < 0) return std::nullopt;
+    return id;
 }
 
-bool wants_event_stream(const httplib::Request& request) {
-    return request.get_header_value("Accept").find("text/event-stream") != std::string::npos;
+// A whole number from the query; absent: the fallback; else it must be in [min, max].
+int query_int(const HttpRequest& request, const std::string& name, int fallback, int min, int max) {
+    auto it = request.query.find(name);
+    if (it == request.query.end()) return fallback;
+    int value = 0;
+    const std::string& text = it->second;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
+        throw bad_request("\"" + name + "\" must be a whole number from " + std::to_string(min) +
+                          " to " + std::to_string(max));
+    return value;
 }
 
-std::string server_sent_event(const std::string& name, const json& data) {
-    return "event: " + name + "\ndata: " + data.dump() + "\n\n";
-}
-
-// Streams the engine's progress and final state as server-sent events.
-void stream_engine_move(GameService& service, EngineTicket ticket, httplib::Response& response) {
-    auto shared_ticket = std::make_shared<EngineTicket>(std::move(ticket));
-    response.set_header("Cache-Control", "no-cache");
-    response.set_chunked_content_provider(
-        "text/event-stream", [&service, shared_ticket](std::size_t, httplib::DataSink& sink) {
-            bool client_gone = false;
-            auto send = [&](const std::string& name, const json& data) {
-                if (client_gone) return;
-                std::string event = server_sent_event(name, data);
-                if (!sink.write(event.data(), event.size())) {
-                    client_gone = true;
-                    service.stop_engine(shared_ticket->game_id);
-                }
-            };
-            try {
-                json state = service.run_engine_move(*shared_ticket,
-                                                     [&](const json& line) { send("info", line); });
-                send("state", state);
-            } catch (const std::exception& error) {
-                send("error", {{"error", error.what()}});
-            }
-            sink.done();
-            return true;
-        });
-}
-
-bool is_loopback_host(const std::string& host) {
-    std::string name = host.substr(0, host.rfind(':'));
-    return name == "127.0.0.1" || name == "localhost" || name == "[::1]";
-}
-
-// A page from another site (or a DNS name rebound to 127.0.0.1) must not drive the API:
-// browsers send Origin with such requests and the Host they think they talk to.
-std::optional<std::string> foreign_request_reason(const httplib::Request& request) {
-    std::string host = request.get_header_value("Host");
-    if (!host.empty() && !is_loopback_host(host))
-        return "requests must address 127.0.0.1 or localhost";
-    std::string origin = request.get_header_value("Origin");
-    if (!origin.empty() && origin != "http://" + host) return "cross-origin requests are refused";
+SeatToken bearer_token(const HttpRequest& request) {
+    std::string header = request.header("authorization");
+    constexpr std::string_view scheme = "Bearer ";
+    if (header.size() > scheme.size() && header.compare(0, scheme.size(), scheme) == 0) {
+        std::size_t begin = header.find_first_not_of(' ', scheme.size());
+        std::size_t end = header.find_last_not_of(' ');
+        if (begin != std::string::npos) return header.substr(begin, end - begin + 1);
+    }
+    if (!header.empty()) throw bad_request("the Authorization header must be \"Bearer TOKEN\"");
     return std::nullopt;
 }
 
+std::string host_name(const std::string& host) {
+    if (!host.empty() && host.front() == '[') return host.substr(0, host.find(']') + 1);
+    return host.substr(0, host.find(':'));
+}
+
+// A page from another site (or a DNS name rebound to this server) must not drive the API:
+// browsers send Origin with such requests and the Host they think they talk to.
+std::optional<std::string> foreign_request_reason(const HttpRequest& request,
+                                                  const RouterOptions& options) {
+    std::string host = request.header("host");
+    if (!host.empty()) {
+        std::string name = host_name(host);
+        bool allowed = name == "127.0.0.1" || name == "localhost" || name == "[::1]";
+        for (const std::string& extra : options.allowed_hosts) allowed = allowed || name == extra;
+        if (!allowed) return "requests must address this server by one of its configured names";
+    }
+    std::string origin = request.header("origin");
+    if (!origin.empty()) {
+        std::size_t scheme_end = origin.find("://");
+        std::string origin_host =
+            scheme_end == std::string::npos ? origin : origin.substr(scheme_end + 3);
+        if (origin_host != host) return "cross-origin requests are refused";
+    }
+    return std::nullopt;
+}
+
+HttpResponse storage_error_response(const SqliteError& error) {
+    log_fault("storage error", error.what());
+    if (error.disk_full())
+        return error_response(ErrorKind::StorageFull,
+                              "the server's disk is full: the change was not saved");
+    if (error.unavailable())
+        return error_response(ErrorKind::Unavailable,
+                              "the game storage cannot be written now: the change was not saved");
+    return error_response(ErrorKind::Internal, "storage error: the change was not saved");
+}
+
+class Router {
+  public:
+    Router(GameService& service, RouterOptions options)
+        : service_(service), options_(std::move(options)), ui_(options_.web_dir) {}
+
+    void handle(const HttpRequest& request, const std::shared_ptr<Responder>& responder) {
+        try {
+            if (auto refused = foreign_request_reason(request, options_)) throw forbidden(*refused);
+            route(request, *responder, responder);
+        } catch (const ApiError& error) {
+            answer(*responder, error_response(error.kind(), error.what()));
+        } catch (const SqliteError& error) {
+            answer(*responder, storage_error_response(error));
+        } catch (const std::exception& error) {
+            log_fault("internal error", error.what());
+            answer(*responder, error_response(ErrorKind::Internal, "internal error"));
+        }
+    }
+
+  private:
+    static void answer(Responder& responder, HttpResponse response) {
+        if (!responder.answered()) responder.respond(std::move(response));
+    }
+
+    void route(const HttpRequest& request, Responder& responder,
+               const std::shared_ptr<Responder>& shared) {
+        auto parts = path_parts(request.path);
+        const std::string& method = request.method;
+        if (parts.empty() || parts[0] != "api") return serve_ui(request, responder);
+
+        if (parts.size() == 2 && parts[1] == "info" && method == "GET")
+            return responder.respond(json_response(service_.info()));
+        if (parts.size() >= 2 && parts[1] == "games") {
+            if (parts.size() == 2 && method == "GET")
+                return responder.respond(json_response(service_.list(
+                    query_int(request, "limit", default_list_limit, 1, max_list_limit),
+                    query_int(request, "offset", 0, 0, max_list_offset))));
+            if (parts.size() == 2 && method == "POST")
+                return responder.respond(json_response(service_.create(body(request)), 201));
+            if (parts.size() >= 3) {
+                auto id = game_id_of(parts[2]);
+                if (!id) throw not_found("there is no game " + std::string(parts[2]));
+                if (route_game(*id, parts, request, responder, shared)) return;
+            }
+        }
+        throw not_found("no such route: " + method + " " + request.path);
+    }
+
+    bool route_game(std::int64_t id, const std::vector<std::string_view>& parts,
+                    const HttpRequest& request, Responder& responder,
+                    const std::shared_ptr<Responder>& shared) {
+        const std::string& method = request.method;
+        SeatToken token = bearer_token(request);
+        auto reply = [&](const json& state) { responder.respond(json_response(state)); };
+        if (parts.size() == 3) {
+            if (method == "GET") return reply(service_.get(id, token)), true;
+            if (method == "DELETE") return reply(service_.remove(id, token)), true;
+            if (method == "PATCH")
+                return reply(service_.update_settings(id, body(request), token)), true;
+            return false;
+        }
+        std::string_view action = parts[3];
+        if (parts.size() == 5 && action == "engine" && parts[4] == "stop" && method == "POST")
+            return reply({{"stopped", service_.stop_engine(id)}}), true;
+        if (parts.size() != 4) return false;
+        if (method == "GET") {
+            if (action == "pgn") {
+                HttpResponse pgn;
+                pgn.content_type = "application/x-chess-pgn";
+                pgn.body = service_.pgn(id);
+                return responder.respond(std::move(pgn)), true;
+            }
+            if (action == "events") {
+                if (!token && request.query.count("token")) token = request.query_value("token");
+                return service_.open_events(id, token, shared), true;
+            }
+            return false;
+        }
+        if (method != "POST") return false;
+        if (action == "moves") {
+            json move;
+            try {
+                move = body(request);
+            } catch (const ApiError& error) {
+                throw unprocessable(std::string("malformed move: ") + error.what());
+            }
+            return reply(service_.play(id, move, token)), true;
+        }
+        if (action == "engine") {
+            bool stream = request.header("accept").find("text/event-stream") != std::string::npos;
+            return service_.engine_move(id, body(request), stream, shared, token), true;
+        }
+        if (action == "undo") return reply(service_.undo(id, body(request), token)), true;
+        if (action == "resign") return reply(service_.resign(id, body(request), token)), true;
+        if (action == "draw") return reply(service_.draw(id, body(request), token)), true;
+        if (action == "takeback") return reply(service_.takeback(id, body(request), token)), true;
+        if (action == "abort") return reply(service_.abort(id, token)), true;
+        if (action == "rematch") return reply(service_.rematch(id, token)), true;
+        if (action == "claim-victory") return reply(service_.claim_victory(id, token)), true;
+        if (action == "join") return reply(service_.join(id, body(request))), true;
+        return false;
+    }
+
+    void serve_ui(const HttpRequest& request, Responder& responder) {
+        if (request.method != "GET" && request.method != "HEAD")
+            throw not_found("no such route: " + request.method + " " + request.path);
+        if (ui_.empty() && request.path == "/") {
+            HttpResponse missing;
+            missing.status = 404;
+            missing.content_type = "text/plain; charset=utf-8";
+            missing.body = "The evochess web UI is not built (looked in '" + options_.web_dir +
+                           "').\nBuild it with `npm ci && npm run build` in web/, or pass --web "
+                           "DIR.\n";
+            return responder.respond(std::move(missing));
+        }
+        auto file = ui_.find(request.path);
+        if (!file) throw not_found("no such file: " + request.path);
+        if (request.method == "HEAD") file->body.clear();
+        responder.respond(std::move(*file));
+    }
+
+    static json body(const HttpRequest& request) { return parse_request_body(request.body); }
+
+    GameService& service_;
+    RouterOptions options_;
+    StaticFiles ui_;
+};
+
 } // namespace
 
-void register_api_routes(httplib::Server& server, GameService& service) {
-    server.set_payload_max_length(max_request_body_bytes);
-    server.set_pre_routing_handler(
-        [](const httplib::Request& request, httplib::Response& response) {
-            auto refused = foreign_request_reason(request);
-            if (!refused) return httplib::Server::HandlerResponse::Unhandled;
-            send_error(response, 403, *refused);
-            return httplib::Server::HandlerResponse::Handled;
-        });
-    server.set_error_handler([](const httplib::Request& request, httplib::Response& response) {
-        if (!response.body.empty()) return;
-        std::string message;
-        switch (response.status) {
-        case 400:
-            message =
-                "malformed HTTP request (a POST needs a Content-Length, even for an empty body)";
-            break;
-        case 404: message = "no such route: " + request.method + " " + request.path; break;
-        case 413: message = "the request body is larger than 1 MiB"; break;
-        default:
-            message =
-                "the request could not be handled (HTTP " + std::to_string(response.status) + ")";
-        }
-        send_json(response, {{"error", message}}, response.status);
-    });
-    server.set_exception_handler(
-        [](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
-            send_error(response, 500, "internal error");
-        });
-
-    const std::string game = R"(/api/games/(\d+))";
-    server.Get("/api/info",
-               guarded([&](const auto&, auto& response) { send_json(response, service.info()); }));
-    server.Get("/api/games",
-               guarded([&](const auto&, auto& response) { send_json(response, service.list()); }));
-    server.Post("/api/games", guarded([&](const auto& request, auto& response) {
-                    send_json(response, service.create(body_of(request)), 201);
-                }));
-    server.Get(game, guarded([&](const auto& request, auto& response) {
-                   send_json(response, service.get(game_id(request)));
-               }));
-    server.Delete(game, guarded([&](const auto& request, auto& response) {
-                      send_json(response, service.remove(game_id(request)));
-                  }));
-    server.Patch(game, guarded([&](const auto& request, auto& response) {
-                     send_json(response,
-                               service.update_settings(game_id(request), body_of(request)));
-                 }));
-    server.Post(game + "/moves", guarded([&](const auto& request, auto& response) {
-                    std::int64_t id = game_id(request);
-                    json body;
-                    try {
-                        body = body_of(request);
-                    } catch (const ApiError& error) {
-                        throw unprocessable(std::string("malformed move: ") + error.what());
-                    }
-                    send_json(response, service.play(id, body));
-                }));
-    server.Post(game + "/undo", guarded([&](const auto& request, auto& response) {
-                    send_json(response, service.undo(game_id(request), body_of(request)));
-                }));
-    server.Post(game + "/resign", guarded([&](const auto& request, auto& response) {
-                    send_json(response, service.resign(game_id(request), body_of(request)));
-                }));
-    server.Post(game + "/draw", guarded([&](const auto& request, auto& response) {
-                    send_json(response, service.offer_draw(game_id(request), body_of(request)));
-                }));
-    server.Get(game + "/pgn", guarded([&](const auto& request, auto& response) {
-                   response.set_content(service.pgn(game_id(request)), "application/x-chess-pgn");
-               }));
-    server.Post(game + "/engine", guarded([&](const auto& request, auto& response) {
-                    EngineTicket ticket =
-                        service.begin_engine_move(game_id(request), body_of(request));
-                    if (wants_event_stream(request))
-                        return stream_engine_move(service, std::move(ticket), response);
-                    send_json(response, service.run_engine_move(ticket, [](const json&) {}));
-                }));
-    server.Post(game + "/engine/stop", guarded([&](const auto& request, auto& response) {
-                    send_json(response, {{"stopped", service.stop_engine(game_id(request))}});
-                }));
+RequestHandler make_request_handler(GameService& service, RouterOptions options) {
+    auto router = std::make_shared<Router>(service, std::move(options));
+    return [router](const HttpRequest& request, std::shared_ptr<Responder> responder) {
+        router->handle(request, responder);
+    };
 }
 
 } // namespace evo::app

@@ -1,19 +1,22 @@
-// The JSON API's routes (docs/api.md) on a cpp-httplib server.
+// The JSON API's routes (docs/api.md) and the UI's files: turns an HttpRequest into a call
+// of the game service and its answer or error into an HttpResponse, in one guarded place.
 #pragma once
 
 #include "game_service.h"
+#include "http/http_message.h"
 
-#include <cstddef>
-
-namespace httplib {
-class Server;
-}
+#include <string>
+#include <vector>
 
 namespace evo::app {
 
-constexpr std::size_t max_request_body_bytes = 1 << 20;
+struct RouterOptions {
+    // Host names (without port) requests may address, besides 127.0.0.1, localhost, [::1].
+    std::vector<std::string> allowed_hosts;
+    // The built UI; empty or missing: "/" explains how to build it.
+    std::string web_dir;
+};
 
-// Adds every /api route, the JSON error answers, and the body size limit.
-void register_api_routes(httplib::Server& server, GameService& service);
+RequestHandler make_request_handler(GameService& service, RouterOptions options);
 
 } // namespace evo::app

@@ -67,4 +67,24 @@ EngineLimits engine_field(const json& body, EngineLimits current) {
     return current;
 }
 
+std::optional<ClockSettings> clock_field(const json& body) {
+    auto it = body.find("clock");
+    if (it == body.end() || it->is_null()) return std::nullopt;
+    if (!it->is_object())
+        throw bad_request("\"clock\" must be an object like {\"initial_ms\": 300000, "
+                          "\"increment_ms\": 3000} or {\"days_per_move\": 3}");
+    ClockSettings settings;
+    constexpr int three_hours_ms = 3 * 60 * 60 * 1000;
+    if (auto days = optional_int(*it, "days_per_move", 1, 14)) {
+        settings.days_per_move = *days;
+    } else {
+        auto initial = optional_int(*it, "initial_ms", 1000, three_hours_ms);
+        if (!initial) throw bad_request("a clock needs \"initial_ms\" or \"days_per_move\"");
+        settings.initial_ms = *initial;
+        settings.increment_ms = optional_int(*it, "increment_ms", 0, 180000).value_or(0);
+    }
+    if (auto invalid = invalid_clock_settings(settings)) throw bad_request(*invalid);
+    return settings;
+}
+
 } // namespace evo::app

@@ -23,6 +23,9 @@ PlayerKinds players_field(const nlohmann::json& body, PlayerKinds current);
 // {"movetime_ms": n|null, "depth": n|null}; absent fields keep `current`.
 EngineLimits engine_field(const nlohmann::json& body, EngineLimits current);
 
+// {"initial_ms": n, "increment_ms": n} or {"days_per_move": n}; null or absent: no clock.
+std::optional<ClockSettings> clock_field(const nlohmann::json& body);
+
 constexpr int max_movetime_ms = 60000;
 constexpr int max_search_depth = 64;
 

@@ -36,6 +36,13 @@ std::optional<DeclaredResult> declared_result_of(const Game& game) {
     return DeclaredResult{result.pgn_result(), std::string(end_reason_name(result.reason))};
 }
 
+// The reason a declared result names; resignation unless it names another outside result.
+EndReason declared_reason(const std::string& name) {
+    for (EndReason reason : {EndReason::Agreement, EndReason::Timeout, EndReason::Abandonment})
+        if (end_reason_name(reason) == name) return reason;
+    return EndReason::Resignation;
+}
+
 // Tags the PGN writer makes again from the game itself.
 bool is_derived_tag(const std::string& name) {
     return name == "Variant" || name == "FEN" || name == "SetUp" || name == "Result" ||
@@ -182,17 +189,22 @@ void RulesGame::declare_result(const std::optional<DeclaredResult>& declared) {
     if (declared == impl_->declared) return;
     impl_->declared = declared;
     Game& game = impl_->game;
-    if (!declared) {
-        game.clear_outside_result();
-    } else {
+    game.clear_outside_result();
+    if (declared && declared->reason != aborted_reason) {
         Outcome outcome = declared->result == "1-0"   ? Outcome::WhiteWins
                           : declared->result == "0-1" ? Outcome::BlackWins
                                                       : Outcome::Draw;
-        EndReason reason =
-            declared->reason == "agreement" ? EndReason::Agreement : EndReason::Resignation;
-        game.set_outside_result(outcome, reason);
+        game.set_outside_result(outcome, declared_reason(declared->reason));
     }
     impl_->refresh_view();
+    if (declared && declared->reason == aborted_reason) {
+        impl_->view.legal.clear();
+        impl_->view.outcome = GameOutcome{"*", aborted_reason, std::nullopt};
+    }
+}
+
+bool RulesGame::can_mate(char side) const {
+    return has_mating_material(impl_->game.position(), side == 'w' ? White : Black);
 }
 
 const std::vector<PlayedMove>& RulesGame::history() const {

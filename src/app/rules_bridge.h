@@ -15,6 +15,9 @@
 
 namespace evo::app {
 
+// The reason of a game ended before anything counted: no result, the game is over.
+inline constexpr const char* aborted_reason = "aborted";
+
 struct MoveText {
     std::string uci;
     std::string san;
@@ -94,8 +97,12 @@ class RulesGame {
     PlayedMove play(const std::string& uci_or_san, bool is_san);
     // Takes back the last `plies` moves (at most all of them); a declared result goes too.
     void undo(std::size_t plies);
-    // Sets or clears a result the moves do not give (reason "resignation" or "agreement").
+    // Sets or clears a result the moves do not give: resignation, agreement, time forfeit
+    // (drawn by the rules when the winner could never mate, converted by RULES 4.11),
+    // opponent left, or aborted (result "*", no winner, the game is over).
     void declare_result(const std::optional<DeclaredResult>& declared);
+    // Whether `side` ('w', 'b') still has material that could ever mate (FIDE 6.9).
+    bool can_mate(char side) const;
     const std::vector<PlayedMove>& history() const;
     std::vector<std::string> moves_uci() const;
     // The position now: FEN, side to move, legal moves with SAN, counters, result.

@@ -5,8 +5,6 @@
 #include "http_api.h"
 #include "sqlite_database.h"
 
-#include <httplib.h>
-
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
@@ -14,7 +12,7 @@
 #include <iostream>
 #include <pthread.h>
 #include <sys/file.h>
-#include <sys/socket.h>
+#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 
@@ -27,12 +25,6 @@ namespace evo::app {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr int server_threads = 64;
-// cpp-httplib listens with a backlog of 5; a burst of new connections (the load test's 50
-// clients) would wait for SYN retries. The listening socket gets this one instead.
-constexpr int listen_backlog = 512;
-constexpr int keep_alive_requests = 1000;
 
 std::string default_data_dir() {
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
@@ -47,24 +39,35 @@ std::string default_web_dir() {
     return EVOCHESS_WEB_DIST_DIR;
 }
 
-void serve_ui(httplib::Server& server, const std::string& web_dir) {
-    if (!web_dir.empty() && fs::is_regular_file(fs::path(web_dir) / "index.html")) {
-        server.set_mount_point("/", web_dir);
-        return;
-    }
-    std::cerr << "evochess serve: no web UI at '" << web_dir
-              << "'; build it with `npm ci && npm run build` in web/ (the API works without it)\n";
-    server.Get("/", [web_dir](const httplib::Request&, httplib::Response& response) {
-        response.status = 404;
-        response.set_content(
-            "The evochess web UI is not built (looked in '" + web_dir +
-                "').\nBuild it with `npm ci && npm run build` in web/, or pass --web DIR.\n",
-            "text/plain");
-    });
+bool is_loopback(const std::string& host) {
+    return host == "127.0.0.1" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
-// Holds an exclusive lock on DIR/serve.lock while the server runs: two servers on one
-// database would each trust their own copy of a game in memory.
+// The host name of a URL such as https://chess.example.org:8443/ -> chess.example.org.
+std::string url_host(const std::string& url) {
+    std::size_t start = url.find("://");
+    start = start == std::string::npos ? 0 : start + 3;
+    std::string rest = url.substr(start, url.find('/', start) - start);
+    if (!rest.empty() && rest.front() == '[') return rest.substr(0, rest.find(']') + 1);
+    return rest.substr(0, rest.find(':'));
+}
+
+std::string without_trailing_slash(std::string url) {
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    return url;
+}
+
+// Each connection is a descriptor: take all the system lets this process have.
+void raise_descriptor_limit() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+// Holds an exclusive lock on DIR/serve.lock while the server runs. The database is the
+// truth and several processes could share it, but this release runs one per database.
 class DataDirectoryLock {
   public:
     explicit DataDirectoryLock(const fs::path& directory)
@@ -82,20 +85,6 @@ class DataDirectoryLock {
     int descriptor_;
     bool acquired_;
 };
-
-// Blocks SIGINT and SIGTERM in every thread and stops the server when one arrives.
-std::thread stop_on_signal(httplib::Server& server) {
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-    return std::thread([&server, signals] {
-        int received = 0;
-        sigwait(&signals, &received);
-        if (received != 0) server.stop();
-    });
-}
 
 } // namespace
 
@@ -125,49 +114,67 @@ int run_server(const ServeOptions& given) {
         std::cerr << "evochess serve: " << failure.what() << '\n';
         return 1;
     }
-    GameService service(*store, options.search);
+    if (!fs::is_regular_file(fs::path(options.web_dir) / "index.html"))
+        std::cerr << "evochess serve: no web UI at '" << options.web_dir
+                  << "'; build it with `npm ci && npm run build` in web/ (the API works without "
+                     "it)\n";
 
-    httplib::Server server;
-    server.new_task_queue = [] { return new httplib::ThreadPool(server_threads); };
-    server.set_keep_alive_max_count(keep_alive_requests);
-    register_api_routes(server, service);
-    serve_ui(server, options.web_dir);
+    // Signals are taken by one thread (sigwait); every other thread blocks them.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+    raise_descriptor_limit();
 
-    // SO_REUSEADDR lets a restarted server take its port back at once. Not cpp-httplib's
-    // default SO_REUSEPORT: with it a second server on the same port would share the traffic.
-    int listening_socket = -1;
-    server.set_socket_options([&listening_socket](socket_t socket) {
-        int yes = 1;
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-        listening_socket = socket;
-    });
-
-    const char* host = "127.0.0.1";
-    int port = options.port;
-    if (port == 0) {
-        port = server.bind_to_any_port(host);
-    } else if (!server.bind_to_port(host, port)) {
-        port = -1;
-    }
-    if (port <= 0) {
-        std::cerr << "evochess serve: cannot listen on " << host << ":" << options.port
-                  << " (is another server using that port?)\n";
+    SystemClock clock;
+    ServiceOptions service_options;
+    service_options.local_games_need_token = !is_loopback(options.host);
+    std::optional<GameService> service;
+    std::optional<HttpServer> server;
+    int port = 0;
+    try {
+        // The port is known only after binding; the links use it, so bind first.
+        auto handler_slot = std::make_shared<RequestHandler>();
+        server.emplace(
+            [handler_slot](const HttpRequest& request, std::shared_ptr<Responder> responder) {
+                (*handler_slot)(request, std::move(responder));
+            },
+            options.limits);
+        port = server->listen(options.host, options.port);
+        std::string shown_host =
+            options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
+        service_options.public_url = without_trailing_slash(
+            options.public_url.empty() ? "http://" + shown_host + ":" + std::to_string(port)
+                                       : options.public_url);
+        service.emplace(*store, options.search, clock, service_options);
+        RouterOptions router;
+        router.web_dir = options.web_dir;
+        router.allowed_hosts.push_back(url_host(service_options.public_url));
+        if (!is_loopback(options.host)) router.allowed_hosts.push_back(shown_host);
+        *handler_slot = make_request_handler(*service, router);
+        service->start_flag_watcher();
+        server->start(std::max(2u, std::thread::hardware_concurrency()));
+    } catch (const std::exception& failure) {
+        std::cerr << "evochess serve: " << failure.what() << '\n';
         return 1;
     }
-    if (listening_socket >= 0) ::listen(listening_socket, listen_backlog);
-    std::cout << "evochess serve: listening on http://" << host << ":" << port << "/ (games in "
-              << database << ", engine " << (options.search ? "on" : "not built in") << ")"
-              << std::endl;
+    std::cout << "evochess serve: listening on http://"
+              << (options.host.find(':') != std::string::npos ? "[" + options.host + "]"
+                                                              : options.host)
+              << ":" << port << "/ (games in " << database << ", engine "
+              << (options.search ? "on" : "not built in") << ")" << std::endl;
+    if (!options.public_url.empty())
+        std::cout << "evochess serve: links point to " << service_options.public_url << std::endl;
 
-    std::thread signal_watcher = stop_on_signal(server);
-    bool served = server.listen_after_bind();
-    // Wake the watcher if the server stopped by itself.
-    pthread_kill(signal_watcher.native_handle(), SIGTERM);
-    signal_watcher.join();
-    if (!served) {
-        std::cerr << "evochess serve: the server stopped with an error\n";
-        return 1;
-    }
+    int received = 0;
+    sigwait(&signals, &received);
+    std::cout << "evochess serve: stopping" << std::endl;
+    // Searches stop at once (each answers its best move so far), streams close, then the
+    // connections; a search never holds up a shutdown.
+    service->shutdown();
+    server->stop();
     std::cout << "evochess serve: stopped" << std::endl;
     return 0;
 }

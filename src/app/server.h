@@ -1,16 +1,23 @@
-// `evochess serve`: the web UI and JSON API on 127.0.0.1, games kept in SQLite.
+// `evochess serve`: the web UI and JSON API, games kept in SQLite (docs/api.md,
+// docs/deploy.md for serving it to others).
 #pragma once
 
 #include "engine_port.h"
+#include "http/http_server.h"
 
 #include <string>
 
 namespace evo::app {
 
 struct ServeOptions {
-    int port = 8080;      // 0: any free port (the address printed says which)
+    std::string host = "127.0.0.1"; // the address to listen on; others only when asked
+    int port = 8080;                // 0: any free port (the address printed says which)
+    // The address people reach the server at (a reverse proxy's), for the links it makes;
+    // empty: http://HOST:PORT.
+    std::string public_url;
     std::string data_dir; // empty: $XDG_DATA_HOME/evochess, else ~/.local/share/evochess
     std::string web_dir; // empty: $EVOCHESS_WEB_DIR, else the web/dist this binary was built beside
+    ServerLimits limits;
     SearchFunction search; // empty: the server runs without an engine
 };
 

@@ -10,7 +10,7 @@ SqliteDatabase::SqliteDatabase(const std::string& path) {
         std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         db_ = nullptr;
-        throw SqliteError("cannot open database " + path + ": " + message);
+        throw SqliteError(SQLITE_CANTOPEN, "cannot open database " + path + ": " + message);
     }
     sqlite3_busy_timeout(db_, 5000);
     execute("PRAGMA journal_mode=WAL");
@@ -25,10 +25,10 @@ SqliteDatabase::~SqliteDatabase() {
 void SqliteDatabase::execute(std::string_view sql) {
     char* error = nullptr;
     std::string text(sql);
-    if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    if (int code = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error); code != SQLITE_OK) {
         std::string message = error ? error : "unknown error";
         sqlite3_free(error);
-        throw SqliteError("SQLite: " + message + " in: " + text);
+        throw SqliteError(code & 0xff, "SQLite: " + message + " in: " + text);
     }
 }
 
@@ -40,7 +40,18 @@ int SqliteDatabase::changes() const {
 }
 
 void SqliteDatabase::fail(std::string_view what) const {
-    throw SqliteError("SQLite: " + std::string(what) + ": " + sqlite3_errmsg(db_));
+    throw SqliteError(sqlite3_extended_errcode(db_) & 0xff,
+                      "SQLite: " + std::string(what) + ": " + sqlite3_errmsg(db_));
+}
+
+bool SqliteError::disk_full() const {
+    return code_ == SQLITE_FULL;
+}
+
+bool SqliteError::unavailable() const {
+    return code_ == SQLITE_READONLY || code_ == SQLITE_IOERR || code_ == SQLITE_CANTOPEN ||
+           code_ == SQLITE_BUSY || code_ == SQLITE_LOCKED || code_ == SQLITE_PERM ||
+           code_ == SQLITE_NOLFS || code_ == SQLITE_CORRUPT || code_ == SQLITE_NOTADB;
 }
 
 SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql) : db_(db) {
@@ -72,6 +83,11 @@ SqliteStatement& SqliteStatement::bind_optional(int index,
 
 SqliteStatement& SqliteStatement::bind_optional(int index, const std::optional<int>& value) {
     return value ? bind(index, std::int64_t(*value)) : bind_null(index);
+}
+
+SqliteStatement& SqliteStatement::bind_optional(int index,
+                                                const std::optional<std::int64_t>& value) {
+    return value ? bind(index, *value) : bind_null(index);
 }
 
 SqliteStatement& SqliteStatement::bind_null(int index) {
@@ -111,6 +127,11 @@ std::optional<std::string> SqliteStatement::column_optional_text(int index) cons
 std::optional<int> SqliteStatement::column_optional_int(int index) const {
     if (sqlite3_column_type(statement_, index) == SQLITE_NULL) return std::nullopt;
     return int(sqlite3_column_int64(statement_, index));
+}
+
+std::optional<std::int64_t> SqliteStatement::column_optional_int64(int index) const {
+    if (sqlite3_column_type(statement_, index) == SQLITE_NULL) return std::nullopt;
+    return sqlite3_column_int64(statement_, index);
 }
 
 SqliteTransaction::SqliteTransaction(SqliteDatabase& db) : db_(db) {

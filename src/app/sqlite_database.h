@@ -15,7 +15,16 @@ namespace evo::app {
 
 class SqliteError : public std::runtime_error {
   public:
-    using std::runtime_error::runtime_error;
+    // `code` is SQLite's primary result code (SQLITE_FULL, SQLITE_READONLY, ...).
+    SqliteError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
+    int code() const { return code_; }
+    // The disk is full (SQLITE_FULL).
+    bool disk_full() const;
+    // The database cannot be written or read now: read-only file, I/O error, locked.
+    bool unavailable() const;
+
+  private:
+    int code_;
 };
 
 class SqliteDatabase;
@@ -32,6 +41,7 @@ class SqliteStatement {
     SqliteStatement& bind(int index, std::string_view value);
     SqliteStatement& bind_optional(int index, const std::optional<std::string>& value);
     SqliteStatement& bind_optional(int index, const std::optional<int>& value);
+    SqliteStatement& bind_optional(int index, const std::optional<std::int64_t>& value);
     SqliteStatement& bind_null(int index);
 
     // Advances to the next row: true while a row is there, false when done.
@@ -43,6 +53,7 @@ class SqliteStatement {
     std::string column_text(int index) const;
     std::optional<std::string> column_optional_text(int index) const;
     std::optional<int> column_optional_int(int index) const;
+    std::optional<std::int64_t> column_optional_int64(int index) const;
 
   private:
     SqliteDatabase& db_;

@@ -1,4 +1,5 @@
-// `evochess serve`: the browser UI and JSON API (docs/api.md) on 127.0.0.1.
+// `evochess serve`: the browser UI and JSON API (docs/api.md); docs/deploy.md for a server
+// open to others.
 #include "command.h"
 
 #include "app/server.h"
@@ -11,18 +12,45 @@ namespace {
 
 const RegisterCommand serve_registration{
     "serve", [](CLI::App& app) -> std::function<int()> {
-        auto* serve = app.add_subcommand(
-            "serve", "serve the web UI and JSON API on 127.0.0.1, games kept in SQLite");
+        auto* serve =
+            app.add_subcommand("serve", "serve the web UI and JSON API, games kept in SQLite");
         auto options = std::make_shared<app::ServeOptions>();
-        serve->add_option("--port", options->port, "port on 127.0.0.1 (0: any free port)")
+        serve
+            ->add_option("--host", options->host,
+                         "address to listen on; anything but 127.0.0.1 opens the server to "
+                         "others (docs/deploy.md)")
+            ->capture_default_str();
+        serve->add_option("--port", options->port, "port (0: any free port)")
             ->check(CLI::Range(0, 65535))
             ->capture_default_str();
+        serve->add_option("--public-url", options->public_url,
+                          "the address people reach the server at (behind a reverse proxy), "
+                          "for invite links; default http://HOST:PORT");
         serve->add_option("--data", options->data_dir,
                           "directory of games.sqlite3 (default $XDG_DATA_HOME/evochess or "
                           "~/.local/share/evochess)");
         serve->add_option("--web", options->web_dir,
                           "directory of the built UI (default: web/dist of this build)");
+        auto& limits = options->limits;
+        serve->add_option("--max-connections", limits.max_connections, "open connections at most")
+            ->check(CLI::Range(std::size_t(1), std::size_t(1000000)))
+            ->capture_default_str();
+        serve
+            ->add_option("--max-connections-per-address", limits.max_connections_per_address,
+                         "open connections from one client address at most")
+            ->check(CLI::Range(std::size_t(1), std::size_t(1000000)))
+            ->capture_default_str();
+        serve
+            ->add_option("--rate-limit", limits.requests_per_second,
+                         "requests per second one client address may send, sustained "
+                         "(bursts of four times that); 0: no limit")
+            ->check(CLI::Range(0.0, 1e6))
+            ->capture_default_str();
+        serve->add_flag("--trust-proxy", limits.trust_forwarded_for,
+                        "take the client's address from X-Forwarded-For (only behind your own "
+                        "reverse proxy)");
         return [options] {
+            options->limits.request_burst = std::max(1.0, 4 * options->limits.requests_per_second);
             options->search = app::built_in_search();
             return app::run_server(*options);
         };

@@ -21,6 +21,7 @@ std::string_view end_reason_name(EndReason r) {
     case EndReason::IllegalMove: return "illegal move";
     case EndReason::EngineFailure: return "engine failure";
     case EndReason::Adjudication: return "adjudication";
+    case EndReason::Abandonment: return "opponent left";
     }
     return "";
 }

@@ -27,6 +27,7 @@ enum class EndReason : std::uint8_t {
     IllegalMove,
     EngineFailure,
     Adjudication,
+    Abandonment, // a claim of victory over a player who left (online play)
 };
 
 std::string_view end_reason_name(EndReason r);

@@ -222,7 +222,10 @@ TEST_F(ApiTest, GamesBeyondTheMemoryCacheAreReadFromTheStore) {
     JsonAnswer again = get_json(*client_, game_path(first));
     EXPECT_EQ(again.body["history"], first["history"]);
     play(again.body, {{"uci", "e7e5"}});
-    EXPECT_EQ(get_json(*client_, "/api/games").body.size(), 521u);
+    // Listed a page at a time (issue 9: ?limit= was ignored).
+    EXPECT_EQ(get_json(*client_, "/api/games").body.size(), 50u);
+    EXPECT_EQ(get_json(*client_, "/api/games?limit=200&offset=400").body.size(), 121u);
+    EXPECT_EQ(get_json(*client_, "/api/games?limit=201").status, 400);
 }
 
 TEST_F(ApiTest, DeletedGameIsGone) {

@@ -8,18 +8,27 @@ namespace evo::app::testing {
 
 namespace fs = std::filesystem;
 
-ApiTestServer::ApiTestServer(const fs::path& directory, SearchFunction search)
+namespace {
+
+ServiceOptions with_defaults(ServiceOptions options) {
+    options.engine_threads = options.engine_threads ? options.engine_threads : 2;
+    return options;
+}
+
+} // namespace
+
+ApiTestServer::ApiTestServer(const fs::path& directory, SearchFunction search, const Clock* clock,
+                             ServiceOptions options, ServerLimits limits)
     : store_((fs::create_directories(directory), directory / "games.sqlite3").string()),
-      service_(store_, std::move(search)) {
-    register_api_routes(server_, service_);
-    port_ = server_.bind_to_any_port("127.0.0.1");
-    if (port_ <= 0) throw std::runtime_error("the test server cannot bind a loopback port");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
+      service_(store_, std::move(search), clock ? *clock : system_clock_, with_defaults(options)),
+      server_(make_request_handler(service_, {}), limits) {
+    port_ = server_.listen("127.0.0.1", 0);
+    server_.start(2);
 }
 
 ApiTestServer::~ApiTestServer() {
+    service_.shutdown();
     server_.stop();
-    thread_.join();
 }
 
 std::unique_ptr<httplib::Client> ApiTestServer::client() const {

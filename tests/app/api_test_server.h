@@ -1,8 +1,10 @@
 // A real evochess API server on a free loopback port, over a fresh database, for tests.
 #pragma once
 
+#include "app/clock.h"
 #include "app/game_service.h"
 #include "app/game_store.h"
+#include "app/http/http_server.h"
 #include "app/http_api.h"
 
 #include <httplib.h>
@@ -17,21 +19,32 @@ namespace evo::app::testing {
 
 class ApiTestServer {
   public:
-    // Serves the database in `directory` (created if needed) with the given engine.
-    explicit ApiTestServer(const std::filesystem::path& directory, SearchFunction search = {});
+    // Serves the database in `directory` (created if needed) with the given engine, reading
+    // the time from `clock` (the system's when none is given).
+    explicit ApiTestServer(const std::filesystem::path& directory, SearchFunction search = {},
+                           const Clock* clock = nullptr, ServiceOptions options = {},
+                           ServerLimits limits = unlimited_rate());
+    // The server's limits, less the rate limit (tests send requests fast from one address).
+    static ServerLimits unlimited_rate() {
+        ServerLimits limits;
+        limits.requests_per_second = 0;
+        return limits;
+    }
     ~ApiTestServer();
     ApiTestServer(const ApiTestServer&) = delete;
     ApiTestServer& operator=(const ApiTestServer&) = delete;
 
     int port() const { return port_; }
     std::unique_ptr<httplib::Client> client() const;
+    GameService& service() { return service_; }
+    HttpServer& http() { return server_; }
 
   private:
+    SystemClock system_clock_;
     GameStore store_;
     GameService service_;
-    httplib::Server server_;
+    HttpServer server_;
     int port_ = 0;
-    std::thread thread_;
 };
 
 // A fresh directory under the system's temporary one, removed by the destructor.

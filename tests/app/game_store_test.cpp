@@ -61,13 +61,13 @@ TEST_F(GameStoreTest, SaveAppendsAndTruncatesMoves) {
     store.insert(record);
 
     record.moves_uci.push_back("b4b5");
-    ASSERT_TRUE(store.save(record, 2));
+    ASSERT_EQ(store.save(record, 2), SaveOutcome::Saved);
     EXPECT_EQ(store.load(record.id)->moves_uci.size(), 3u);
 
     record.moves_uci.resize(1);
     record.declared_result = DeclaredResult{"0-1", "resignation"};
     record.draw_offer = 'b';
-    ASSERT_TRUE(store.save(record, 3));
+    ASSERT_EQ(store.save(record, 3), SaveOutcome::Saved);
     auto loaded = store.load(record.id);
     EXPECT_EQ(loaded->moves_uci, std::vector<std::string>{"b2b4"});
     ASSERT_TRUE(loaded->declared_result);
@@ -82,7 +82,7 @@ TEST_F(GameStoreTest, ListShowsEveryGameAndRemoveDeletesOne) {
     second.summary.result = "1-0";
     store.insert(first);
     store.insert(second);
-    auto listings = store.list();
+    auto listings = store.list(100, 0);
     ASSERT_EQ(listings.size(), 2u);
     EXPECT_EQ(listings[0].id, second.id);
     EXPECT_EQ(listings[0].summary.result, "1-0");
@@ -91,8 +91,8 @@ TEST_F(GameStoreTest, ListShowsEveryGameAndRemoveDeletesOne) {
     EXPECT_TRUE(store.remove(first.id));
     EXPECT_FALSE(store.remove(first.id));
     EXPECT_FALSE(store.load(first.id));
-    EXPECT_FALSE(store.save(first, 2));
-    EXPECT_EQ(store.list().size(), 1u);
+    EXPECT_EQ(store.save(first, 2), SaveOutcome::Gone);
+    EXPECT_EQ(store.list(100, 0).size(), 1u);
 }
 
 TEST_F(GameStoreTest, UnknownGameIsAbsent) {

@@ -1,0 +1,479 @@
+#include "http_server.h"
+
+#include "app/fault_log.h"
+#include "app/task_pool.h"
+#include "client_limits.h"
+#include "json_answer.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <atomic>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <unordered_set>
+
+namespace evo::app {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class Session;
+
+struct HttpServer::Impl {
+    Impl(RequestHandler handler_, ServerLimits limits_)
+        : handler(std::move(handler_)), limits(limits_),
+          clients(limits_.max_connections, limits_.max_connections_per_address,
+                  limits_.requests_per_second, limits_.request_burst),
+          workers("request", limits_.handler_threads, limits_.max_queued_requests) {
+        io.emplace();
+    }
+    // Queued requests are dropped first; then the I/O context goes, and with it every
+    // connection still waiting in it (their destructors use the members below).
+    ~Impl() {
+        workers.stop();
+        acceptor.reset();
+        io.reset();
+    }
+
+    RequestHandler handler;
+    ServerLimits limits;
+    ClientLimits clients;
+    std::mutex sessions_mutex;
+    std::unordered_set<Session*> sessions;
+    std::atomic<bool> stopping{false};
+    TaskPool workers;
+    std::optional<net::io_context> io;
+    std::optional<tcp::acceptor> acceptor;
+    std::vector<std::thread> io_threads;
+
+    void accept_next();
+};
+
+namespace {
+
+bool is_parse_error(const beast::error_code& error) {
+    static const auto& category = make_error_code(http::error::bad_target).category();
+    return error.category() == category && error != http::error::end_of_stream &&
+           error != http::error::partial_message;
+}
+
+HttpResponse read_error_response(const beast::error_code& error) {
+    if (error == http::error::body_limit)
+        return error_response(ErrorKind::TooLarge, "the request body is larger than the limit");
+    if (error == http::error::header_limit)
+        return error_response(ErrorKind::HeadersTooLarge,
+                              "the request's headers are larger than the limit");
+    if (error == http::error::bad_content_length)
+        return error_response(ErrorKind::BadRequest,
+                              "the Content-Length header is not a valid number");
+    return error_response(ErrorKind::BadRequest, "malformed HTTP request: " + error.message());
+}
+
+std::string lower(std::string_view text) {
+    std::string result(text);
+    for (char& c : result)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return result;
+}
+
+// The address X-Forwarded-For gives last: the one our own proxy added.
+std::string forwarded_client(const std::string& header, const std::string& peer) {
+    std::size_t comma = header.rfind(',');
+    std::string last = comma == std::string::npos ? header : header.substr(comma + 1);
+    std::size_t begin = last.find_first_not_of(' ');
+    if (begin == std::string::npos) return peer;
+    std::size_t end = last.find_last_not_of(' ');
+    return last.substr(begin, end - begin + 1);
+}
+
+} // namespace
+
+// One connection: reads requests one at a time, hands each to the worker pool, writes the
+// answer, and may turn into an event stream. Everything on it runs on its strand.
+class Session : public std::enable_shared_from_this<Session> {
+  public:
+    Session(tcp::socket&& socket, HttpServer::Impl* server, std::string peer)
+        : stream_(std::move(socket)), server_(server), peer_(std::move(peer)),
+          keepalive_timer_(stream_.get_executor()) {
+        std::lock_guard lock(server_->sessions_mutex);
+        server_->sessions.insert(this);
+    }
+    ~Session() {
+        run_close_callbacks();
+        server_->clients.release_connection(peer_);
+        std::lock_guard lock(server_->sessions_mutex);
+        server_->sessions.erase(this);
+    }
+
+    void start() {
+        net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+    }
+
+    // From any thread: the answer to the request being handled.
+    void post_response(HttpResponse response) {
+        net::post(stream_.get_executor(),
+                  [self = shared_from_this(), response = std::move(response)]() mutable {
+                      self->write_response(std::move(response));
+                  });
+    }
+    void post_stream_start() {
+        net::post(stream_.get_executor(), [self = shared_from_this()] { self->start_stream(); });
+    }
+    bool post_event(std::string text) {
+        if (stream_closed_) return false;
+        net::post(stream_.get_executor(), [self = shared_from_this(), text = std::move(text)]() {
+            self->queue_event(text);
+        });
+        return true;
+    }
+    void post_close() {
+        net::post(stream_.get_executor(), [self = shared_from_this()] { self->end_stream(); });
+    }
+    bool stream_closed() const { return stream_closed_; }
+    void add_close_callback(std::function<void()> callback) {
+        {
+            std::lock_guard lock(callbacks_mutex_);
+            if (!callbacks_done_) {
+                close_callbacks_.push_back(std::move(callback));
+                return;
+            }
+        }
+        callback();
+    }
+
+  private:
+    void read() {
+        parser_.emplace();
+        parser_->header_limit(std::uint32_t(server_->limits.max_header_bytes));
+        parser_->body_limit(server_->limits.max_body_bytes);
+        stream_.expires_after(server_->limits.request_timeout);
+        http::async_read(stream_, buffer_, *parser_,
+                         beast::bind_front_handler(&Session::on_read, shared_from_this()));
+    }
+
+    void on_read(beast::error_code error, std::size_t);
+
+    void write_response(HttpResponse answer) {
+        auto response =
+            std::make_shared<http::response<http::string_body>>(http::status(answer.status), 11);
+        response->set(http::field::server, "evochess");
+        response->set(http::field::content_type, answer.content_type);
+        for (auto& [name, value] : answer.headers) response->set(name, value);
+        response->body() = std::move(answer.body);
+        bool keep = keep_alive_ && !server_->stopping && answer.status != 413 &&
+                    answer.status != 431 && answer.status != 400;
+        response->keep_alive(keep);
+        response->prepare_payload();
+        stream_.expires_after(server_->limits.write_timeout);
+        http::async_write(
+            stream_, *response,
+            [self = shared_from_this(), response, keep](beast::error_code error, std::size_t) {
+                if (error || !keep) return self->shut_down();
+                self->read();
+            });
+    }
+
+    // --- event streams --------------------------------------------------------------------
+    class SessionResponder;
+    class SessionSink;
+
+    void start_stream() {
+        streaming_ = true;
+        auto header = std::make_shared<std::string>(
+            "HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: text/event-stream\r\n"
+            "Cache-Control: no-cache\r\nX-Accel-Buffering: no\r\nConnection: close\r\n\r\n");
+        pending_.push_back(std::move(*header));
+        backlog_ += pending_.back().size();
+        write_next();
+        watch_for_hangup();
+        schedule_keepalive();
+    }
+
+    void queue_event(const std::string& text) {
+        if (stream_closed_) return;
+        backlog_ += text.size();
+        if (backlog_ > server_->limits.max_stream_backlog_bytes) return end_stream();
+        pending_.push_back(text);
+        if (!writing_) write_next();
+    }
+
+    void write_next() {
+        if (pending_.empty() || stream_closed_) return;
+        writing_ = true;
+        stream_.expires_after(server_->limits.write_timeout);
+        net::async_write(stream_, net::buffer(pending_.front()),
+                         [self = shared_from_this()](beast::error_code error, std::size_t) {
+                             self->writing_ = false;
+                             if (error) return self->end_stream();
+                             self->backlog_ -= self->pending_.front().size();
+                             self->pending_.pop_front();
+                             if (self->closing_ && self->pending_.empty())
+                                 return self->end_stream();
+                             self->write_next();
+                         });
+    }
+
+    // A client that goes away is seen as a finished read on its socket.
+    void watch_for_hangup() {
+        stream_.socket().async_read_some(
+            net::buffer(hangup_buffer_),
+            [self = shared_from_this()](beast::error_code error, std::size_t) {
+                if (error) return self->end_stream();
+                self->watch_for_hangup();
+            });
+    }
+
+    void schedule_keepalive() {
+        keepalive_timer_.expires_after(server_->limits.stream_keepalive);
+        keepalive_timer_.async_wait([self = shared_from_this()](beast::error_code error) {
+            if (error || self->stream_closed_) return;
+            self->queue_event(": keepalive\n\n");
+            self->schedule_keepalive();
+        });
+    }
+
+    void end_stream() {
+        if (!stream_closed_ && writing_ && !closing_) {
+            // Let what is queued go out first; the write loop ends the stream after it.
+            closing_ = true;
+            return;
+        }
+        stream_closed_ = true;
+        keepalive_timer_.cancel();
+        shut_down();
+        run_close_callbacks();
+    }
+
+    void run_close_callbacks() {
+        std::vector<std::function<void()>> callbacks;
+        {
+            std::lock_guard lock(callbacks_mutex_);
+            if (callbacks_done_) return;
+            callbacks_done_ = true;
+            callbacks.swap(close_callbacks_);
+        }
+        for (auto& callback : callbacks) {
+            try {
+                callback();
+            } catch (const std::exception& failure) {
+                log_fault("stream close", failure.what());
+            }
+        }
+    }
+
+    void shut_down() {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+        stream_.socket().close(ignored);
+        if (streaming_) stream_closed_ = true;
+    }
+
+    beast::tcp_stream stream_;
+    HttpServer::Impl* server_;
+    std::string peer_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    bool keep_alive_ = false;
+
+    bool streaming_ = false;
+    std::atomic<bool> stream_closed_{false};
+    bool writing_ = false;
+    bool closing_ = false;
+    std::deque<std::string> pending_;
+    std::size_t backlog_ = 0;
+    char hangup_buffer_[256];
+    net::steady_timer keepalive_timer_;
+
+    std::mutex callbacks_mutex_;
+    bool callbacks_done_ = false;
+    std::vector<std::function<void()>> close_callbacks_;
+};
+
+class Session::SessionSink : public EventSink {
+  public:
+    explicit SessionSink(std::weak_ptr<Session> session) : session_(std::move(session)) {}
+    bool send(std::string text) override {
+        auto session = session_.lock();
+        return session && session->post_event(std::move(text));
+    }
+    void close() override {
+        if (auto session = session_.lock()) session->post_close();
+    }
+    bool closed() const override {
+        auto session = session_.lock();
+        return !session || session->stream_closed();
+    }
+    void on_close(std::function<void()> callback) override {
+        if (auto session = session_.lock())
+            session->add_close_callback(std::move(callback));
+        else
+            callback();
+    }
+
+  private:
+    std::weak_ptr<Session> session_;
+};
+
+class Session::SessionResponder : public Responder {
+  public:
+    explicit SessionResponder(std::shared_ptr<Session> session) : session_(std::move(session)) {}
+    void respond(HttpResponse response) override {
+        if (answered_.exchange(true)) return;
+        session_->post_response(std::move(response));
+        session_.reset();
+    }
+    std::shared_ptr<EventSink> open_event_stream() override {
+        if (answered_.exchange(true)) throw std::logic_error("the request was answered already");
+        auto sink = std::make_shared<SessionSink>(session_);
+        session_->post_stream_start();
+        session_.reset();
+        return sink;
+    }
+    bool answered() const override { return answered_; }
+
+  private:
+    std::shared_ptr<Session> session_;
+    std::atomic<bool> answered_{false};
+};
+
+void Session::on_read(beast::error_code error, std::size_t) {
+    if (error) {
+        if (is_parse_error(error)) {
+            keep_alive_ = false;
+            return write_response(read_error_response(error));
+        }
+        return shut_down();
+    }
+    auto& message = parser_->get();
+    keep_alive_ = message.keep_alive();
+    HttpRequest request;
+    request.method = std::string(message.method_string());
+    request.target = std::string(message.target());
+    parse_target(request);
+    for (const auto& field : message)
+        request.headers.emplace_back(lower(field.name_string()), std::string(field.value()));
+    request.body = std::move(message.body());
+    request.client = peer_;
+    if (server_->limits.trust_forwarded_for) {
+        std::string forwarded = request.header("x-forwarded-for");
+        if (!forwarded.empty()) request.client = forwarded_client(forwarded, peer_);
+    }
+    if (!server_->clients.allow_request(request.client))
+        return write_response(error_response(ErrorKind::RateLimited,
+                                             "too many requests from your address; slow down"));
+
+    auto responder = std::make_shared<SessionResponder>(shared_from_this());
+    auto& handler = server_->handler;
+    bool queued =
+        server_->workers.try_post([&handler, request = std::move(request), responder]() mutable {
+            try {
+                handler(request, responder);
+            } catch (const std::exception& failure) {
+                log_fault("request handler", failure.what());
+                if (!responder->answered())
+                    responder->respond(error_response(ErrorKind::Internal, "internal error"));
+            }
+        });
+    if (!queued)
+        write_response(error_response(ErrorKind::Unavailable,
+                                      "the server is too busy; try again in a moment"));
+}
+
+void HttpServer::Impl::accept_next() {
+    acceptor->async_accept(
+        net::make_strand(*io), [self = this](beast::error_code error, tcp::socket socket) {
+            if (self->stopping) return;
+            if (error) {
+                if (error == net::error::operation_aborted) return;
+                // Out of descriptors and the like: say so, wait a little, go on accepting.
+                log_fault("accept", error.message());
+                auto timer = std::make_shared<net::steady_timer>(*self->io);
+                timer->expires_after(std::chrono::milliseconds(50));
+                timer->async_wait([self, timer](beast::error_code error) {
+                    if (!error && !self->stopping) self->accept_next();
+                });
+                return;
+            }
+            beast::error_code ignored;
+            auto endpoint = socket.remote_endpoint(ignored);
+            std::string peer = ignored ? std::string("unknown") : endpoint.address().to_string();
+            if (!self->clients.admit_connection(peer)) {
+                static const std::string refusal =
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                    "Retry-After: 5\r\nConnection: close\r\nContent-Length: 58\r\n\r\n"
+                    "{\"error\":\"too many connections; try again in a moment\"}\n";
+                socket.non_blocking(true, ignored);
+                socket.write_some(net::buffer(refusal), ignored);
+                socket.close(ignored);
+            } else {
+                std::make_shared<Session>(std::move(socket), self, peer)->start();
+            }
+            self->accept_next();
+        });
+}
+
+HttpServer::HttpServer(RequestHandler handler, ServerLimits limits)
+    : impl_(std::make_unique<Impl>(std::move(handler), limits)) {}
+
+HttpServer::~HttpServer() {
+    stop();
+}
+
+int HttpServer::listen(const std::string& address, int port) {
+    beast::error_code error;
+    auto ip = net::ip::make_address(address, error);
+    if (error) throw std::runtime_error("'" + address + "' is not an IP address");
+    tcp::endpoint endpoint(ip, std::uint16_t(port));
+    auto& acceptor = impl_->acceptor.emplace(*impl_->io);
+    acceptor.open(endpoint.protocol(), error);
+    if (!error) acceptor.set_option(net::socket_base::reuse_address(true), error);
+    if (!error) acceptor.bind(endpoint, error);
+    if (!error) acceptor.listen(1024, error);
+    if (error)
+        throw std::runtime_error("cannot listen on " + address + ":" + std::to_string(port) + ": " +
+                                 error.message());
+    return acceptor.local_endpoint().port();
+}
+
+void HttpServer::start(std::size_t io_threads) {
+    if (!impl_->acceptor) throw std::logic_error("listen() first");
+    impl_->accept_next();
+    if (io_threads == 0) io_threads = 1;
+    for (std::size_t i = 0; i < io_threads; ++i)
+        impl_->io_threads.emplace_back([impl = impl_.get()] {
+            for (;;) {
+                try {
+                    impl->io->run();
+                    return;
+                } catch (const std::exception& failure) {
+                    log_fault("I/O thread", failure.what());
+                }
+            }
+        });
+}
+
+void HttpServer::stop() {
+    if (impl_->stopping.exchange(true)) return;
+    net::post(*impl_->io, [impl = impl_.get()] {
+        beast::error_code ignored;
+        if (impl->acceptor) impl->acceptor->close(ignored);
+    });
+    impl_->io->stop();
+    for (auto& thread : impl_->io_threads) thread.join();
+    impl_->io_threads.clear();
+    impl_->workers.stop();
+}
+
+std::size_t HttpServer::open_connections() const {
+    std::lock_guard lock(impl_->sessions_mutex);
+    return impl_->sessions.size();
+}
+
+} // namespace evo::app

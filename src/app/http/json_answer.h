@@ -1,0 +1,17 @@
+// JSON answers at the HTTP edge. Text that came from outside (a path, a FEN) may be
+// invalid UTF-8: it is replaced by U+FFFD here, so encoding an answer can never throw.
+#pragma once
+
+#include "app/api_error.h"
+#include "http_message.h"
+
+#include <nlohmann/json.hpp>
+
+namespace evo::app {
+
+std::string to_json_text(const nlohmann::json& value);
+HttpResponse json_response(const nlohmann::json& body, int status = 200);
+// {"error": message} with the kind's status (api_error.h's table).
+HttpResponse error_response(ErrorKind kind, const std::string& message);
+
+} // namespace evo::app
