@@ -160,7 +160,7 @@ async function shot(page, name) {
   return file;
 }
 
-const orientation = (page) => page.locator('#board .cg-wrap').first().evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
+const orientation = (page) => page.locator('#board .cg-wrap, #board.cg-wrap').first().evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
 
 // ---- the run ---------------------------------------------------------------------------
 
@@ -274,7 +274,7 @@ try {
     await waitForText(bob, '#connection-state', /^online$/);
     await play(alice, 'b4', 'c6');
     await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6']);
-    await play(bob, 'b7', 'c6');
+    await playWithPicker(bob, 'b7', 'c6', 'b7c6'); // Black keeps its minor right (earned with h6)
     await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6', 'bxc6']);
   });
 

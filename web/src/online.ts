@@ -27,6 +27,11 @@ const CONNECTION_TEXT: Record<Connection, string> = {
   offline: 'offline',
 };
 
+interface Presence {
+  spectators?: number;
+  away?: Record<Side, number | null>;
+}
+
 const gamePath = (id: number) => `/api/games/${id}`;
 const MAX_LAG_MS = 2000;
 
@@ -36,7 +41,7 @@ export class OnlineController {
   private readonly waiting: WaitingScreen;
   private state: GameState | null = null;
   private seat: StoredSeat | null = null;
-  private receivedAt = 0;
+  private awayReceivedAt = 0; // when the away times shown were current
   private events: EventSource | null = null;
   private eventsKey = '';
   private reconnectTimer: number | undefined;
@@ -170,7 +175,7 @@ export class OnlineController {
     this.state = state;
     this.seat = storedSeat(state.id);
     if (this.seat && state.online === false) this.seat = null;
-    this.receivedAt = performance.now();
+    this.awayReceivedAt = performance.now();
     this.zeroRetries = switched ? 0 : this.zeroRetries;
     this.clocks.update(state.clock, state.result !== null);
     if (state.online) this.connect(false);
@@ -243,6 +248,26 @@ export class OnlineController {
     };
     source.onmessage = onMessage;
     source.addEventListener('state', onMessage); // should the server name its events
+    // Who is there changes no version: the server sends it as its own event.
+    source.addEventListener('presence', (event: MessageEvent) => {
+      if (this.events !== source || !this.state) return;
+      try {
+        this.applyPresence(JSON.parse(event.data as string) as Presence);
+      } catch {
+        // a malformed message changes nothing
+      }
+    });
+  }
+
+  private applyPresence(presence: Presence): void {
+    const state = this.state!;
+    if (typeof presence.spectators === 'number') state.spectators = presence.spectators;
+    if (presence.away) {
+      state.away = presence.away;
+      this.awayReceivedAt = performance.now();
+    }
+    this.tick();
+    this.render();
   }
 
   private disconnect(): void {
@@ -375,7 +400,7 @@ export class OnlineController {
   private awayMs(side: Side): number | null {
     const away = this.state?.away?.[side];
     if (away === null || away === undefined) return null;
-    return away + (performance.now() - this.receivedAt);
+    return away + (performance.now() - this.awayReceivedAt);
   }
 
   // Re-draws once a second while something counts (the opponent's absence).
@@ -393,6 +418,7 @@ export class OnlineController {
     const p = this.panel;
     const online = !!state?.online;
     p.root.hidden = !online;
+    document.body.classList.toggle('online-game', online);
     this.waiting.root.hidden = true;
     if (!state || !online) return;
     const seat = this.seat;
