@@ -49,6 +49,8 @@ async function check(name, body) {
     results.failed += 1;
     console.log(`FAIL - ${name}\n${error.stack ?? error}`);
     for (const [who, page] of Object.entries(pages)) {
+      const shown = await page.evaluate(() => ({ hash: location.hash, error: document.querySelector('#error-message:not([hidden])')?.textContent ?? null })).catch(() => null);
+      console.log(`  ${who}: ${JSON.stringify(shown)}`);
       await page.screenshot({ path: path.join(shotsDir, `failure-${who}.png`) }).catch(() => {});
     }
     throw error;
@@ -155,6 +157,7 @@ async function expectNoOverflowAtPhoneWidths(page, label) {
 }
 
 async function shot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   const file = path.join(shotsDir, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
@@ -352,6 +355,27 @@ try {
     for (const page of players) await waitForText(page, '#result-banner', /1-0.*White wins by time forfeit/, 15000);
     await shot(bob, 'phone-time-forfeit');
     assert.match(await bob.locator('.clock[data-side="b"]').textContent(), /^0:00\.0$/);
+  });
+
+  await check('a player whose opponent left claims the victory once the server allows it', async () => {
+    const untimedInvite = await createOnlineGame(alice, { clock: 'untimed', colour: 'w' });
+    await bob.goto(untimedInvite);
+    await waitForText(bob, '#seat-note', /You play Black/);
+    await alice.locator('#waiting-screen').waitFor({ state: 'hidden' });
+    await waitForText(alice, '#clock-kind', /untimed/);
+    assert.ok(await alice.locator('.clock[data-side="w"]').isHidden(), 'no clock in an untimed game');
+    await play(alice, 'a2', 'a3');
+    await waitForPlies(bob, 1);
+    await play(bob, 'a7', 'a6');
+    await waitForPlies(alice, 2);
+    await bob.goto('about:blank'); // Black closes the page on White's turn
+    await waitForText(alice, '#opponent-away-text', /Your opponent left .* You can claim victory in/);
+    await waitForText(alice, '.presence[data-side="b"]', /away/);
+    const { claim_after_ms: claimAfter } = await alice.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), await gameIdOf(alice));
+    await alice.locator('#claim-victory-button').waitFor({ state: 'visible', timeout: claimAfter + 5000 });
+    await shot(alice, 'desktop-opponent-left');
+    await alice.click('#claim-victory-button');
+    await waitForText(alice, '#result-banner', /1-0.*White wins: the opponent left/);
   });
 
   const { engine } = await alice.evaluate(async () => (await fetch('/api/info')).json());

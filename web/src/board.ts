@@ -34,6 +34,11 @@ export class GameBoard {
         events: { after: (orig, dest) => onUserMove(orig, dest) },
       },
     });
+    // chessground keeps the board's screen position until a scroll or a resize; the panels
+    // around it move it too (a clock appears, a strip wraps): measure again at every press.
+    for (const type of ['mousedown', 'touchstart'] as const) {
+      element.addEventListener(type, () => this.ground.state.dom.bounds.clear(), { capture: true, passive: true });
+    }
   }
 
   show(view: BoardView): void {

@@ -372,6 +372,9 @@ export class OnlineController {
       [bottom, bottomSide],
     ] as [HTMLElement, Side][]) {
       if (state?.online) {
+        // "White (you)" rather than "White (human)": both sides are people here.
+        const name = strip.querySelector('.side-name');
+        if (name) name.textContent = `${sideName(side)}${this.seat?.colour === side ? ' (you)' : ''}`;
         const presence = document.createElement('span');
         presence.className = 'presence';
         presence.dataset.side = side;
@@ -387,13 +390,11 @@ export class OnlineController {
     if (!state?.online) return;
     for (const element of document.querySelectorAll<HTMLElement>('.presence')) {
       const side = element.dataset.side as Side;
-      const parts: string[] = [];
-      if (this.seat?.colour === side) parts.push('you');
-      if (state.seats && !state.seats[side]) parts.push('seat free');
-      else if (this.awayMs(side) !== null) parts.push('away');
-      element.textContent = parts.join(' · ');
-      element.hidden = parts.length === 0;
-      element.classList.toggle('is-away', parts.includes('away'));
+      const free = state.seats ? !state.seats[side] : false;
+      const away = !free && this.awayMs(side) !== null;
+      element.textContent = free ? 'seat free' : away ? 'away' : '';
+      element.hidden = !free && !away;
+      element.classList.toggle('is-away', away);
     }
   }
 
