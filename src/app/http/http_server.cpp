@@ -379,6 +379,10 @@ void Session::on_read(beast::error_code error, std::size_t) {
                 log_fault("request handler", failure.what());
                 if (!responder->answered())
                     responder->respond(error_response(ErrorKind::Internal, "internal error"));
+            } catch (...) {
+                log_fault("request handler", "an exception of unknown type");
+                if (!responder->answered())
+                    responder->respond(error_response(ErrorKind::Internal, "internal error"));
             }
         });
     if (!queued)
