@@ -146,7 +146,11 @@ TEST_F(UciTest, BadPositionLeavesNoPositionToSearch) {
         EXPECT_FALSE(has_prefix(lines, "info depth")) << bad;
         EXPECT_EQ(lines.back().rfind("info string no position to use: ", 0), 0u) << bad;
     }
-    auto lines = send({"position startpos", "go depth 1"});
+    // A perft has no bestmove to give: only the reason.
+    auto lines = send({"go perft 2"});
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].rfind("info string no position to use: ", 0), 0u);
+    lines = send({"position startpos", "go depth 1"});
     EXPECT_TRUE(legal_in(after_moves({}), best_move(lines)));
 }
 

@@ -29,12 +29,12 @@ std::string format_info(const Position& root, const engine::SearchInfo& info) {
 // does): every `go` gets exactly one `bestmove`, for the position it was sent with.
 void Session::go(std::string_view args) {
     finish_search();
-    if (!position_usable()) {
-        out_.line("bestmove 0000");
-        return;
-    }
     const Position& pos = game_->position();
     GoCommand command = parse_go(args, pos);
+    if (!position_usable()) {
+        if (!command.perft) out_.line("bestmove 0000"); // perft never answers bestmove
+        return;
+    }
     for (const std::string& error : command.errors) out_.line("info string " + error);
     if (command.perft) {
         if (command.perft_depth)
