@@ -1,6 +1,6 @@
 // The UCI engine loop: reads commands line by line, answers on a stream. Searches run in
 // the engine's own thread, so `stop`, `isready` and `ponderhit` are answered meanwhile.
-// Extensions (RULES 5.2 moves, UCI_Variant) are described in docs/uci.md.
+// Extensions (RULES 5.2 moves, UCI_Variant) and bad input are described in docs/engine.md.
 #pragma once
 
 #include "perft_task.h"
@@ -62,7 +62,7 @@ class Session {
     const Variant* variant_;
     std::unique_ptr<Game> game_;
     // Why the last `position` command was refused: until the next good one there is no
-    // position to search, and `go` answers `bestmove 0000` (docs/uci.md).
+    // position to search, and `go` answers `bestmove 0000` (docs/engine.md).
     std::optional<std::string> position_error_;
     bool ponder_option_ = false;
 };
