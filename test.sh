@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs every test: unit, rule, peer (stockfish perft), CLI, engine, match, API,
 # browser end-to-end (the release build also builds the web UI with npm);
-# the unit tests again under AddressSanitizer+UndefinedBehaviorSanitizer; and each fuzz
-# target briefly. Installs what it needs (Debian packages, npm packages from the lockfile).
+# the unit tests again under AddressSanitizer+UndefinedBehaviorSanitizer; the tests that
+# run threads under ThreadSanitizer; and each fuzz target briefly. Installs what it needs
+# (Debian packages, npm packages from the lockfile).
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/deps.sh
@@ -39,6 +40,16 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit 2>&1 | tee build-asan/ctest.log
 set -e
 count build-asan/ctest.log
+
+echo "== ThreadSanitizer build: the tests that run threads (label tsan)"
+cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEVO_TSAN=ON -DEVO_NATIVE=OFF \
+    -DEVO_WEB_UI=OFF > /dev/null
+cmake --build build-tsan -j "$jobs" --target tsan_tests
+set +e
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp" \
+    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -L tsan 2>&1 | tee build-tsan/ctest.log
+set -e
+count build-tsan/ctest.log
 
 echo "== fuzz targets, briefly (bench/fuzz.sh runs them long)"
 set +e

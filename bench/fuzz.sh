@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan+UBSan) and runs each for FUZZ_SECONDS
+# Builds the libFuzzer targets of fuzz/ (clang, ASan+UBSan) and runs each for FUZZ_SECONDS
 # (default 600). Prints the executions reached; ends with "fuzz: N passed, N failed".
 # Findings are written to build-fuzz/findings/. Record long runs in docs/reliability.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds="${FUZZ_SECONDS:-600}"
-CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DEVO_FUZZ=ON -DEVO_SANITIZE=ON \
+CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DEVO_FUZZ=ON -DEVO_SANITIZE=ON -DEVO_WEB_UI=OFF \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo > build-fuzz.log 2>&1 || { cat build-fuzz.log; echo "fuzz: 0 passed, 1 failed"; exit 1; }
-cmake --build build-fuzz -j "$(nproc)" >> build-fuzz.log 2>&1 || { tail -30 build-fuzz.log; echo "fuzz: 0 passed, 1 failed"; exit 1; }
+cmake --build build-fuzz -j "$(nproc)" --target fuzz_targets >> build-fuzz.log 2>&1 || { tail -30 build-fuzz.log; echo "fuzz: 0 passed, 1 failed"; exit 1; }
 rm -f build-fuzz.log
 mkdir -p build-fuzz/findings
 passed=0
 failed=0
-for target in fen san uci_move pgn make_move; do
+# Every target fuzz/CMakeLists.txt built (FUZZ_TARGETS="pgn uci_loop" picks some).
+targets="${FUZZ_TARGETS:-$(cd build-fuzz/fuzz && ls *_fuzz | sed 's/_fuzz$//')}"
+for target in $targets; do
     corpus="build-fuzz/corpus/$target"
     mkdir -p "$corpus"
     cp -n fuzz/seeds/$target/* "$corpus/" 2>/dev/null

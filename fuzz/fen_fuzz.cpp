@@ -1,4 +1,5 @@
 // FEN reader: never crashes; whatever it accepts, it writes back and reads again the same.
+#include "core/message_text.h"
 #include "core/movegen.h"
 #include "fuzz_common.h"
 
@@ -7,7 +8,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string_view text(reinterpret_cast<const char*>(data), size);
     for (const Variant* v : all_variants()) {
         auto pos = Position::from_fen(*v, text);
-        if (!pos) continue;
+        if (!pos) {
+            if (!is_valid_utf8(pos.error())) fuzz::fail(); // messages go on to JSON
+            continue;
+        }
         std::string fen = pos->fen();
         auto again = Position::from_fen(*v, fen);
         if (!again || again->fen() != fen || again->key() != pos->key() || !pos->is_consistent())

@@ -240,6 +240,13 @@ std::shared_ptr<GameSlot> GameService::slot_for(std::int64_t id) {
 
 // Drops the least recently used slots nobody is using (no request holds one, no search
 // runs on it) while there are more than the cache may keep. slots_mutex_ is held.
+std::vector<std::int64_t> GameService::cached_games() {
+    std::lock_guard lock(slots_mutex_);
+    std::vector<std::int64_t> ids;
+    for (const auto& [id, slot] : lru_) ids.push_back(id);
+    return ids;
+}
+
 void GameService::evict_idle_slots() {
     for (auto it = lru_.end(); slots_.size() > options_.max_cached_games && it != lru_.begin();) {
         --it;
@@ -250,6 +257,9 @@ void GameService::evict_idle_slots() {
 }
 
 LoadedGame& GameService::load_or_forget(GameSlot& slot, std::int64_t id) {
+    // The database is the truth: a copy another process has moved past is read again
+    // before anything is judged or shown from it.
+    if (slot.game && store_.version_of(id) != slot.game->record.version) slot.game.reset();
     try {
         LoadedGame& game = ensure_loaded(slot, store_, id);
         return game;

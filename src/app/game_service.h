@@ -114,8 +114,9 @@ class GameService {
     // Stops searches, the flag watcher and the engine threads, and closes every stream.
     void shutdown();
 
-    // Parts of change_game, public for the tests that check what a failed save leaves.
     GameEvents& events() { return events_; }
+    // The games held in memory, most recently used first (for tests of the cache).
+    std::vector<std::int64_t> cached_games();
 
   private:
     std::shared_ptr<GameSlot> slot_for(std::int64_t id);

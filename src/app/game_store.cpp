@@ -344,6 +344,14 @@ SaveOutcome GameStore::save(GameRecord& record, std::size_t stored_move_count) {
     return SaveOutcome::Saved;
 }
 
+std::optional<std::int64_t> GameStore::version_of(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement game(db_, "SELECT version FROM games WHERE id = ?");
+    game.bind(1, id);
+    if (!game.step()) return std::nullopt;
+    return game.column_int(0);
+}
+
 std::vector<std::pair<std::int64_t, std::int64_t>> GameStore::running_clocks() {
     std::lock_guard lock(mutex_);
     SqliteStatement games(db_, "SELECT id, flag_at_ms FROM games WHERE flag_at_ms IS NOT NULL");

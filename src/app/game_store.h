@@ -31,6 +31,10 @@ class GameStore {
     // Every unfinished game whose clock runs, with the instant (ms) its flag falls.
     std::vector<std::pair<std::int64_t, std::int64_t>> running_clocks();
     bool remove(std::int64_t id);
+    // The stored version of the game; none when it is gone.
+    std::optional<std::int64_t> version_of(std::int64_t id);
+    // The connection itself, for tests that make the storage fail.
+    SqliteDatabase& database_for_tests() { return db_; }
 
   private:
     void create_schema();

@@ -20,8 +20,8 @@ int run_bench_command(const BenchArgs& args) {
         std::fprintf(stderr, "error: depth must be between 1 and 60\n");
         return 2;
     }
-    if (args.hash_mb < 1 || args.hash_mb > 65536) {
-        std::fprintf(stderr, "error: hash must be between 1 and 65536 MB\n");
+    if (args.hash_mb < 1 || args.hash_mb > 32768) {
+        std::fprintf(stderr, "error: hash must be between 1 and 32768 MB (the UCI maximum)\n");
         return 2;
     }
     engine::BenchResult result =

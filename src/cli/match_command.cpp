@@ -94,14 +94,20 @@ const RegisterCommand match_command{
             ->required();
         cmd->add_option("--variant", args->variant, "chess, evochess, echess or promoteking")
             ->capture_default_str();
-        cmd->add_option("--games", args->games, "games per pair of engines")->capture_default_str();
+        cmd->add_option("--games", args->games, "games per pair of engines")
+            ->check(CLI::Range(1, 1000000))
+            ->capture_default_str();
         cmd->add_option("--tc", args->time_control, "clock: seconds[+increment], e.g. 10+0.1");
-        cmd->add_option("--nodes", args->nodes, "nodes per move");
-        cmd->add_option("--depth", args->depth, "plies per move");
+        cmd->add_option("--nodes", args->nodes, "nodes per move")
+            ->check(CLI::Range(std::int64_t(1), std::int64_t(1'000'000'000'000)));
+        cmd->add_option("--depth", args->depth, "plies per move")->check(CLI::Range(1, 1000));
         cmd->add_option("--flag-margin", args->flag_margin_ms,
                         "milliseconds past the flag a move still counts")
+            ->check(CLI::Range(0, 60000))
             ->capture_default_str();
-        cmd->add_option("--concurrency", args->concurrency, "games at once")->capture_default_str();
+        cmd->add_option("--concurrency", args->concurrency, "games at once")
+            ->check(CLI::Range(1, 256))
+            ->capture_default_str();
         cmd->add_option(
             "--openings", args->openings,
             "file of FEN or move lines, or PGN; each opening is played with both colours");

@@ -55,15 +55,21 @@ const RegisterCommand openings_command{
             "print random balanced opening lines (SAN), one per line, for `match --openings`");
         cmd->add_option("--variant", args->variant, "chess, evochess, echess or promoteking")
             ->capture_default_str();
-        cmd->add_option("--count", s.count, "openings to make")->capture_default_str();
+        cmd->add_option("--count", s.count, "openings to make")
+            ->check(CLI::Range(1, 1000000))
+            ->capture_default_str();
         cmd->add_option("--plies", s.plies, "random legal plies from the start")
+            ->check(CLI::Range(1, 200))
             ->capture_default_str();
         cmd->add_option("--seed", s.seed, "random seed")->capture_default_str();
         cmd->add_option("--engine", args->engine,
                         "balance check: \"cmd=... option.X=...\" (else material only)");
-        cmd->add_option("--depth", s.depth, "depth of the engine's check")->capture_default_str();
+        cmd->add_option("--depth", s.depth, "depth of the engine's check")
+            ->check(CLI::Range(1, 60))
+            ->capture_default_str();
         cmd->add_option("--max-score", s.max_score,
                         "keep lines the engine scores within this many centipawns")
+            ->check(CLI::Range(0, 100000))
             ->capture_default_str();
         return [=] { return run_openings(*args); };
     }};

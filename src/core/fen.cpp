@@ -1,6 +1,8 @@
 // FEN reading and writing with the variants' extensions (RULES 5.1).
 #include "position.h"
 
+#include "message_text.h"
+
 #include <charconv>
 #include <cstring>
 #include <vector>
@@ -73,8 +75,8 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
             }
             PieceType t = piece_type_from_letter(ch);
             if (t == NoPieceType)
-                return make_error(std::string("FEN board has an unknown piece letter '") + ch +
-                                  "'");
+                return make_error("FEN board has an unknown piece letter '" +
+                                  quote_input(std::string_view(&ch, 1)) + "'");
             if (t == Cthulhu && !variant.king_becomes_cthulhu)
                 return make_error("Cthulhu (C) exists only in promoteking");
             if (file >= 8)
@@ -133,8 +135,8 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
                 break;
             case 'u': break; // the unmoved-king flag is set below
             default:
-                return make_error(std::string("FEN castling field has an unknown letter '") + ch +
-                                  "'");
+                return make_error("FEN castling field has an unknown letter '" +
+                                  quote_input(std::string_view(&ch, 1)) + "'");
             }
             // Any castling letter says the king has not moved (RULES 5.1), even one dropped
             // for want of its rook: a rook promoted later may still bring a right (4.9/4.10).

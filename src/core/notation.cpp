@@ -1,5 +1,6 @@
 #include "notation.h"
 
+#include "message_text.h"
 #include "movegen.h"
 
 #include <cctype>
@@ -64,7 +65,7 @@ std::vector<std::string> to_uci_line(const Position& from, const std::vector<Mov
 
 Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
     if (text.size() < 4 || text.size() > 12)
-        return make_error("not a UCI move: '" + std::string(text) + "'");
+        return make_error("not a UCI move: '" + quote_input(text) + "'");
     std::string wanted;
     for (char c : text) wanted += lower(c);
     MoveList list;
@@ -73,8 +74,8 @@ Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
         if (to_uci(pos, m) == wanted) return m;
     if (parse_square(std::string_view(wanted).substr(0, 2)) == NoSquare ||
         parse_square(std::string_view(wanted).substr(2, 2)) == NoSquare)
-        return make_error("not a UCI move: '" + std::string(text) + "'");
-    return make_error("illegal move: '" + std::string(text) + "'");
+        return make_error("not a UCI move: '" + quote_input(text) + "'");
+    return make_error("illegal move: '" + quote_input(text) + "'");
 }
 
 namespace {
@@ -241,7 +242,7 @@ std::string to_san(const Position& pos, Move m) {
 
 Result<Move> parse_san_move(const Position& pos, std::string_view text) {
     SanParts want = split_san(text);
-    if (!want.ok) return make_error("not a SAN move: '" + std::string(text) + "'");
+    if (!want.ok) return make_error("not a SAN move: '" + quote_input(text) + "'");
     MoveList legal;
     generate_legal(pos, legal);
     Move found = Move::none();
@@ -261,8 +262,8 @@ Result<Move> parse_san_move(const Position& pos, std::string_view text) {
         ++matches;
     }
     if (matches == 1) return found;
-    if (matches > 1) return make_error("ambiguous move: '" + std::string(text) + "'");
-    return make_error("illegal move: '" + std::string(text) + "'");
+    if (matches > 1) return make_error("ambiguous move: '" + quote_input(text) + "'");
+    return make_error("illegal move: '" + quote_input(text) + "'");
 }
 
 Result<Move> parse_move(const Position& pos, std::string_view text) {

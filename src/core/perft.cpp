@@ -14,7 +14,12 @@ void verify(const Position& pos) {
     if (!pos.is_consistent(&why)) throw std::logic_error("perft: " + why + " at " + pos.fen());
 }
 
-template <bool Verify> std::uint64_t perft_recursive(Position& pos, int depth) {
+bool stopped(const PerftOptions& options) {
+    return options.stop && options.stop->load(std::memory_order_relaxed);
+}
+
+template <bool Verify>
+std::uint64_t perft_recursive(Position& pos, int depth, const PerftOptions& options) {
     if constexpr (Verify) {
         verify(pos);
         if (depth == 0) return 1;
@@ -28,10 +33,11 @@ template <bool Verify> std::uint64_t perft_recursive(Position& pos, int depth) {
         if (count_legal(pos) != list.size())
             throw std::logic_error("perft: counted and listed moves differ at " + pos.fen());
     std::uint64_t nodes = 0;
+    if (stopped(options)) return nodes;
     StateInfo st;
     for (Move m : list) {
         pos.do_move(m, st);
-        nodes += perft_recursive<Verify>(pos, depth - 1);
+        nodes += perft_recursive<Verify>(pos, depth - 1, options);
         pos.undo_move(m);
     }
     return nodes;
@@ -41,8 +47,8 @@ template <bool Verify> std::uint64_t perft_recursive(Position& pos, int depth) {
 
 std::uint64_t perft(Position& pos, int depth, const PerftOptions& options) {
     if (depth <= 0) return 1;
-    return options.verify_consistency ? perft_recursive<true>(pos, depth)
-                                      : perft_recursive<false>(pos, depth);
+    return options.verify_consistency ? perft_recursive<true>(pos, depth, options)
+                                      : perft_recursive<false>(pos, depth, options);
 }
 
 PerftDivide perft_divide(Position& pos, int depth, const PerftOptions& options) {
@@ -59,6 +65,10 @@ PerftDivide perft_divide(Position& pos, int depth, const PerftOptions& options) 
         pos.do_move(m, st);
         std::uint64_t n = perft(pos, depth - 1, options);
         pos.undo_move(m);
+        if (stopped(options)) {
+            result.complete = false;
+            break;
+        }
         result.moves.emplace_back(std::move(name), n);
         result.total += n;
     }

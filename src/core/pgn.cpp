@@ -1,5 +1,6 @@
 #include "pgn.h"
 
+#include "message_text.h"
 #include "notation.h"
 
 #include <cctype>
@@ -16,6 +17,24 @@ std::string_view tag_value(const PgnTags& tags, std::string_view name) {
 
 bool is_space(char c) {
     return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
+
+// PGN standard 8.1.1: a tag name is letters, digits and underscores, starting with a letter.
+bool is_tag_name(std::string_view name) {
+    auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    if (name.empty() || !alpha(name[0])) return false;
+    for (char c : name)
+        if (!alpha(c) && !(c >= '0' && c <= '9') && c != '_') return false;
+    return true;
+}
+
+// Why a tag value cannot be kept (one line of UTF-8 text), or an empty string.
+std::string tag_value_problem(std::string_view value) {
+    for (char c : value)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+            return "holds a line break or control character";
+    if (!is_valid_utf8(value)) return "is not valid UTF-8";
+    return {};
 }
 
 std::string escape(std::string_view s) {
@@ -69,9 +88,12 @@ Result<PgnGame> parse_pgn(std::string_view text) {
         std::size_t close = text.find(']', i);
         std::size_t quote = text.find('"', i);
         if (close == std::string_view::npos || quote == std::string_view::npos || quote > close)
-            return make_error("PGN tag is malformed near: " + std::string(text.substr(i, 40)));
+            return make_error("PGN tag is malformed near: " + quote_input(text.substr(i, 40)));
         std::string name(text.substr(i + 1, quote - i - 1));
         while (!name.empty() && is_space(name.back())) name.pop_back();
+        if (!is_tag_name(name))
+            return make_error("PGN tag name '" + quote_input(name) +
+                              "' is not valid (letters, digits and '_', starting with a letter)");
         std::string value;
         std::size_t j = quote + 1;
         for (; j < text.size() && text[j] != '"'; ++j) {
@@ -79,6 +101,8 @@ Result<PgnGame> parse_pgn(std::string_view text) {
             value += text[j];
         }
         if (j >= text.size()) return make_error("PGN tag value is not closed: " + name);
+        if (std::string problem = tag_value_problem(value); !problem.empty())
+            return make_error("PGN tag " + name + " " + problem + ": '" + quote_input(value) + "'");
         close = text.find(']', j);
         if (close == std::string_view::npos) return make_error("PGN tag is not closed: " + name);
         tags.emplace_back(std::move(name), std::move(value));
@@ -89,7 +113,7 @@ Result<PgnGame> parse_pgn(std::string_view text) {
     for (char& c : variant_name) c = char(std::tolower(static_cast<unsigned char>(c)));
     if (variant_name.empty() || variant_name == "standard") variant_name = "chess";
     const Variant* variant = find_variant(variant_name);
-    if (!variant) return make_error("unknown variant in PGN: '" + variant_name + "'");
+    if (!variant) return make_error("unknown variant in PGN: '" + quote_input(variant_name) + "'");
     std::string_view fen = tag_value(tags, "FEN");
     auto start = fen.empty() ? Result<Position>(Position::start(*variant))
                              : Position::from_fen(*variant, fen);
@@ -135,6 +159,11 @@ Result<PgnGame> parse_pgn(std::string_view text) {
         if (depth > 0) continue;
         if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
             result_token = std::string(token);
+            std::size_t rest = text.find_first_not_of(" \t\r\n", i);
+            if (rest != std::string_view::npos)
+                return make_error("PGN has text after the result " + result_token +
+                                  " (one game per PGN text; more than one game?): '" +
+                                  quote_input(text.substr(rest, 40)) + "'");
             break;
         }
         if (token[0] == '$') continue; // NAG
@@ -149,7 +178,7 @@ Result<PgnGame> parse_pgn(std::string_view text) {
         }
         if (token.empty()) continue;
         if (game.result().over())
-            return make_error("PGN has a move after the game ended: '" + std::string(token) + "'");
+            return make_error("PGN has a move after the game ended: '" + quote_input(token) + "'");
         auto m = parse_san_move(game.position(), token);
         if (!m) m = parse_uci_move(game.position(), token);
         if (!m)

@@ -16,9 +16,12 @@ struct PgnGame {
     Game game;
 };
 
-// Reads the first game of a PGN text. The variant comes from [Variant] (default chess), the
-// start from [FEN]; moves are SAN (tolerant reading, 5.3). A "Result" tag or token that
-// ends a game the rules did not end (resignation, agreement) is kept as an outside result.
+// Reads the one game of a PGN text (split_pgn_games for files of many): text after the
+// result token is an error. The variant comes from [Variant] (default chess), the start
+// from [FEN]; moves are SAN (tolerant reading, 5.3). Tag names follow the PGN standard
+// (letters, digits, '_'; a letter first) and tag values are one line of UTF-8. A "Result"
+// tag or token that ends a game the rules did not end (resignation, agreement) is kept as
+// an outside result. Error messages quote the input escaped, always valid UTF-8.
 Result<PgnGame> parse_pgn(std::string_view text);
 
 // Splits a PGN file into the texts of its games.

@@ -32,7 +32,9 @@ const std::vector<BenchPosition>& bench_positions() {
 BenchResult run_bench(int depth, int hash_mb,
                       const std::function<void(const std::string&)>& progress) {
     Engine engine;
-    engine.set_option("Hash", std::to_string(hash_mb));
+    // A size the machine cannot give is said, not silently replaced (the table kept is).
+    auto error = engine.set_option("Hash", std::to_string(hash_mb));
+    if (error && progress) progress("info string " + *error);
     engine.set_option("Threads", "1");
     BenchResult total;
     const auto& positions = bench_positions();

@@ -9,7 +9,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <new>
 #include <random>
+#include <system_error>
 #include <thread>
 
 namespace evo::engine {
@@ -17,7 +19,8 @@ namespace evo::engine {
 namespace {
 
 constexpr int DefaultHashMb = 16;
-constexpr int MaxHashMb = 65536;
+// What a GUI may ask for; the machine's memory limits it further (tt.h).
+constexpr int MaxHashMb = 32768;
 constexpr int MaxThreads = 256;
 constexpr int MaxMultiPv = 256;
 constexpr int DefaultMoveOverheadMs = 10;
@@ -67,8 +70,36 @@ struct Engine::Impl {
     bool running = false;
 
     Impl() {
-        tt.resize(std::size_t(hash_mb));
+        if (!tt.resize(std::size_t(hash_mb))) hash_mb = int(tt.megabytes());
         resize_workers();
+    }
+
+    // A table of the asked size, else the one it had (error text saying so).
+    std::optional<std::string> resize_table(int megabytes) {
+        if (std::size_t(megabytes) > TranspositionTable::usable_megabytes())
+            return "Hash " + std::to_string(megabytes) + " MB is more than half of this " +
+                   "machine's memory (" + std::to_string(TranspositionTable::usable_megabytes()) +
+                   " MB usable); keeping " + std::to_string(hash_mb) + " MB";
+        if (!tt.resize(std::size_t(megabytes)))
+            return "could not allocate " + std::to_string(megabytes) + " MB for Hash; keeping " +
+                   std::to_string(hash_mb) + " MB";
+        hash_mb = megabytes;
+        return std::nullopt;
+    }
+
+    // Workers of the asked count, else the ones it had (error text saying so).
+    std::optional<std::string> set_threads(int count) {
+        int before = threads;
+        try {
+            threads = count;
+            resize_workers();
+            return std::nullopt;
+        } catch (const std::bad_alloc&) {
+            threads = before;
+            workers.resize(std::size_t(before));
+            return "could not allocate " + std::to_string(count) + " search threads; keeping " +
+                   std::to_string(before);
+        }
     }
 
     void resize_workers() {
@@ -123,8 +154,12 @@ struct Engine::Impl {
             return result;
         }
         std::vector<std::thread> helpers;
-        for (std::size_t i = 1; i < workers.size(); ++i)
-            helpers.emplace_back([w = workers[i].get()] { w->iterative_deepening(); });
+        try {
+            for (std::size_t i = 1; i < workers.size(); ++i)
+                helpers.emplace_back([w = workers[i].get()] { w->iterative_deepening(); });
+        } catch (const std::system_error&) {
+            // The system gave fewer threads than asked: search with those it gave.
+        }
         main.iterative_deepening();
         wait_for_release();
         shared.stop = true;
@@ -186,13 +221,11 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
     if (iequals(name, "Hash")) {
         auto v = spin(1, MaxHashMb);
         if (!v) return bad("1.." + std::to_string(MaxHashMb));
-        d.hash_mb = *v;
-        d.tt.resize(std::size_t(*v));
+        return d.resize_table(*v);
     } else if (iequals(name, "Threads")) {
         auto v = spin(1, MaxThreads);
         if (!v) return bad("1.." + std::to_string(MaxThreads));
-        d.threads = *v;
-        d.resize_workers();
+        return d.set_threads(*v);
     } else if (iequals(name, "MultiPV")) {
         auto v = spin(1, MaxMultiPv);
         if (!v) return bad("1.." + std::to_string(MaxMultiPv));

@@ -661,8 +661,7 @@ void Worker::iterative_deepening() {
             double factor = 1.0 + 0.35 * best_move_changes_;
             if (last_best != -ValueInfinite && best < last_best - 25) factor *= 1.3;
             factor = std::min(factor, 2.5);
-            if (double(elapsed_ms(shared_->start)) >
-                double(shared_->time.optimum_ms()) * factor * 0.6)
+            if (shared_->time.stop_after_iteration(elapsed_ms(shared_->start), factor))
                 shared_->stop = true;
         }
         last_best = root_moves_[0].score;

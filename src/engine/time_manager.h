@@ -21,11 +21,19 @@ class TimeManager {
     void start(const Limits& limits, Color us, int ply, int move_overhead_ms);
 
     bool uses_clock() const { return uses_clock_; }
+    // After a completed iteration: true when no further one should start. `factor` (>= 1)
+    // stretches the optimum while the best move is unstable. A fixed movetime is used to
+    // the end: only maximum_ms() ends that search.
+    bool stop_after_iteration(std::int64_t elapsed_ms, double factor) const;
     std::int64_t optimum_ms() const { return optimum_ms_; }
     std::int64_t maximum_ms() const { return maximum_ms_; }
 
+    // Clock values beyond a century are taken as a century, so sums cannot overflow.
+    static constexpr std::int64_t MaxClockMs = 100LL * 365 * 24 * 3600 * 1000;
+
   private:
     bool uses_clock_ = false;
+    bool fixed_time_ = false;
     std::int64_t optimum_ms_ = 0;
     std::int64_t maximum_ms_ = 0;
 };

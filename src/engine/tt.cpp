@@ -1,17 +1,35 @@
 #include "tt.h"
 
+#include <unistd.h>
+
 #include <cstring>
+#include <new>
 
 namespace evo::engine {
 
-void TranspositionTable::resize(std::size_t megabytes) {
+// One cluster from the start, so that a table whose first resize failed still works.
+TranspositionTable::TranspositionTable() : clusters_(new Cluster[1]), cluster_count_(1) {
+    clear();
+}
+
+std::size_t TranspositionTable::usable_megabytes() {
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_size <= 0) return 1024; // unknown: a size every machine has
+    return std::size_t(pages) * std::size_t(page_size) / (1024 * 1024) / 2;
+}
+
+bool TranspositionTable::resize(std::size_t megabytes) {
+    if (megabytes > usable_megabytes()) return false;
     std::size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
     if (count == 0) count = 1;
     if (count != cluster_count_) {
-        clusters_.reset(new Cluster[count]);
+        std::unique_ptr<Cluster[]> fresh(new (std::nothrow) Cluster[count]);
+        if (!fresh) return false;
+        clusters_ = std::move(fresh);
         cluster_count_ = count;
     }
     clear();
+    return true;
 }
 
 void TranspositionTable::clear() {

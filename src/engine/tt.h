@@ -41,7 +41,14 @@ struct TTHit {
 
 class TranspositionTable {
   public:
-    void resize(std::size_t megabytes);
+    TranspositionTable();
+    // Answers false, keeping the table it had, when the memory cannot be had: more than
+    // usable_megabytes() or refused by the allocator. Never throws.
+    bool resize(std::size_t megabytes);
+    std::size_t megabytes() const { return cluster_count_ * sizeof(Cluster) / (1024 * 1024); }
+    // Half of this machine's memory: a larger table would leave the rest of the system
+    // swapping or meet the OOM killer while being cleared.
+    static std::size_t usable_megabytes();
     void clear();
     void new_search() { generation_ = std::uint8_t(generation_ + 4); }
 

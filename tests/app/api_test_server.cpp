@@ -1,6 +1,7 @@
 #include "api_test_server.h"
 
 #include <atomic>
+#include <csignal>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -18,10 +19,11 @@ ServiceOptions with_defaults(ServiceOptions options) {
 } // namespace
 
 ApiTestServer::ApiTestServer(const fs::path& directory, SearchFunction search, const Clock* clock,
-                             ServiceOptions options, ServerLimits limits)
+                             ServiceOptions options, ServerLimits limits, RouterOptions router)
     : store_((fs::create_directories(directory), directory / "games.sqlite3").string()),
       service_(store_, std::move(search), clock ? *clock : system_clock_, with_defaults(options)),
-      server_(make_request_handler(service_, {}), limits) {
+      server_(make_request_handler(service_, router), limits) {
+    std::signal(SIGPIPE, SIG_IGN); // a test's client may write to a connection the server ended
     port_ = server_.listen("127.0.0.1", 0);
     server_.start(2);
 }

@@ -23,7 +23,7 @@ class ApiTestServer {
     // the time from `clock` (the system's when none is given).
     explicit ApiTestServer(const std::filesystem::path& directory, SearchFunction search = {},
                            const Clock* clock = nullptr, ServiceOptions options = {},
-                           ServerLimits limits = unlimited_rate());
+                           ServerLimits limits = unlimited_rate(), RouterOptions router = {});
     // The server's limits, less the rate limit (tests send requests fast from one address).
     static ServerLimits unlimited_rate() {
         ServerLimits limits;
@@ -37,6 +37,7 @@ class ApiTestServer {
     int port() const { return port_; }
     std::unique_ptr<httplib::Client> client() const;
     GameService& service() { return service_; }
+    GameStore& store() { return store_; }
     HttpServer& http() { return server_; }
 
   private:

@@ -3,6 +3,7 @@
 #include "engine_test_util.h"
 
 #include "engine/bench.h"
+#include "engine/tt.h"
 
 #include <atomic>
 #include <thread>
@@ -19,6 +20,25 @@ TEST(EngineApiTest, RejectsUnknownOptionsAndBadValues) {
     EXPECT_FALSE(engine.set_option("hash", "8").has_value()); // names are case-insensitive
     EXPECT_FALSE(engine.set_option("MultiPV", "3").has_value());
     EXPECT_FALSE(engine.set_option("Clear Hash", "").has_value());
+}
+
+TEST(EngineApiTest, HashBeyondTheMachineIsRefusedAndTheTableKept) {
+    engine::Engine engine;
+    ASSERT_FALSE(engine.set_option("Hash", "4").has_value());
+    for (const engine::OptionDescription& o : engine.options()) {
+        if (o.name != "Hash") continue;
+        for (int size :
+             {o.max, int(std::min<std::size_t>(engine::TranspositionTable::usable_megabytes() + 1,
+                                               1 << 30))}) {
+            auto error = engine.set_option("Hash", std::to_string(size));
+            if (!error) continue; // this machine has the memory
+            EXPECT_NE(error->find("keeping 4 MB"), std::string::npos) << *error;
+        }
+    }
+    engine::Limits limits;
+    limits.depth = 4;
+    Game game(chess_variant());
+    EXPECT_TRUE(is_legal(game.position(), engine.search(game, limits).best_move));
 }
 
 TEST(EngineApiTest, StopEndsAnInfiniteSearchWithAMove) {

@@ -9,6 +9,23 @@ namespace {
 
 constexpr Key SomeKey = 0x9E3779B97F4A7C15ull;
 
+TEST(TranspositionTableTest, ASizeTheMachineCannotGiveKeepsTheTable) {
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize(2));
+    tt.store(SomeKey, 0, 42, Bound::Exact, 7, Move::none(), 13);
+    // 2^40 MB: beyond any address space; the allocator is never asked.
+    EXPECT_FALSE(tt.resize(std::size_t(1) << 40));
+    EXPECT_FALSE(tt.resize(TranspositionTable::usable_megabytes() + 1));
+    EXPECT_EQ(tt.megabytes(), 2u);
+    EXPECT_TRUE(tt.probe(SomeKey, 0).found);
+}
+
+TEST(TranspositionTableTest, ANewTableWorksBeforeAnyResize) {
+    TranspositionTable tt;
+    tt.store(SomeKey, 0, 42, Bound::Exact, 7, Move::none(), 13);
+    EXPECT_TRUE(tt.probe(SomeKey, 0).found);
+}
+
 TEST(TranspositionTableTest, StoredEntryComesBack) {
     TranspositionTable tt;
     tt.resize(1);

@@ -3,6 +3,7 @@
 GUI or match runner drives it, with each `go` sent the moment the last `bestmove` is read."""
 import argparse
 import queue
+import resource
 import subprocess
 import sys
 import threading
@@ -61,10 +62,30 @@ def main():
         assert not any(l.startswith("info string") for l in got), (got, i)
         move = got[-1].split()[1]
         assert move[1] == ("7" if i % 2 == 0 else "2") or move[1] == ("8" if i % 2 == 0 else "1"), (move, i)
+    # A perft of hours runs in the background: isready is answered and quit ends it.
+    send("go perft 9")
+    send("isready")
+    read_until("readyok")
     send("quit")
     proc.wait(timeout=30)
     assert proc.returncode == 0, proc.returncode
     print("ok:", best)
+    hash_allocation_failure(args.engine)
+
+
+def hash_allocation_failure(engine):
+    """With the address space limited to 1 GB, a 2 GB Hash cannot be allocated: the engine
+    says so, keeps its table and still searches (it used to abort on bad_alloc)."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    script = "setoption name Hash value 2048\nposition startpos\ngo depth 4\nisready\nquit\n"
+    p = subprocess.run([engine], input=script, capture_output=True, text=True, timeout=60,
+                       preexec_fn=limit)
+    assert p.returncode == 0, (p.returncode, p.stderr[-500:])
+    out = p.stdout.splitlines()
+    assert "info string could not allocate 2048 MB for Hash; keeping 16 MB" in out, out[:5]
+    assert any(l.startswith("bestmove ") and l != "bestmove 0000" for l in out), out[-3:]
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 #include "app/fault_log.h"
 #include "app/task_pool.h"
+#include "beast_request.h"
 #include "client_limits.h"
 #include "json_answer.h"
 
@@ -62,35 +63,6 @@ bool is_parse_error(const beast::error_code& error) {
     static const auto& category = make_error_code(http::error::bad_target).category();
     return error.category() == category && error != http::error::end_of_stream &&
            error != http::error::partial_message;
-}
-
-HttpResponse read_error_response(const beast::error_code& error) {
-    if (error == http::error::body_limit)
-        return error_response(ErrorKind::TooLarge, "the request body is larger than the limit");
-    if (error == http::error::header_limit)
-        return error_response(ErrorKind::HeadersTooLarge,
-                              "the request's headers are larger than the limit");
-    if (error == http::error::bad_content_length)
-        return error_response(ErrorKind::BadRequest,
-                              "the Content-Length header is not a valid number");
-    return error_response(ErrorKind::BadRequest, "malformed HTTP request: " + error.message());
-}
-
-std::string lower(std::string_view text) {
-    std::string result(text);
-    for (char& c : result)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return result;
-}
-
-// The address X-Forwarded-For gives last: the one our own proxy added.
-std::string forwarded_client(const std::string& header, const std::string& peer) {
-    std::size_t comma = header.rfind(',');
-    std::string last = comma == std::string::npos ? header : header.substr(comma + 1);
-    std::size_t begin = last.find_first_not_of(' ');
-    if (begin == std::string::npos) return peer;
-    std::size_t end = last.find_last_not_of(' ');
-    return last.substr(begin, end - begin + 1);
 }
 
 } // namespace
@@ -167,16 +139,37 @@ class Session : public std::enable_shared_from_this<Session> {
         response->set(http::field::content_type, answer.content_type);
         for (auto& [name, value] : answer.headers) response->set(name, value);
         response->body() = std::move(answer.body);
-        bool keep = keep_alive_ && !server_->stopping && answer.status != 413 &&
-                    answer.status != 431 && answer.status != 400;
+        // After a request that could not be read whole, the rest of it is not read.
+        bool unread_request = answer.status == 413 || answer.status == 431 || answer.status == 400;
+        bool keep = keep_alive_ && !server_->stopping && !unread_request;
         response->keep_alive(keep);
         response->prepare_payload();
         stream_.expires_after(server_->limits.write_timeout);
-        http::async_write(
-            stream_, *response,
-            [self = shared_from_this(), response, keep](beast::error_code error, std::size_t) {
-                if (error || !keep) return self->shut_down();
-                self->read();
+        http::async_write(stream_, *response,
+                          [self = shared_from_this(), response, keep,
+                           unread_request](beast::error_code error, std::size_t) {
+                              if (error || !keep)
+                                  return unread_request ? self->linger() : self->shut_down();
+                              self->read();
+                          });
+    }
+
+    // A client may still be sending the request we refused: closing now would reset the
+    // connection before it reads the answer. So stop writing, drain a bounded amount of what
+    // it sends for a short while, then close (what web servers call a lingering close).
+    void linger() {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.expires_after(std::chrono::seconds(2));
+        drain(0);
+    }
+    void drain(std::size_t drained) {
+        constexpr std::size_t max_drained = 16 << 20;
+        stream_.async_read_some(
+            net::buffer(hangup_buffer_),
+            [self = shared_from_this(), drained](beast::error_code error, std::size_t size) {
+                if (error || drained + size > max_drained) return self->shut_down();
+                self->drain(drained + size);
             });
     }
 
@@ -288,7 +281,7 @@ class Session : public std::enable_shared_from_this<Session> {
     bool closing_ = false;
     std::deque<std::string> pending_;
     std::size_t backlog_ = 0;
-    char hangup_buffer_[256];
+    char hangup_buffer_[16384];
     net::steady_timer keepalive_timer_;
 
     std::mutex callbacks_mutex_;
@@ -353,18 +346,8 @@ void Session::on_read(beast::error_code error, std::size_t) {
     }
     auto& message = parser_->get();
     keep_alive_ = message.keep_alive();
-    HttpRequest request;
-    request.method = std::string(message.method_string());
-    request.target = std::string(message.target());
-    parse_target(request);
-    for (const auto& field : message)
-        request.headers.emplace_back(lower(field.name_string()), std::string(field.value()));
-    request.body = std::move(message.body());
-    request.client = peer_;
-    if (server_->limits.trust_forwarded_for) {
-        std::string forwarded = request.header("x-forwarded-for");
-        if (!forwarded.empty()) request.client = forwarded_client(forwarded, peer_);
-    }
+    HttpRequest request =
+        to_http_request(std::move(message), peer_, server_->limits.trust_forwarded_for);
     if (!server_->clients.allow_request(request.client))
         return write_response(error_response(ErrorKind::RateLimited,
                                              "too many requests from your address; slow down"));
@@ -377,6 +360,10 @@ void Session::on_read(beast::error_code error, std::size_t) {
                 handler(request, responder);
             } catch (const std::exception& failure) {
                 log_fault("request handler", failure.what());
+                if (!responder->answered())
+                    responder->respond(error_response(ErrorKind::Internal, "internal error"));
+            } catch (...) {
+                log_fault("request handler", "an exception of unknown type");
                 if (!responder->answered())
                     responder->respond(error_response(ErrorKind::Internal, "internal error"));
             }

@@ -39,7 +39,8 @@ double generalized_llr(const SprtConfig& sprt, const std::array<double, K>& valu
 std::optional<double> parse_number(std::string_view text) {
     double value = 0;
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size() || text.empty())
+    if (error != std::errc{} || end != text.data() + text.size() || text.empty() ||
+        !std::isfinite(value))
         return std::nullopt;
     return value;
 }
@@ -103,6 +104,8 @@ Result<SprtConfig> parse_sprt(std::string_view text) {
             return make_error("unknown SPRT setting '" + key + "' (elo0= elo1= alpha= beta=)");
     }
     if (!(sprt.elo1 > sprt.elo0)) return make_error("SPRT needs elo1 > elo0");
+    if (std::abs(sprt.elo0) > 2000 || std::abs(sprt.elo1) > 2000)
+        return make_error("SPRT elo0 and elo1 must be within -2000..2000");
     if (!(sprt.alpha > 0 && sprt.alpha < 1 && sprt.beta > 0 && sprt.beta < 1 &&
           sprt.alpha + sprt.beta < 1))
         return make_error("SPRT needs 0 < alpha, beta and alpha + beta < 1");

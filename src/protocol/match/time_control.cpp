@@ -1,5 +1,7 @@
 #include "time_control.h"
 
+#include "core/message_text.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +10,11 @@ namespace evo::match {
 
 namespace {
 
+// A day per move or per game is beyond any match this tool plays; larger numbers are typos
+// (and 1e300 ms would not fit the clock).
+constexpr double MaxSeconds = 24 * 3600;
+
+// A finite, non-negative number of seconds up to MaxSeconds, "90" or "1:30".
 std::optional<double> parse_seconds(std::string_view text) {
     double minutes = 0;
     if (std::size_t colon = text.find(':'); colon != std::string_view::npos) {
@@ -18,9 +25,12 @@ std::optional<double> parse_seconds(std::string_view text) {
     }
     double value = 0;
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size() || value < 0 || text.empty())
+    if (error != std::errc{} || end != text.data() + text.size() || text.empty() ||
+        !std::isfinite(value) || value < 0)
         return std::nullopt;
-    return minutes * 60 + value;
+    double seconds = minutes * 60 + value;
+    if (seconds > MaxSeconds) return std::nullopt;
+    return seconds;
 }
 
 Milliseconds to_milliseconds(double seconds) {
@@ -43,8 +53,8 @@ Result<TimeControl> parse_time_control(std::string_view text) {
     }
     auto base_seconds = parse_seconds(base), increment_seconds = parse_seconds(increment);
     if (!base_seconds || !increment_seconds || *base_seconds <= 0)
-        return make_error("bad time control '" + std::string(text) +
-                          "' (seconds[+increment], e.g. 10+0.1 or 1:30+1)");
+        return make_error("bad time control '" + quote_input(text) +
+                          "' (seconds[+increment] up to 86400 each, e.g. 10+0.1 or 1:30+1)");
     return TimeControl{to_milliseconds(*base_seconds), to_milliseconds(*increment_seconds)};
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/eval.h"
 
+#include "core/message_text.h"
 #include "core/notation.h"
 
 #include <iostream>
@@ -78,6 +79,7 @@ Session::~Session() {
 void Session::finish_search() {
     engine_.stop();
     engine_.wait();
+    perft_.stop();
 }
 
 int Session::run(std::istream& in) {
@@ -107,16 +109,17 @@ bool Session::handle(std::string_view line) {
         set_position(args);
     else if (command == "go")
         go(args);
-    else if (command == "stop")
+    else if (command == "stop") {
         engine_.stop();
-    else if (command == "ponderhit")
+        perft_.stop();
+    } else if (command == "ponderhit")
         engine_.ponderhit();
     else if (command == "d")
         display();
     else if (command == "eval")
         evaluate();
     else
-        out_.line("info string unknown command '" + std::string(command) + "'");
+        out_.line("info string unknown command '" + quote_input(command) + "'");
     return true;
 }
 
@@ -137,6 +140,7 @@ void Session::new_game() {
     finish_search();
     engine_.new_game();
     game_ = std::make_unique<Game>(*variant_);
+    position_error_.reset();
 }
 
 // setoption name <name words> [value <value words>]
@@ -157,19 +161,20 @@ void Session::set_option(std::string_view args) {
         }
     }
     if (engine_.searching()) {
-        out_.line("info string options cannot change while searching; '" + std::string(name) +
+        out_.line("info string options cannot change while searching; '" + quote_input(name) +
                   "' ignored");
         return;
     }
     if (iequals(name, "UCI_Variant")) {
         const Variant* v = find_variant(value);
         if (!v) {
-            out_.line("info string unknown variant '" + std::string(value) +
+            out_.line("info string unknown variant '" + quote_input(value) +
                       "' (chess, evochess, echess, promoteking)");
             return;
         }
         variant_ = v;
         game_ = std::make_unique<Game>(*variant_);
+        position_error_.reset();
         return;
     }
     if (iequals(name, "Ponder")) {
@@ -179,11 +184,17 @@ void Session::set_option(std::string_view args) {
             ponder_option_ = value == "true";
         return;
     }
-    if (auto error = engine_.set_option(name, value)) out_.line("info string " + *error);
+    if (auto error = engine_.set_option(name, value))
+        out_.line("info string " + quote_input(*error, 200));
 }
 
-// position startpos|fen <fen> [moves <m1> <m2> ...]
+// position startpos|fen <fen> [moves <m1> <m2> ...]. A bad FEN or move leaves no position
+// at all: searching the one before would answer a move for a game the GUI is not playing.
 void Session::set_position(std::string_view args) {
+    auto refuse = [&](std::string why) {
+        out_.line("info string " + why + "; no position until the next good 'position'");
+        position_error_ = std::move(why);
+    };
     auto [kind, rest] = split_word(args);
     std::string_view fen_text, moves_text;
     std::size_t moves_at = rest.find("moves");
@@ -193,42 +204,43 @@ void Session::set_position(std::string_view args) {
 
     std::unique_ptr<Game> game;
     if (kind == "startpos") {
-        if (!before_moves.empty()) {
-            out_.line("info string position startpos takes only 'moves' after it");
-            return;
-        }
+        if (!before_moves.empty())
+            return refuse("position startpos takes only 'moves' after it, not '" +
+                          quote_input(before_moves) + "'");
         game = std::make_unique<Game>(*variant_);
     } else if (kind == "fen") {
         fen_text = before_moves;
         auto pos = Position::from_fen(*variant_, fen_text);
-        if (!pos) {
-            out_.line("info string bad FEN '" + std::string(fen_text) + "': " + pos.error());
-            return;
-        }
+        if (!pos) return refuse("bad FEN '" + quote_input(fen_text, 100) + "': " + pos.error());
         game = std::make_unique<Game>(*pos);
     } else {
-        out_.line("info string position needs 'startpos' or 'fen <fen>'");
-        return;
+        return refuse("position needs 'startpos' or 'fen <fen>'");
     }
-    while (!moves_text.empty()) {
+    for (int ply = 1; !moves_text.empty(); ++ply) {
         auto [word, more] = split_word(moves_text);
         moves_text = more;
         auto move = parse_uci_move(game->position(), word);
-        if (!move) {
-            out_.line("info string illegal or malformed move '" + std::string(word) +
-                      "': " + move.error() + "; the position stops before it");
-            break;
-        }
+        if (!move)
+            return refuse("move " + std::to_string(ply) + " '" + quote_input(word) +
+                          "' is illegal or malformed: " + move.error());
         game->play(*move);
     }
     game_ = std::move(game);
+    position_error_.reset();
+}
+
+bool Session::position_usable() {
+    if (position_error_) out_.line("info string no position to use: " + *position_error_);
+    return !position_error_;
 }
 
 void Session::display() {
+    if (!position_usable()) return;
     out_.line(describe_position(game_->position()));
 }
 
 void Session::evaluate() {
+    if (!position_usable()) return;
     const Position& pos = game_->position();
     engine::Value v = engine::evaluate(pos, engine::weights_for(pos.variant()));
     out_.line("info string static evaluation " + std::to_string(v) + " cp (side to move)");

@@ -1,7 +1,9 @@
 // The UCI engine loop: reads commands line by line, answers on a stream. Searches run in
 // the engine's own thread, so `stop`, `isready` and `ponderhit` are answered meanwhile.
-// Extensions (RULES 5.2 moves, UCI_Variant) are described in docs/uci.md.
+// Extensions (RULES 5.2 moves, UCI_Variant) and bad input are described in docs/engine.md.
 #pragma once
+
+#include "perft_task.h"
 
 #include "engine/engine.h"
 
@@ -10,6 +12,7 @@
 #include <iosfwd>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -35,8 +38,11 @@ class Session {
     bool handle(std::string_view line);
     // Reads commands until `quit` or end of input, then stops the search and waits for it.
     int run(std::istream& in);
-    // Waits until a running search ends by itself (for tests and scripts).
-    void wait_for_search() { engine_.wait(); }
+    // Waits until a running search or perft ends by itself (for tests and scripts).
+    void wait_for_search() {
+        engine_.wait();
+        perft_.wait();
+    }
 
   private:
     void uci();
@@ -47,11 +53,17 @@ class Session {
     void evaluate();
     void new_game();
     void finish_search();
+    // False (after saying why) when the last `position` command was bad.
+    bool position_usable();
 
     LineWriter out_;
     engine::Engine engine_;
+    PerftTask perft_;
     const Variant* variant_;
     std::unique_ptr<Game> game_;
+    // Why the last `position` command was refused: until the next good one there is no
+    // position to search, and `go` answers `bestmove 0000` (docs/engine.md).
+    std::optional<std::string> position_error_;
     bool ponder_option_ = false;
 };
 

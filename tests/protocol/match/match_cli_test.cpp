@@ -59,6 +59,22 @@ TEST(MatchCli, BadInputGivesOneLineAndStatus2) {
     expect_one_line_error(two + " --tc 1 --pgn /nonexistent/dir/out.pgn", "cannot write PGN");
 }
 
+TEST(MatchCli, NumbersOutOfRangeGiveOneLineAndStatus2) {
+    std::string two = fake("a") + " " + fake("b");
+    for (const char* tc : {"inf", "nan", "1e300", "10+inf", "-1"})
+        expect_one_line_error(two + " --tc " + tc, "bad time control");
+    expect_one_line_error(two + " --tc 1 --flag-margin -5", "--flag-margin");
+    expect_one_line_error(two + " --tc 1 --flag-margin 1e9", "--flag-margin");
+    expect_one_line_error(two + " --tc 1 --games 0", "--games");
+    expect_one_line_error(two + " --tc 1 --games 99999999999", "--games");
+    expect_one_line_error(two + " --tc 1 --concurrency 0", "--concurrency");
+    expect_one_line_error(two + " --tc 1 --concurrency 100000", "--concurrency");
+    expect_one_line_error(two + " --nodes -1", "--nodes");
+    expect_one_line_error(two + " --depth 0", "--depth");
+    expect_one_line_error(two + " --depth 5000", "--depth");
+    expect_one_line_error(two + " --tc 1 --sprt elo0=0 elo1=inf", "SPRT");
+}
+
 TEST(MatchCli, PlaysAndSummarises) {
     std::string mate = "script f2f3 e7e5 g2g4 d8h4";
     std::string pgn = ::testing::TempDir() + "cli_match.pgn";

@@ -40,6 +40,12 @@ TEST(MatchStats, ParsesSprtSettings) {
     EXPECT_FALSE(parse_sprt("alpha=0.6 beta=0.5").ok());
 }
 
+TEST(MatchStats, SprtRejectsNumbersThatAreNotFiniteOrAbsurd) {
+    for (const char* bad : {"elo0=nan", "elo1=inf", "elo0=-inf elo1=5", "alpha=nan",
+                            "elo0=0 elo1=1e300", "elo0=-5000 elo1=0"})
+        EXPECT_FALSE(parse_sprt(bad).ok()) << bad;
+}
+
 TEST(MatchStats, SprtLlrFollowsTheEvidence) {
     SprtConfig sprt; // 0, 5, 0.05, 0.05: bounds -2.94, 2.94
     Pentanomial strong, weak, even;

@@ -22,6 +22,13 @@ TEST(TimeControl, RejectsNonsense) {
         EXPECT_FALSE(parse_time_control(bad).ok()) << bad;
 }
 
+TEST(TimeControl, RejectsNumbersThatAreNotFiniteOrAbsurd) {
+    for (const char* bad : {"inf", "nan", "-inf", "1e300", "10+inf", "10+nan", "10+1e300", "inf:00",
+                            "1e300:00", "86401", "10+86401", "1441:00"})
+        EXPECT_FALSE(parse_time_control(bad).ok()) << bad;
+    EXPECT_TRUE(parse_time_control("86400+86400").ok());
+}
+
 TEST(TimeControl, GoCommandCarriesClocksAndLimits) {
     SearchLimits limits;
     limits.clock = TimeControl{Milliseconds(10000), Milliseconds(100)};

@@ -1,47 +1,10 @@
 // UCI round trips: commands in, lines out, through uci::Session.
-#include "protocol/uci/uci.h"
+#include "uci_test_util.h"
 
 #include "core/notation.h"
 
-#include <gtest/gtest.h>
-
-#include <sstream>
-#include <string>
-#include <vector>
-
 namespace evo::test {
 namespace {
-
-class UciTest : public ::testing::Test {
-  protected:
-    std::ostringstream out;
-    uci::Session session{out};
-
-    // Sends the lines, waits for a search to end by itself, answers the new output lines.
-    std::vector<std::string> send(std::initializer_list<std::string_view> commands) {
-        for (auto c : commands) EXPECT_TRUE(session.handle(c)) << c;
-        session.wait_for_search();
-        std::vector<std::string> lines;
-        std::istringstream in(out.str().substr(consumed_));
-        consumed_ = out.str().size();
-        for (std::string line; std::getline(in, line);) lines.push_back(line);
-        return lines;
-    }
-    static bool has_prefix(const std::vector<std::string>& lines, std::string_view prefix) {
-        for (const auto& l : lines)
-            if (l.rfind(prefix, 0) == 0) return true;
-        return false;
-    }
-    static std::string last_with(const std::vector<std::string>& lines, std::string_view prefix) {
-        std::string found;
-        for (const auto& l : lines)
-            if (l.rfind(prefix, 0) == 0) found = l;
-        return found;
-    }
-
-  private:
-    std::size_t consumed_ = 0;
-};
 
 TEST_F(UciTest, HandshakeListsOptions) {
     auto lines = send({"uci"});
@@ -117,12 +80,6 @@ TEST_F(UciTest, MalformedInputIsReportedNotFatal) {
     for (const auto& l : lines) info_strings += l.rfind("info string ", 0) == 0;
     EXPECT_GE(info_strings, 8);
     EXPECT_EQ(lines.back(), "readyok");
-}
-
-TEST_F(UciTest, IllegalMoveStopsThePositionBeforeIt) {
-    auto lines = send({"position startpos moves e2e4 e7e5 e1e3 g1f3", "d"});
-    EXPECT_TRUE(
-        has_prefix(lines, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
 }
 
 TEST_F(UciTest, StopAndIsReadyDuringInfiniteSearch) {

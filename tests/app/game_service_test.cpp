@@ -1,0 +1,51 @@
+// The game service without HTTP: the database is the truth when two processes share it
+// (issue 9: an acknowledged move was lost to a stale copy in memory), and the cache of games
+// drops the least recently used one, not all of them.
+#include "api_test_server.h"
+
+#include <gtest/gtest.h>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+TEST(GameServiceTest, TwoServersOnOneDatabaseLoseNoMove) {
+    TemporaryDirectory directory;
+    std::string database = (directory.path() / "games.sqlite3").string();
+    SystemClock clock;
+    GameStore first_store(database), second_store(database);
+    GameService first(first_store, {}, clock), second(second_store, {}, clock);
+
+    json game = first.create({{"variant", "chess"}});
+    std::int64_t id = game["id"];
+    first.get(id, std::nullopt); // the first server holds a copy at ply 0
+    second.play(id, {{"uci", "e2e4"}}, std::nullopt);
+    // The first server's copy is stale; the move is judged against the stored game.
+    json state = first.play(id, {{"uci", "e7e5"}}, std::nullopt);
+    EXPECT_EQ(state["ply"], 2);
+    EXPECT_EQ(second.get(id, std::nullopt)["ply"], 2);
+    second.play(id, {{"uci", "g1f3"}}, std::nullopt);
+    EXPECT_EQ(first.get(id, std::nullopt)["history"].size(), 3u);
+}
+
+TEST(GameServiceTest, TheCacheDropsTheLeastRecentlyUsedGame) {
+    TemporaryDirectory directory;
+    SystemClock clock;
+    GameStore store((directory.path() / "games.sqlite3").string());
+    ServiceOptions options;
+    options.max_cached_games = 3;
+    GameService service(store, {}, clock, options);
+    std::vector<std::int64_t> ids;
+    for (int i = 0; i < 3; ++i) ids.push_back(service.create({{"variant", "chess"}})["id"]);
+    service.get(ids[0], std::nullopt); // now the most recently used
+    std::int64_t fourth = service.create({{"variant", "chess"}})["id"];
+    std::vector<std::int64_t> cached = service.cached_games();
+    EXPECT_EQ(cached.size(), 3u);
+    EXPECT_EQ(std::count(cached.begin(), cached.end(), ids[1]), 0); // the least recent
+    EXPECT_EQ(std::count(cached.begin(), cached.end(), ids[0]), 1);
+    EXPECT_EQ(std::count(cached.begin(), cached.end(), fourth), 1);
+}
+
+} // namespace
+} // namespace evo::app::testing

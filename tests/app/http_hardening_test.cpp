@@ -1,0 +1,303 @@
+// Issue 9 ("Hardening"): each request that broke the server, sent as raw bytes, now gets a
+// clear answer and the server keeps serving; every size and count has a bound.
+#include "api_test_server.h"
+#include "raw_http.h"
+
+#include "app/fault_log.h"
+#include "app/http/json_answer.h"
+#include "app/sqlite_database.h"
+
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <fstream>
+#include <mutex>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+std::string get_request(const std::string& target, const std::string& extra_headers = "") {
+    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers +
+           "Connection: close\r\n\r\n";
+}
+
+std::string round_trip(int port, const std::string& request) {
+    RawConnection connection(port);
+    EXPECT_TRUE(connection.connected());
+    connection.send(request);
+    return connection.read_until_closed();
+}
+
+class HttpHardeningTest : public ::testing::Test {
+  protected:
+    void start(ServerLimits limits = ApiTestServer::unlimited_rate(), ServiceOptions options = {},
+               SearchFunction search = {}) {
+        server_ = std::make_unique<ApiTestServer>(directory_.path(), std::move(search), nullptr,
+                                                  options, limits);
+    }
+    void expect_still_serving() {
+        std::string answer = round_trip(server_->port(), get_request("/api/info"));
+        EXPECT_EQ(status_of(answer), 200) << answer;
+    }
+
+    TemporaryDirectory directory_;
+    std::unique_ptr<ApiTestServer> server_;
+};
+
+TEST_F(HttpHardeningTest, InvalidUtf8PathIsA404NotACrash) {
+    start();
+    for (std::string target : {"/%ff", "/\xff\xfe", "/api/games/\xc3", "/api/\xed\xa0\x80"}) {
+        std::string answer = round_trip(server_->port(), get_request(target));
+        EXPECT_EQ(status_of(answer), 404) << answer;
+        EXPECT_FALSE(json::parse(body_of(answer), nullptr, false).is_discarded()) << answer;
+    }
+    expect_still_serving();
+}
+
+TEST_F(HttpHardeningTest, ChunkedBodyOverTheLimitIs413) {
+    ServerLimits limits = ApiTestServer::unlimited_rate();
+    limits.max_body_bytes = 64 * 1024;
+    start(limits);
+    RawConnection connection(server_->port());
+    connection.send("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: "
+                    "chunked\r\n\r\n");
+    std::string chunk(8192, '[');
+    char size[16];
+    std::snprintf(size, sizeof size, "%zx\r\n", chunk.size());
+    for (int i = 0; i < 32; ++i)
+        if (!connection.send(size + chunk + "\r\n")) break;
+    std::string answer = connection.read_until_closed();
+    EXPECT_EQ(status_of(answer), 413) << answer.substr(0, 200);
+    expect_still_serving();
+}
+
+TEST_F(HttpHardeningTest, OversizedHeadersAre431WithAClearMessage) {
+    start();
+    RawConnection connection(server_->port());
+    connection.send("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    for (int i = 0; i < 100; ++i)
+        if (!connection.send("X-Filler-" + std::to_string(i) + ": " + std::string(1000, 'a') +
+                             "\r\n"))
+            break;
+    std::string answer = connection.read_until_closed();
+    EXPECT_EQ(status_of(answer), 431) << answer.substr(0, 200);
+    EXPECT_NE(body_of(answer).find("headers"), std::string::npos) << answer;
+    expect_still_serving();
+}
+
+TEST_F(HttpHardeningTest, ContentLengthThatIsNoNumberIs400) {
+    start();
+    std::string answer =
+        round_trip(server_->port(),
+                   "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n{}");
+    EXPECT_EQ(status_of(answer), 400) << answer;
+    EXPECT_NE(body_of(answer).find("Content-Length"), std::string::npos) << answer;
+    expect_still_serving();
+}
+
+TEST_F(HttpHardeningTest, MultiRangeHeaderGetsOneWholeBody) {
+    std::ofstream(directory_.path() / "index.html") << std::string(1000, 'x');
+    server_ = std::make_unique<ApiTestServer>(directory_.path(), SearchFunction{}, nullptr,
+                                              ServiceOptions{}, ApiTestServer::unlimited_rate(),
+                                              RouterOptions{{}, directory_.path().string()});
+    std::string ranges = "Range: bytes=0-";
+    for (int i = 0; i < 800; ++i) ranges += ",0-999";
+    std::string answer = round_trip(server_->port(), get_request("/", ranges + "\r\n"));
+    EXPECT_EQ(status_of(answer), 200);
+    EXPECT_EQ(body_of(answer).size(), 1000u);
+}
+
+TEST_F(HttpHardeningTest, SlowClientsDoNotHoldUpOthers) {
+    ServerLimits limits = ApiTestServer::unlimited_rate();
+    limits.max_connections_per_address = 1000;
+    start(limits);
+    // 200 connections that never finish their headers (a slowloris), then a normal request.
+    std::vector<std::unique_ptr<RawConnection>> slow;
+    for (int i = 0; i < 200; ++i) {
+        slow.push_back(std::make_unique<RawConnection>(server_->port()));
+        slow.back()->send("GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+    }
+    RawConnection connection(server_->port());
+    connection.send(get_request("/api/info"));
+    EXPECT_EQ(status_of(connection.read_until_closed(std::chrono::seconds(5))), 200);
+}
+
+TEST_F(HttpHardeningTest, ConnectionsFromOneAddressAreBounded) {
+    ServerLimits limits = ApiTestServer::unlimited_rate();
+    limits.max_connections_per_address = 4;
+    start(limits);
+    std::vector<std::unique_ptr<RawConnection>> open;
+    for (int i = 0; i < 4; ++i) {
+        open.push_back(std::make_unique<RawConnection>(server_->port()));
+        open.back()->send("GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        open.back()->read_until("\r\n\r\n{");
+    }
+    std::string refused = round_trip(server_->port(), get_request("/api/info"));
+    EXPECT_EQ(status_of(refused), 503) << refused;
+    open.clear();
+    // The slots come back once those connections close.
+    std::string answer;
+    for (int attempt = 0; attempt < 50 && status_of(answer) != 200; ++attempt)
+        answer = round_trip(server_->port(), get_request("/api/info"));
+    EXPECT_EQ(status_of(answer), 200);
+}
+
+TEST_F(HttpHardeningTest, IdleConnectionsAreClosed) {
+    ServerLimits limits = ApiTestServer::unlimited_rate();
+    limits.request_timeout = std::chrono::milliseconds(200);
+    start(limits);
+    RawConnection idle(server_->port());
+    idle.send("GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    // The server hangs up well before this limit; what came is no answer at all.
+    EXPECT_EQ(idle.read_until_closed(std::chrono::seconds(10)), "");
+    expect_still_serving();
+}
+
+TEST_F(HttpHardeningTest, ManyRequestsFromOneAddressAre429) {
+    ServerLimits limits;
+    limits.requests_per_second = 1;
+    limits.request_burst = 3;
+    start(limits);
+    std::vector<int> statuses;
+    for (int i = 0; i < 6; ++i)
+        statuses.push_back(status_of(round_trip(server_->port(), get_request("/api/info"))));
+    EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 429), 3)
+        << ::testing::PrintToString(statuses);
+    std::string answer = round_trip(server_->port(), get_request("/api/info"));
+    EXPECT_NE(answer.find("Retry-After"), std::string::npos);
+}
+
+TEST_F(HttpHardeningTest, InvalidUtf8InAFenErrorIsA400) {
+    start();
+    auto client = server_->client();
+    std::string fen;
+    for (int i = 0; i < 60; ++i) fen += "\xc3\xa9"; // é: an error message that cuts it in two
+    JsonAnswer answer = post_json(*client, "/api/games", {{"variant", "chess"}, {"fen", fen}});
+    EXPECT_EQ(answer.status, 400) << answer.body.dump();
+    // A PGN whose tag is not UTF-8 is not even JSON: sent as bytes, it is a 400 too.
+    std::string body = "{\"pgn\": \"[Event \\\"" + fen + "\\\"]\\n[Bad\xff \\\"x\\\"]\\n1. e4 *\"}";
+    EXPECT_EQ(send_raw(*client, "POST", "/api/games", body).status, 400);
+    answer = post_json(*client, "/api/games",
+                       {{"pgn", "[Event \"" + fen + "\"]\n[Bad tag \"x\"]\n1. e4 *"}});
+    EXPECT_EQ(answer.status, 400) << answer.body.dump();
+}
+
+TEST_F(HttpHardeningTest, FullDiskIs507AndReadOnlyStorageIs503) {
+    start();
+    auto client = server_->client();
+    json game = post_json(*client, "/api/games", {{"variant", "chess"}}).body;
+    std::string moves = "/api/games/" + std::to_string(game["id"].get<int>()) + "/moves";
+    auto& store_db = server_->store().database_for_tests();
+    store_db.execute("PRAGMA query_only = ON");
+    JsonAnswer answer = post_json(*client, moves, {{"uci", "e2e4"}});
+    EXPECT_EQ(answer.status, 503) << answer.body.dump();
+    EXPECT_EQ(get_json(*client, "/api/games/" + std::to_string(game["id"].get<int>()))
+                  .body["history"]
+                  .size(),
+              0u);
+    store_db.execute("PRAGMA query_only = OFF");
+    answer = post_json(*client, moves, {{"uci", "e2e4"}});
+    EXPECT_EQ(answer.status, 200) << answer.body.dump();
+
+    // No page more may be added: new games fill the last page and then the disk is "full".
+    SqliteStatement pages(store_db, "PRAGMA page_count");
+    pages.step();
+    store_db.execute("PRAGMA max_page_count = " + std::to_string(pages.column_int(0)));
+    int status = 201;
+    for (int i = 0; i < 5000 && status == 201; ++i)
+        status = post_json(*client, "/api/games", {{"variant", "chess"}}).status;
+    EXPECT_EQ(status, 507);
+    EXPECT_EQ(get_json(*client, "/api/info").status, 200);
+}
+
+TEST(FaultLog, AFaultIsToldOnceAMinute) {
+    ::testing::internal::CaptureStderr();
+    for (int i = 0; i < 1000; ++i) log_fault("test fault", "the disk is full");
+    std::string told = ::testing::internal::GetCapturedStderr();
+    EXPECT_EQ(std::count(told.begin(), told.end(), '\n'), 1) << told;
+}
+
+TEST(JsonAnswer, TextThatIsNotUtf8CannotBreakAnAnswer) {
+    HttpResponse answer = error_response(ErrorKind::NotFound, "no such route: GET /\xff\xfe");
+    EXPECT_EQ(answer.status, 404);
+    EXPECT_FALSE(json::parse(answer.body, nullptr, false).is_discarded());
+}
+
+// The edge that every handler runs behind: whatever a handler throws becomes a 500 and the
+// server goes on (the fault-injection test of issue 9).
+TEST(HttpServerEdge, AHandlerThatThrowsIsA500AndTheServerGoesOn) {
+    HttpServer server(
+        [](const HttpRequest& request, std::shared_ptr<Responder> responder) {
+            if (request.path == "/std") throw std::runtime_error("injected fault");
+            if (request.path == "/other") throw 42;
+            if (request.path == "/alloc") throw std::bad_alloc();
+            responder->respond(json_response({{"ok", true}}));
+        },
+        ApiTestServer::unlimited_rate());
+    int port = server.listen("127.0.0.1", 0);
+    server.start(2);
+    for (std::string path : {"/std", "/other", "/alloc"}) {
+        std::string answer = round_trip(port, get_request(path));
+        EXPECT_EQ(status_of(answer), 500) << path << ": " << answer;
+    }
+    EXPECT_EQ(status_of(round_trip(port, get_request("/fine"))), 200);
+    server.stop();
+}
+
+// Searches run on one thread per core with a short queue; beyond it, 503 at once.
+TEST_F(HttpHardeningTest, EngineRequestsBeyondTheQueueAre503) {
+    std::mutex mutex;
+    std::condition_variable released;
+    bool release = false;
+    int started = 0;
+    SearchFunction held_search = [&](const SearchRequest&, const SearchProgressCallback&) {
+        std::unique_lock lock(mutex);
+        ++started;
+        released.notify_all();
+        released.wait(lock, [&] { return release; });
+        return SearchOutcome{"e2e4", ""};
+    };
+    ServiceOptions options;
+    options.engine_threads = 1;
+    options.engine_queue = 1;
+    start(ApiTestServer::unlimited_rate(), options, held_search);
+    auto client = server_->client();
+    std::vector<std::string> engine_requests;
+    for (int i = 0; i < 3; ++i) {
+        json game = post_json(*client, "/api/games", {{"variant", "chess"}}).body;
+        engine_requests.push_back("POST /api/games/" + std::to_string(game["id"].get<int>()) +
+                                  "/engine HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
+                                  "0\r\nConnection: close\r\n\r\n");
+    }
+    std::vector<std::unique_ptr<RawConnection>> connections;
+    for (int i = 0; i < 3; ++i) {
+        connections.push_back(std::make_unique<RawConnection>(server_->port()));
+        connections.back()->send(engine_requests[std::size_t(i)]);
+        if (i == 0) {
+            // The first search runs (and holds the only engine thread) before the others come.
+            std::unique_lock lock(mutex);
+            released.wait(lock, [&] { return started == 1; });
+        }
+    }
+    // Of the two that came while it ran, one waits in the queue; the other finds it full.
+    std::string refused;
+    for (int i = 1; i < 3 && refused.empty(); ++i) {
+        std::string answer = connections[std::size_t(i)]->read_until("}", std::chrono::seconds(2));
+        if (status_of(answer) == 503) refused = answer;
+    }
+    EXPECT_EQ(status_of(refused), 503) << refused;
+    {
+        std::lock_guard lock(mutex);
+        release = true;
+    }
+    released.notify_all();
+    int answered = 0;
+    for (auto& connection : connections)
+        answered += status_of(connection->read_until_closed()) == 200;
+    EXPECT_EQ(answered, 2);
+}
+
+} // namespace
+} // namespace evo::app::testing

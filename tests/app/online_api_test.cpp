@@ -1,0 +1,382 @@
+// Issue 10 ("Play by link"): seats and tokens, turns, the race for one ply, clocks on an
+// injected time source (nothing here sleeps), flag falls while nobody is connected and
+// across a restart, offers, takebacks, rematch and the claim of victory.
+#include "api_test_server.h"
+
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+JsonAnswer act(httplib::Client& client, const std::string& path, const json& body,
+               const std::string& token) {
+    httplib::Headers headers;
+    if (!token.empty()) headers.emplace("Authorization", "Bearer " + token);
+    auto result = client.Post(path, headers, body.dump(), "application/json");
+    if (!result) throw std::runtime_error("no answer from the test server");
+    return {result->status, json::parse(result->body, nullptr, false)};
+}
+
+class OnlineApiTest : public ::testing::Test {
+  protected:
+    TemporaryDirectory directory_;
+    ManualClock clock_;
+    std::unique_ptr<ApiTestServer> server_ = make_server();
+    std::unique_ptr<httplib::Client> client_ = server_->client();
+
+    std::unique_ptr<ApiTestServer> make_server() {
+        ServiceOptions options;
+        options.public_url = "http://chess.example.org";
+        return std::make_unique<ApiTestServer>(directory_.path(), SearchFunction{}, &clock_,
+                                               options);
+    }
+    void restart_server() {
+        client_.reset();
+        server_.reset();
+        server_ = make_server();
+        client_ = server_->client();
+    }
+
+    struct OnlineGame {
+        std::string path;
+        std::string white;
+        std::string black;
+        json state;
+    };
+    // An online game with both seats taken: the creator is White unless `colour` says.
+    OnlineGame start(json body, const std::string& colour = "w") {
+        body["online"] = true;
+        body["colour"] = colour;
+        JsonAnswer created = post_json(*client_, "/api/games", body);
+        EXPECT_EQ(created.status, 201) << created.body.dump();
+        OnlineGame game;
+        game.path = "/api/games/" + std::to_string(created.body["id"].get<int>());
+        std::string invite = created.body["invite"];
+        std::string code = invite.substr(invite.find("invite=") + 7);
+        JsonAnswer joined = post_json(*client_, game.path + "/join", {{"invite", code}});
+        EXPECT_EQ(joined.status, 200) << joined.body.dump();
+        std::string creator = created.body["seat"]["token"], joiner = joined.body["seat"]["token"];
+        game.white = colour == "w" ? creator : joiner;
+        game.black = colour == "w" ? joiner : creator;
+        game.state = joined.body;
+        return game;
+    }
+    json move(const OnlineGame& game, const std::string& uci, const std::string& token,
+              int expected = 200, json extra = json::object()) {
+        extra["uci"] = uci;
+        JsonAnswer answer = act(*client_, game.path + "/moves", extra, token);
+        EXPECT_EQ(answer.status, expected) << uci << " -> " << answer.body.dump();
+        return answer.body;
+    }
+    json state(const OnlineGame& game) { return get_json(*client_, game.path).body; }
+};
+
+TEST_F(OnlineApiTest, CreatorGetsASeatAndAnInviteLink) {
+    JsonAnswer created = post_json(*client_, "/api/games",
+                                   {{"variant", "evochess"},
+                                    {"online", true},
+                                    {"clock", {{"initial_ms", 300000}, {"increment_ms", 3000}}},
+                                    {"colour", "b"}});
+    ASSERT_EQ(created.status, 201);
+    const json& game = created.body;
+    EXPECT_EQ(game["seat"]["colour"], "b");
+    EXPECT_GE(game["seat"]["token"].get<std::string>().size(), 32u);
+    std::string prefix = "http://chess.example.org/#game=" + std::to_string(game["id"].get<int>());
+    EXPECT_EQ(game["invite"].get<std::string>().rfind(prefix + "&invite=", 0), 0u);
+    EXPECT_EQ(game["seat"]["link"].get<std::string>().rfind(prefix + "&seat=", 0), 0u);
+    EXPECT_EQ(game["clock"], (json{{"w", 300000},
+                                   {"b", 300000},
+                                   {"running", nullptr},
+                                   {"initial_ms", 300000},
+                                   {"increment_ms", 3000},
+                                   {"days_per_move", nullptr}}));
+    EXPECT_EQ(game["seats"], (json{{"w", false}, {"b", true}}));
+    // Nobody else sees a token: not the public state, not the list.
+    JsonAnswer seen = get_json(*client_, "/api/games/" + std::to_string(game["id"].get<int>()));
+    EXPECT_FALSE(seen.body.contains("seat"));
+    EXPECT_EQ(seen.body.dump().find(game["seat"]["token"].get<std::string>()), std::string::npos);
+}
+
+TEST_F(OnlineApiTest, TheSecondPersonTakesTheOtherSeatAndLaterOnesAreRefused) {
+    OnlineGame game = start({{"variant", "chess"}});
+    EXPECT_EQ(game.state["seat"]["colour"], "b");
+    EXPECT_EQ(game.state["seats"], (json{{"w", true}, {"b", true}}));
+    EXPECT_EQ(post_json(*client_, game.path + "/join", {{"invite", "whatever"}}).status, 409);
+    JsonAnswer created = post_json(*client_, "/api/games", {{"online", true}});
+    std::string path = "/api/games/" + std::to_string(created.body["id"].get<int>());
+    EXPECT_EQ(post_json(*client_, path + "/join", {{"invite", "0123456789abcdef"}}).status, 403);
+    EXPECT_EQ(post_json(*client_, path + "/join", json::object()).status, 403);
+}
+
+TEST_F(OnlineApiTest, OnlyASeatsHolderMovesAndOnlyOnItsTurn) {
+    OnlineGame game = start({{"variant", "evochess"}});
+    std::int64_t version = state(game)["version"];
+    EXPECT_EQ(act(*client_, game.path + "/moves", {{"uci", "e2e4"}}, "").status, 401);
+    EXPECT_EQ(act(*client_, game.path + "/moves", {{"uci", "e2e4"}}, std::string(32, 'x')).status,
+              403);
+    EXPECT_EQ(act(*client_, game.path + "/moves", {{"uci", "e7e5"}}, game.black).status, 409);
+    EXPECT_EQ(act(*client_, game.path + "/resign", json::object(), "nope").status, 403);
+    EXPECT_EQ(state(game)["version"], version); // nothing changed
+    json after = move(game, "e2e4", game.white);
+    EXPECT_EQ(after["seat"]["colour"], "w");
+    EXPECT_EQ(after["ply"], 1);
+    // The local-game routes are not a way around the seats.
+    EXPECT_EQ(post_json(*client_, game.path + "/undo", json::object()).status, 401);
+    EXPECT_EQ(act(*client_, game.path + "/undo", json::object(), game.white).status, 409);
+    EXPECT_EQ(send_raw(*client_, "DELETE", game.path, "").status, 403);
+    // A stale ply from the client is a conflict, not a move in another position.
+    move(game, "e7e5", game.black, 409, {{"ply", 0}});
+    move(game, "e7e5", game.black, 200, {{"ply", 1}});
+}
+
+TEST_F(OnlineApiTest, TwoMovesRacingForOnePlyOneWinsTheOther409) {
+    OnlineGame game = start({{"variant", "chess"}});
+    // Each round the side to move sends two pawn moves at once, on files that never meet.
+    const char* files[][2] = {{"a", "h"}, {"b", "g"}, {"c", "f"}};
+    for (int round = 0; round < 6; ++round) {
+        bool white = round % 2 == 0;
+        const std::string& token = white ? game.white : game.black;
+        std::vector<int> statuses(2);
+        std::vector<std::thread> racers;
+        for (int i = 0; i < 2; ++i) {
+            std::string file = files[round / 2][i];
+            std::string uci = white ? file + "2" + file + "3" : file + "7" + file + "6";
+            racers.emplace_back([&, i, uci] {
+                auto client = server_->client();
+                statuses[std::size_t(i)] =
+                    act(*client, game.path + "/moves", {{"uci", uci}}, token).status;
+            });
+        }
+        for (auto& racer : racers) racer.join();
+        std::sort(statuses.begin(), statuses.end());
+        ASSERT_EQ(statuses, (std::vector<int>{200, 409})) << "round " << round;
+    }
+    EXPECT_EQ(state(game)["ply"], 6);
+}
+
+TEST_F(OnlineApiTest, AClockRunsFromTheOpponentsMoveWithIncrementAndLagCredit) {
+    OnlineGame game =
+        start({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}, {"increment_ms", 1000}}}});
+    clock_.advance(5000);
+    json s = move(game, "e2e4", game.white); // the first move starts Black's clock, charges none
+    EXPECT_EQ(s["clock"]["w"], 60000);
+    EXPECT_EQ(s["clock"]["running"], "b");
+    clock_.advance(7000);
+    EXPECT_EQ(state(game)["clock"]["b"], 53000);
+    s = move(game, "e7e5", game.black);
+    EXPECT_EQ(s["clock"]["b"], 54000); // 60 - 7 + 1
+    EXPECT_EQ(s["clock"]["running"], "w");
+    clock_.advance(3000);
+    s = move(game, "g1f3", game.white, 200, {{"lag_ms", 300}});
+    EXPECT_EQ(s["clock"]["w"], 58300); // 60 - (3 - 0.3) + 1
+    clock_.advance(3000);
+    s = move(game, "b8c6", game.black, 200, {{"lag_ms", 60000}});
+    EXPECT_EQ(s["clock"]["b"], 54000 - 2500 + 1000); // at most 500 ms are credited
+}
+
+TEST_F(OnlineApiTest, TheFlagFallsWhileNobodyIsConnected) {
+    OnlineGame game = start({{"variant", "evochess"}, {"clock", {{"initial_ms", 6000}}}});
+    move(game, "e2e4", game.white);
+    move(game, "e7e5", game.black);
+    move(game, "d2d4", game.white);
+    clock_.advance(5999);
+    server_->service().settle_due_flags();
+    EXPECT_TRUE(state(game)["result"].is_null());
+    clock_.advance(1);
+    server_->service().settle_due_flags();
+    json s = state(game);
+    EXPECT_EQ(s["result"], "1-0");
+    EXPECT_EQ(s["reason"], "time forfeit");
+    EXPECT_EQ(s["clock"]["b"], 0);
+    EXPECT_TRUE(s["clock"]["running"].is_null());
+    move(game, "a7a6", game.black, 422);
+}
+
+TEST_F(OnlineApiTest, AMoveThatComesAfterTheFlagIsRefusedAndTheFlagCounts) {
+    OnlineGame game = start({{"variant", "chess"}, {"clock", {{"initial_ms", 2000}}}});
+    move(game, "e2e4", game.white);
+    clock_.advance(2500); // no watcher runs in this test: the move itself finds the flag down
+    move(game, "e7e5", game.black, 422);
+    EXPECT_EQ(state(game)["result"], "1-0");
+}
+
+TEST_F(OnlineApiTest, AFlagThatFellWhileTheServerWasDownCountsAfterTheRestart) {
+    OnlineGame game = start({{"variant", "chess"}, {"clock", {{"initial_ms", 10000}}}});
+    move(game, "e2e4", game.white);
+    move(game, "e7e5", game.black);
+    restart_server();
+    clock_.advance(60000);
+    server_->service().settle_due_flags();
+    json s = state(game);
+    EXPECT_EQ(s["result"], "0-1");
+    EXPECT_EQ(s["reason"], "time forfeit");
+    EXPECT_EQ(s["ply"], 2);
+}
+
+TEST_F(OnlineApiTest, AFlagAgainstABareKingIsADraw) {
+    // RULES 1.2 / docs/rules.md reading 3: Black has no mating material.
+    OnlineGame game = start({{"variant", "chess"},
+                             {"fen", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"},
+                             {"clock", {{"initial_ms", 5000}}}});
+    move(game, "e8d8", game.black);
+    clock_.advance(5000);
+    server_->service().settle_due_flags();
+    json s = state(game);
+    EXPECT_EQ(s["result"], "1/2-1/2");
+    EXPECT_EQ(s["reason"], "time forfeit against insufficient material");
+}
+
+TEST_F(OnlineApiTest, InPromoteKingAFlagDrawIsWonByTheFirstKingPromoter) {
+    // RULES 4.11: White promoted its king first; White's flag falls against a bare king, a
+    // draw that becomes White's win; 4.12: one point plus none into the other colour.
+    OnlineGame game = start({{"variant", "promoteking"},
+                             {"fen", "4k3/8/8/8/3C4/8/8/8 b - - 0 1 w,0"},
+                             {"clock", {{"initial_ms", 5000}}}});
+    move(game, "e8f8", game.black);
+    clock_.advance(5000);
+    server_->service().settle_due_flags();
+    json s = state(game);
+    EXPECT_EQ(s["result"], "1-0");
+    EXPECT_EQ(s["reason"], "time forfeit against insufficient material, won by the first king "
+                           "promotion");
+    EXPECT_EQ(s["points"], (json{{"w", 1}, {"b", 0}}));
+}
+
+TEST_F(OnlineApiTest, DrawOfferDeclineAndAccept) {
+    OnlineGame game = start({{"variant", "chess"}});
+    EXPECT_EQ(act(*client_, game.path + "/draw", {{"action", "accept"}}, game.black).status, 409);
+    json s = act(*client_, game.path + "/draw", {{"action", "offer"}}, game.white).body;
+    EXPECT_EQ(s["draw_offer"], "w");
+    s = act(*client_, game.path + "/draw", {{"action", "decline"}}, game.black).body;
+    EXPECT_TRUE(s["draw_offer"].is_null());
+    act(*client_, game.path + "/draw", {{"action", "offer"}}, game.black);
+    s = act(*client_, game.path + "/draw", {{"action", "accept"}}, game.white).body;
+    EXPECT_EQ(s["result"], "1/2-1/2");
+    EXPECT_EQ(s["reason"], "agreement");
+}
+
+TEST_F(OnlineApiTest, ATakebackTakesTheRequestersLastMoveBack) {
+    OnlineGame game = start({{"variant", "chess"}});
+    EXPECT_EQ(act(*client_, game.path + "/takeback", json::object(), game.black).status, 409);
+    move(game, "e2e4", game.white);
+    move(game, "e7e5", game.black);
+    // White asks on its own turn: its move and Black's reply go back.
+    json s = act(*client_, game.path + "/takeback", {{"action", "request"}}, game.white).body;
+    EXPECT_EQ(s["takeback_offer"], "w");
+    EXPECT_EQ(act(*client_, game.path + "/takeback", {{"action", "accept"}}, game.white).status,
+              409);
+    s = act(*client_, game.path + "/takeback", {{"action", "accept"}}, game.black).body;
+    EXPECT_EQ(s["ply"], 0);
+    EXPECT_TRUE(s["takeback_offer"].is_null());
+    move(game, "d2d4", game.white);
+    act(*client_, game.path + "/takeback", json::object(), game.white);
+    s = act(*client_, game.path + "/takeback", {{"action", "decline"}}, game.black).body;
+    EXPECT_EQ(s["ply"], 1);
+}
+
+TEST_F(OnlineApiTest, AbortOnlyBeforeBothHaveMoved) {
+    OnlineGame game = start({{"variant", "chess"}});
+    move(game, "e2e4", game.white);
+    json s = act(*client_, game.path + "/abort", json::object(), game.black).body;
+    EXPECT_EQ(s["result"], "*");
+    EXPECT_EQ(s["reason"], "aborted");
+    EXPECT_TRUE(s["legal"].empty());
+    OnlineGame other = start({{"variant", "chess"}});
+    move(other, "e2e4", other.white);
+    move(other, "e7e5", other.black);
+    EXPECT_EQ(act(*client_, other.path + "/abort", json::object(), other.white).status, 409);
+}
+
+TEST_F(OnlineApiTest, ARematchSwapsColoursAndGivesEachPlayerTheirSeat) {
+    OnlineGame game = start({{"variant", "evochess"}, {"clock", {{"initial_ms", 60000}}}});
+    EXPECT_EQ(act(*client_, game.path + "/rematch", json::object(), game.white).status, 409);
+    act(*client_, game.path + "/resign", json::object(), game.white);
+    json s = act(*client_, game.path + "/rematch", json::object(), game.white).body;
+    EXPECT_EQ(s["rematch_offer"], "w");
+    EXPECT_TRUE(s["rematch_id"].is_null());
+    s = act(*client_, game.path + "/rematch", json::object(), game.black).body;
+    ASSERT_TRUE(s["rematch_id"].is_number());
+    EXPECT_EQ(s["rematch"]["seat"]["colour"], "w"); // Black of the old game plays White
+    json mine = act(*client_, game.path + "/rematch", json::object(), game.white).body;
+    EXPECT_EQ(mine["rematch"]["id"], s["rematch_id"]);
+    EXPECT_EQ(mine["rematch"]["seat"]["colour"], "b");
+    std::string path = "/api/games/" + std::to_string(s["rematch_id"].get<int>());
+    json rematch = get_json(*client_, path).body;
+    EXPECT_EQ(rematch["variant"], "evochess");
+    EXPECT_EQ(rematch["clock"]["w"], 60000);
+    EXPECT_EQ(
+        act(*client_, path + "/moves", {{"uci", "e2e4"}}, s["rematch"]["seat"]["token"]).status,
+        200);
+}
+
+TEST_F(OnlineApiTest, AVictoryCanBeClaimedOverAPlayerWhoLeft) {
+    OnlineGame game = start({{"variant", "chess"}});
+    move(game, "e2e4", game.white);
+    move(game, "e7e5", game.black);
+    // White to move: Black's clock does not run, and Black has no page open.
+    EXPECT_EQ(act(*client_, game.path + "/claim-victory", json::object(), game.white).status, 409);
+    clock_.advance(30000);
+    json s = act(*client_, game.path + "/claim-victory", json::object(), game.white).body;
+    EXPECT_EQ(s["result"], "1-0");
+    EXPECT_EQ(s["reason"], "opponent left");
+}
+
+// The events stream: every change is pushed with its ply and version; a client that comes
+// back gets the state it missed first.
+TEST_F(OnlineApiTest, EveryChangeIsPushedToTheEventsStream) {
+    OnlineGame game = start({{"variant", "evochess"}});
+    std::mutex mutex;
+    std::condition_variable arrived;
+    std::vector<json> messages;
+    std::string buffer;
+    std::atomic<bool> done{false};
+    auto listener = server_->client();
+    std::thread reader([&] {
+        listener->Get(game.path + "/events", [&](const char* data, std::size_t size) {
+            std::lock_guard lock(mutex);
+            buffer.append(data, size);
+            for (std::size_t end; (end = buffer.find("\n\n")) != std::string::npos;) {
+                std::string event = buffer.substr(0, end);
+                buffer.erase(0, end + 2);
+                std::size_t data_at = event.find("data: ");
+                if (data_at != std::string::npos &&
+                    event.find("event: presence") == std::string::npos)
+                    messages.push_back(json::parse(event.substr(data_at + 6)));
+            }
+            arrived.notify_all();
+            return !done;
+        });
+    });
+    auto wait_for = [&](std::size_t count) {
+        std::unique_lock lock(mutex);
+        return arrived.wait_for(lock, std::chrono::seconds(10),
+                                [&] { return messages.size() >= count; });
+    };
+    ASSERT_TRUE(wait_for(1));
+    EXPECT_EQ(messages[0]["ply"], 0);
+    move(game, "e2e4", game.white);
+    move(game, "e7e5", game.black);
+    act(*client_, game.path + "/draw", json::object(), game.white);
+    ASSERT_TRUE(wait_for(4));
+    {
+        std::lock_guard lock(mutex);
+        EXPECT_EQ(messages[1]["ply"], 1);
+        EXPECT_EQ(messages[2]["ply"], 2);
+        EXPECT_EQ(messages[3]["state"]["draw_offer"], "w");
+        for (std::size_t i = 1; i < messages.size(); ++i)
+            EXPECT_GT(messages[i]["version"], messages[i - 1]["version"]);
+        EXPECT_FALSE(messages[3]["state"].contains("seat"));
+    }
+    done = true;
+    move(game, "d2d4", game.white); // wakes the reader so that it can end
+    reader.join();
+}
+
+} // namespace
+} // namespace evo::app::testing
