@@ -378,6 +378,19 @@ try {
     await waitForText(alice, '#result-banner', /1-0.*White wins: the opponent left/);
   });
 
+  await check('a correspondence game shows days on its clocks and is aborted before both sides moved', async () => {
+    const correspondenceInvite = await createOnlineGame(alice, { clock: 'd3', colour: 'b' });
+    await waitForText(alice, '#clock-kind', /^3 days a move$/);
+    await waitForText(alice, '.clock[data-side="w"]', /^3 d 0 h$/);
+    await bob.goto(correspondenceInvite);
+    await waitForText(bob, '#seat-note', /You play White/);
+    await alice.locator('#waiting-screen').waitFor({ state: 'hidden' });
+    await play(bob, 'e2', 'e4');
+    await waitForPlies(alice, 1);
+    await alice.click('#abort-button');
+    for (const page of players) await waitForText(page, '#result-banner', /\*.*Game aborted/);
+  });
+
   const { engine } = await alice.evaluate(async () => (await fetch('/api/info')).json());
   if (!engine) console.log('skip - a local game against the engine on a clock: this build has no engine');
   else {
