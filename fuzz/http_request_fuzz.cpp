@@ -78,7 +78,8 @@ struct Fixture {
     Fixture()
         : directory(std::filesystem::temp_directory_path() /
                     ("evochess-http-fuzz-" + std::to_string(::getpid()))),
-          store((std::filesystem::remove_all(directory), std::filesystem::create_directories(directory),
+          store((std::filesystem::remove_all(directory),
+                 std::filesystem::create_directories(directory),
                  (directory / "games.sqlite3").string())),
           service(store, {}, clock, options()), handler(make_request_handler(service, {})) {
         // A few games to act on: ids 1 to 3, one of them online with both seats taken.
@@ -126,8 +127,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     ServerLimits limits;
     limits.max_body_bytes = 64 * 1024;
-    auto parsed = parse_request_bytes(
-        std::string_view(reinterpret_cast<const char*>(data), size), limits);
+    auto parsed =
+        parse_request_bytes(std::string_view(reinterpret_cast<const char*>(data), size), limits);
     if (auto* refused = std::get_if<HttpResponse>(&parsed)) {
         check_answer(*refused);
         return 0;

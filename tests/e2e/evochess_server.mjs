@@ -1,8 +1,8 @@
 // Starts and stops `evochess serve` on a free loopback port for the end-to-end tests.
 import { spawn } from 'node:child_process';
 
-export async function startServer({ binary, dataDir, webDir }) {
-  const child = spawn(binary, ['serve', '--port', '0', '--data', dataDir, '--web', webDir], {
+export async function startServer({ binary, dataDir, webDir, extraArgs = [] }) {
+  const child = spawn(binary, ['serve', '--port', '0', '--data', dataDir, '--web', webDir, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -25,6 +25,7 @@ export async function startServer({ binary, dataDir, webDir }) {
   });
   return {
     address,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

@@ -1,0 +1,198 @@
+// Load benchmark of online play (issue 10): G clocked online games between 2G players, each
+// with its own event stream (and S spectator streams), playing random legal moves for a
+// bounded time against one `evochess serve` on loopback. Each player is a client address of
+// its own in 127.0.0.0/8 (the server's per-address limits apply as to real users).
+//
+// Reports moves per second, the time from a move's POST to its arrival on the opponent's
+// stream (p50/p99/max), the server's memory, and checks: no acknowledged move lost (every
+// game read back), none doubled (each stream's versions only grow), no flag fall where none
+// was due (clocks are long enough for the think times used).
+//
+//   node bench/load/online_load.mjs [--binary build/evochess] [--games 1000] [--seconds 60]
+//        [--spectators 200] [--think-ms 2000]
+import { readFileSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../tests/e2e/evochess_server.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+function flag(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+}
+const bounded = (value, low, high) => Math.min(Math.max(Number(value), low), high);
+const binary = path.resolve(flag('binary', path.join(repo, 'build/evochess')));
+const games = bounded(flag('games', 1000), 1, 5000);
+const seconds = bounded(flag('seconds', 60), 5, 600);
+const spectators = bounded(flag('spectators', 200), 0, 5000);
+const thinkMs = bounded(flag('think-ms', 2000), 50, 60000);
+const variants = ['evochess', 'echess', 'promoteking', 'chess'];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'evochess-online-load-'));
+const server = await startServer({
+  binary,
+  dataDir,
+  webDir: path.join(repo, 'web/dist'),
+  extraArgs: ['--max-connections', '50000'],
+});
+const port = Number(new URL(server.address).port);
+const serverPid = server.pid;
+
+// Client addresses 127.1.x.y: one per player, so per-address limits see 2G users.
+let nextAddress = 0;
+function newAddress() {
+  const n = nextAddress++;
+  return `127.1.${(n >> 8) & 255}.${(n & 255) + 1}`;
+}
+
+function request(address, method, urlPath, body, token) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? '' : JSON.stringify(body);
+    const headers = { Host: '127.0.0.1', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, localAddress: address, agent: agentFor(address) }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode, body: JSON.parse(text) });
+        } catch {
+          resolve({ status: res.statusCode, body: text });
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+const agents = new Map();
+function agentFor(address) {
+  if (!agents.has(address)) agents.set(address, new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address }));
+  return agents.get(address);
+}
+
+// An event stream; calls onMessage(message, arrivalMs) for each data message.
+function openStream(address, gameId, token, onMessage) {
+  const query = token ? `?token=${token}` : '';
+  const req = http.get({ host: '127.0.0.1', port, path: `/api/games/${gameId}/events${query}`, localAddress: address, headers: { Host: '127.0.0.1', Accept: 'text/event-stream' } }, (res) => {
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (event.startsWith('event: presence') || event.startsWith(':')) continue;
+        const dataLine = event.split('\n').find((line) => line.startsWith('data: '));
+        if (dataLine) onMessage(JSON.parse(dataLine.slice(6)), performance.now());
+      }
+    });
+  });
+  req.on('error', () => {});
+  return req;
+}
+
+const stats = { moves: 0, refused: 0, latencies: [], doubled: 0, errors: [] };
+let running = true;
+const sentAt = new Map(); // `${gameId}:${ply}` -> ms the move that makes that ply was posted
+
+class Player {
+  constructor(game, colour, token) {
+    Object.assign(this, { game, colour, token, address: newAddress(), version: -1, acknowledged: 0 });
+  }
+  start() {
+    this.stream = openStream(this.address, this.game.id, this.token, (message, arrived) => this.onMessage(message, arrived));
+  }
+  onMessage(message, arrived) {
+    if (message.version <= this.version) {
+      if (message.version === this.version) return; // the first message after a reconnect
+      stats.doubled++;
+      return;
+    }
+    this.version = message.version;
+    const key = `${this.game.id}:${message.ply}`;
+    if (sentAt.has(key) && message.state.turn === this.colour) {
+      stats.latencies.push(arrived - sentAt.get(key));
+      sentAt.delete(key);
+    }
+    const state = message.state;
+    if (!running || state.result || state.turn !== this.colour || this.thinking) return;
+    this.thinking = true;
+    const delay = thinkMs * (0.5 + Math.random());
+    setTimeout(() => this.move(state), delay);
+  }
+  async move(state) {
+    this.thinking = false;
+    if (!running || state.legal.length === 0) return;
+    const choice = state.legal[Math.floor(Math.random() * state.legal.length)];
+    const ply = state.history.length;
+    sentAt.set(`${this.game.id}:${ply + 1}`, performance.now());
+    try {
+      const answer = await request(this.address, 'POST', `/api/games/${this.game.id}/moves`, { uci: choice.uci, ply }, this.token);
+      if (answer.status === 200) {
+        stats.moves++;
+        this.game.acknowledged = Math.max(this.game.acknowledged, ply + 1);
+      } else {
+        stats.refused++;
+        if (stats.errors.length < 5) stats.errors.push(`${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+      }
+    } catch (error) {
+      stats.refused++;
+      if (stats.errors.length < 5) stats.errors.push(String(error));
+    }
+  }
+}
+
+// Set-up: create and join every game (not timed), then open every stream.
+console.log(`online load: ${games} games, ${2 * games} players, ${spectators} spectators, think ${thinkMs} ms, ${seconds} s`);
+const all = [];
+for (let i = 0; i < games; i++) {
+  const creator = newAddress();
+  const created = await request(creator, 'POST', '/api/games', {
+    variant: variants[i % variants.length], online: true, colour: 'w',
+    clock: { initial_ms: 600000, increment_ms: 5000 },
+  });
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+  const code = created.body.invite.split('invite=')[1];
+  const joined = await request(newAddress(), 'POST', `/api/games/${created.body.id}/join`, { invite: code });
+  if (joined.status !== 200) throw new Error(`join: ${joined.status} ${JSON.stringify(joined.body)}`);
+  const game = { id: created.body.id, acknowledged: 0 };
+  game.players = [new Player(game, 'w', created.body.seat.token), new Player(game, 'b', joined.body.seat.token)];
+  all.push(game);
+}
+const watchers = [];
+for (const game of all) for (const player of game.players) player.start();
+for (let i = 0; i < spectators; i++) watchers.push(openStream(newAddress(), all[i % all.length].id, null, () => {}));
+
+const started = performance.now();
+await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+running = false;
+const elapsed = (performance.now() - started) / 1000;
+await new Promise((resolve) => setTimeout(resolve, 3000)); // moves in flight land
+const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0);
+const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0);
+
+// Every game read back: no acknowledged move lost, no flag fell.
+let lost = 0;
+let flagFalls = 0;
+for (const game of all) {
+  const answer = await request('127.0.0.1', 'GET', `/api/games/${game.id}`);
+  if (answer.body.history.length < game.acknowledged) lost++;
+  if (String(answer.body.reason ?? '').startsWith('time forfeit')) flagFalls++;
+}
+for (const game of all) for (const player of game.players) player.stream.destroy();
+for (const watcher of watchers) watcher.destroy();
+await server.stop();
+
+const sorted = stats.latencies.sort((a, b) => a - b);
+const at = (q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+console.log(`moves: ${stats.moves} acknowledged in ${elapsed.toFixed(1)} s = ${(stats.moves / elapsed).toFixed(1)} moves/s; refused ${stats.refused}`);
+console.log(`move POST -> opponent's stream: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted.length ? sorted[sorted.length - 1].toFixed(1) : NaN} ms (${sorted.length} samples)`);
+console.log(`server memory: ${(rssKb / 1024).toFixed(0)} MiB resident at the end, peak ${(hwmKb / 1024).toFixed(0)} MiB`);
+console.log(`checks: lost moves in ${lost} games, doubled messages ${stats.doubled}, flag falls ${flagFalls}`);
+if (stats.errors.length) console.log(`first refusals: ${stats.errors.join(' | ')}`);
+process.exit(lost === 0 && stats.doubled === 0 && flagFalls === 0 ? 0 : 1);

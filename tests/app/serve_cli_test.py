@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""`evochess serve` as a user runs it (issue 9, issue 10): SIGTERM during a long engine
+search ends the server at once (it waited 27 s for the search); `--host` and
+`--public-url` shape the links and the names the server answers to; kill -9 loses no
+acknowledged move. Prints 'N passed, N failed'."""
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BIN = sys.argv[sys.argv.index("--engine") + 1]
+results = {"passed": 0, "failed": 0}
+
+
+def check(ok, what):
+    results["passed" if ok else "failed"] += 1
+    print(("ok - " if ok else "FAIL - ") + what)
+
+
+def start(*args):
+    data = tempfile.mkdtemp(prefix="evochess-serve-test-")
+    proc = subprocess.Popen([BIN, "serve", "--port", "0", "--data", data, *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = proc.stdout.readline()
+    while line and "listening on" not in line:
+        line = proc.stdout.readline()
+    port = int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
+    return proc, port, data
+
+
+def call(port, method, path, body=None, headers=None, timeout=30):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    c.request(method, path, body=json.dumps(body) if body is not None else None,
+              headers=headers or {})
+    r = c.getresponse()
+    text = r.read().decode()
+    c.close()
+    return r.status, (json.loads(text) if text.startswith(("{", "[")) else text)
+
+
+# SIGTERM while the engine thinks for a minute: the search stops, the server exits quickly.
+proc, port, _ = start()
+status, game = call(port, "POST", "/api/games", {"variant": "chess"})
+searching = threading.Thread(target=lambda: call(port, "POST", "/api/games/%d/engine" % game["id"],
+                                                 {"movetime_ms": 60000}, timeout=90), daemon=True)
+searching.start()
+time.sleep(1.0)
+began = time.time()
+proc.send_signal(signal.SIGTERM)
+try:
+    code = proc.wait(timeout=10)
+    took = time.time() - began
+    check(code == 0 and took < 5, "SIGTERM during a 60 s search: exit %s after %.1f s" % (code, took))
+except subprocess.TimeoutExpired:
+    proc.kill()
+    check(False, "SIGTERM during a 60 s search: still running after 10 s")
+
+# --host and --public-url: links and accepted names.
+proc, port, _ = start("--host", "0.0.0.0", "--public-url", "https://chess.example.org/")
+try:
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c.request("POST", "/api/games", body=json.dumps({"online": True}),
+              headers={"Host": "chess.example.org"})
+    r = c.getresponse()
+    body = json.loads(r.read())
+    check(r.status == 201 and body["invite"].startswith("https://chess.example.org/#game="),
+          "--public-url makes the invite link (%s)" % body.get("invite"))
+    c.request("GET", "/api/info", headers={"Host": "evil.example"})
+    r = c.getresponse()
+    r.read()
+    check(r.status == 403, "a Host the server was not given: 403 (got %d)" % r.status)
+    c.request("POST", "/api/games", body="{}", headers={"Host": "chess.example.org"})
+    r = c.getresponse()
+    local = json.loads(r.read())
+    c.request("POST", "/api/games/%d/moves" % local["id"], body=json.dumps({"uci": "e2e4"}),
+              headers={"Host": "chess.example.org"})
+    r = c.getresponse()
+    r.read()
+    check(r.status == 401, "open to others, a local game needs its owner's token (got %d)" % r.status)
+    c.request("POST", "/api/games/%d/moves" % local["id"], body=json.dumps({"uci": "e2e4"}),
+              headers={"Host": "chess.example.org", "Authorization": "Bearer " + local["token"]})
+    r = c.getresponse()
+    r.read()
+    check(r.status == 200, "... and with it, the move is played (got %d)" % r.status)
+finally:
+    proc.terminate()
+    proc.wait()
+
+# kill -9 after acknowledged moves: all of them are there after a restart.
+proc, port, data = start()
+status, game = call(port, "POST", "/api/games", {"variant": "evochess"})
+moves = ["e2e4", "e7e5", "d2d4", "d7d5", "c2c4n"]
+acknowledged = 0
+for uci in moves:
+    status, _ = call(port, "POST", "/api/games/%d/moves" % game["id"], {"uci": uci})
+    acknowledged += status == 200
+os.kill(proc.pid, signal.SIGKILL)
+proc.wait()
+proc2 = subprocess.Popen([BIN, "serve", "--port", "0", "--data", data], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True)
+line = proc2.stdout.readline()
+while line and "listening on" not in line:
+    line = proc2.stdout.readline()
+port = int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
+status, state = call(port, "GET", "/api/games/%d" % game["id"])
+check(len(state["history"]) == acknowledged == 5,
+      "kill -9 then restart: %d of %d acknowledged moves kept" % (len(state["history"]), acknowledged))
+proc2.terminate()
+proc2.wait()
+
+print("%d passed, %d failed" % (results["passed"], results["failed"]))
+sys.exit(1 if results["failed"] else 0)
