@@ -1,8 +1,9 @@
 // Starts and stops `evochess serve` on a free loopback port for the end-to-end tests.
 import { spawn } from 'node:child_process';
 
-export async function startServer({ binary, dataDir, webDir, extraArgs = [] }) {
-  const child = spawn(binary, ['serve', '--port', '0', '--data', dataDir, '--web', webDir, ...extraArgs], {
+// `port`: 0 for any free one.
+export async function startServer({ binary, dataDir, webDir, extraArgs = [], port = 0 }) {
+  const child = spawn(binary, ['serve', '--port', String(port), '--data', dataDir, '--web', webDir, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -10,10 +11,11 @@ export async function startServer({ binary, dataDir, webDir, extraArgs = [] }) {
     const timer = setTimeout(() => reject(new Error(`evochess serve printed no address in 15 s:\n${output}`)), 15000);
     const read = (chunk) => {
       output += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      // --host 0.0.0.0 listens on every address, loopback among them.
+      const match = /listening on http:\/\/(?:127\.0\.0\.1|0\.0\.0\.0)(:\d+\/)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(`http://127.0.0.1${match[1]}`);
       }
     };
     child.stdout.on('data', read);

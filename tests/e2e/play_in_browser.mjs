@@ -16,6 +16,10 @@ import { startServer } from './evochess_server.mjs';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const binaryFlag = process.argv.indexOf('--binary');
 const binary = path.resolve(binaryFlag > 0 ? process.argv[binaryFlag + 1] : path.join(repo, 'build/evochess'));
+// --host 0.0.0.0: a server open to others, where local games need their owner's token (the
+// UI keeps it and sends it); the test still reaches it on 127.0.0.1.
+const hostFlag = process.argv.indexOf('--host');
+const extraArgs = hostFlag > 0 ? ['--host', process.argv[hostFlag + 1]] : [];
 const webDir = path.join(repo, 'web/dist');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const screenshotPath = path.join(repo, 'docs/screenshot.png');
@@ -89,7 +93,7 @@ async function playWithPicker(page, board, id, from, to, choice) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'evochess-e2e-data-'));
 const profileDir = mkdtempSync(path.join(tmpdir(), 'evochess-e2e-chromium-'));
-let server = await startServer({ binary, dataDir, webDir });
+let server = await startServer({ binary, dataDir, webDir, extraArgs });
 const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: chromiumPath,
   headless: true,
@@ -159,7 +163,9 @@ try {
 
   await check('after a server restart the saved game is listed and continues', async () => {
     assert.equal(await server.stop(), 0, 'the server stops cleanly on SIGTERM');
-    server = await startServer({ binary, dataDir, webDir });
+    // Open to others, the page keeps the owner's tokens for its origin: the same port again.
+    const port = extraArgs.length ? Number(new URL(server.address).port) : 0;
+    server = await startServer({ binary, dataDir, webDir, extraArgs, port });
     await page.goto(server.address);
     const entry = page.locator(`#saved-games li[data-game-id="${evoGame}"] .saved-game-open`);
     await entry.waitFor();

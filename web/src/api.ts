@@ -81,6 +81,7 @@ export interface Seat {
 // The answers of the online routes: the state, with the caller's seat where there is one.
 export interface SeatedState extends GameState {
   seat?: Seat;
+  token?: string; // a new local game's owner token
   invite?: string;
   rematch?: { id: number; seat: Seat };
 }
@@ -161,19 +162,28 @@ function errorMessageOf(text: string, status: number): string {
 
 const gamePath = (id: number) => `/api/games/${id}`;
 
+// The secret that lets this browser act on a local game: its owner's token, which a server
+// open to others asks for (docs/api.md). Online games send their seat's token themselves.
+let ownerTokenOf: (id: number) => string | undefined = () => undefined;
+export function useOwnerTokens(source: (id: number) => string | undefined): void {
+  ownerTokenOf = source;
+}
+const act = <T>(method: string, id: number, suffix: string, body?: unknown) =>
+  request<T>(method, `${gamePath(id)}${suffix}`, body, ownerTokenOf(id));
+
 export const api = {
   info: () => request<ServerInfo>('GET', '/api/info'),
   listGames: () => request<GameListing[]>('GET', '/api/games'),
   createGame: (game: NewGameRequest) => request<GameState>('POST', '/api/games', game),
   getGame: (id: number) => request<GameState>('GET', gamePath(id)),
-  deleteGame: (id: number) => request<{ deleted: number }>('DELETE', gamePath(id)),
-  playMove: (id: number, uci: string) => request<GameState>('POST', `${gamePath(id)}/moves`, { uci }),
-  undo: (id: number, plies: number) => request<GameState>('POST', `${gamePath(id)}/undo`, { plies }),
-  resign: (id: number, side: Side) => request<GameState>('POST', `${gamePath(id)}/resign`, { side }),
-  offerDraw: (id: number, side: Side) => request<GameState>('POST', `${gamePath(id)}/draw`, { side }),
+  deleteGame: (id: number) => act<{ deleted: number }>('DELETE', id, ''),
+  playMove: (id: number, uci: string) => act<GameState>('POST', id, '/moves', { uci }),
+  undo: (id: number, plies: number) => act<GameState>('POST', id, '/undo', { plies }),
+  resign: (id: number, side: Side) => act<GameState>('POST', id, '/resign', { side }),
+  offerDraw: (id: number, side: Side) => act<GameState>('POST', id, '/draw', { side }),
   updatePlayers: (id: number, players: Record<Side, PlayerKind>, engine: Partial<EngineLimits>) =>
-    request<GameState>('PATCH', gamePath(id), { players, engine }),
-  stopEngine: (id: number) => request<{ stopped: boolean }>('POST', `${gamePath(id)}/engine/stop`),
+    act<GameState>('PATCH', id, '', { players, engine }),
+  stopEngine: (id: number) => act<{ stopped: boolean }>('POST', id, '/engine/stop'),
   pgn: async (id: number): Promise<string> => {
     const response = await fetch(`${gamePath(id)}/pgn`);
     const text = await response.text();
@@ -188,9 +198,12 @@ export async function engineMove(
   onProgress: (progress: SearchProgress) => void,
   signal?: AbortSignal,
 ): Promise<GameState> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
+  const token = ownerTokenOf(id);
+  if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${gamePath(id)}/engine`, {
     method: 'POST',
-    headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+    headers,
     body: '{}',
     signal,
   });

@@ -5,12 +5,12 @@
 // which states to show (never an older version than the one shown, so nothing is applied
 // twice), who may move, how to send a move, and lets it draw its own parts of the page.
 import './online.css';
-import { api, ApiError, request, type GameState, type NewGameRequest, type Seat, type SeatedState, type Side } from './api';
+import { api, ApiError, request, useOwnerTokens, type GameState, type NewGameRequest, type Seat, type SeatedState, type Side } from './api';
 import { ClockPair, describeClock } from './clocks';
 import { sideName } from './gamePanels';
 import { otherSide } from './moves';
 import { OnlinePanel, WaitingScreen } from './onlinePanel';
-import { forgetSeat, showPlainAddress, storedSeat, storeSeat, type GameAddress, type StoredSeat } from './seats';
+import { forgetSeat, ownerToken, showPlainAddress, storedSeat, storeOwnerToken, storeSeat, type GameAddress, type StoredSeat } from './seats';
 
 export interface OnlineHost {
   show(state: GameState): void;
@@ -33,7 +33,7 @@ interface Presence {
 }
 
 const gamePath = (id: number) => `/api/games/${id}`;
-const MAX_LAG_MS = 2000;
+const MAX_LAG_MS = 500; // the server credits at most this much a move (docs/api.md, Clocks)
 
 export class OnlineController {
   readonly clocks = new ClockPair(() => this.onClockZero());
@@ -58,6 +58,7 @@ export class OnlineController {
     private readonly host: OnlineHost,
     elements: { boardFrame: HTMLElement; panelBefore: HTMLElement },
   ) {
+    useOwnerTokens(ownerToken);
     this.waiting = new WaitingScreen(elements.boardFrame);
     this.panel = new OnlinePanel(elements.panelBefore);
     const p = this.panel;
@@ -114,6 +115,7 @@ export class OnlineController {
   async create(game: NewGameRequest): Promise<GameState> {
     const state = await request<SeatedState>('POST', '/api/games', game);
     if (state.seat) storeSeat(state.id, state.seat, { invite: state.invite ?? null });
+    if (state.token) storeOwnerToken(state.id, state.token);
     return state;
   }
 

@@ -71,3 +71,22 @@ export function readAddress(hash = location.hash): GameAddress | null {
 export function showPlainAddress(gameId: number): void {
   history.replaceState(null, '', `#game=${gameId}`);
 }
+
+// A local game's owner token (docs/api.md): a server open to others asks for it.
+const OWNER_PREFIX = 'evochess.owner.';
+
+export function ownerToken(gameId: number): string | undefined {
+  try {
+    return localStorage.getItem(OWNER_PREFIX + gameId) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeOwnerToken(gameId: number, token: string): void {
+  try {
+    localStorage.setItem(OWNER_PREFIX + gameId, token);
+  } catch {
+    // without storage the game can be played only where the server asks for no token
+  }
+}
