@@ -167,7 +167,7 @@ const orientation = (page) => page.locator('#board .cg-wrap, #board.cg-wrap').fi
 
 // ---- the run ---------------------------------------------------------------------------
 
-const server = await startServer({ binary, dataDir, webDir });
+let server = await startServer({ binary, dataDir, webDir });
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
@@ -279,6 +279,17 @@ try {
     await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6']);
     await playWithPicker(bob, 'b7', 'c6', 'b7c6'); // Black keeps its minor right (earned with h6)
     await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6', 'bxc6']);
+  });
+
+  await check('the server restarts mid-game: the pages say reconnecting, then carry on', async () => {
+    const port = Number(new URL(server.address).port);
+    assert.equal(await server.stop(), 0, 'the server stops cleanly on SIGTERM');
+    for (const page of everyone) await waitForText(page, '#connection-state', /reconnecting…|offline|connecting…/);
+    server = await startServer({ binary, dataDir, webDir, port });
+    for (const page of everyone) await waitForText(page, '#connection-state', /^online$/, 20000);
+    await play(alice, 'e2', 'e3');
+    await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6', 'bxc6', 'e3']);
+    for (const page of everyone) await waitForText(page, '#spectator-count', /^1 watching$/);
   });
 
   await check('resignation asks for a confirmation, then ends the game on all three pages', async () => {
