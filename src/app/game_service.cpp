@@ -753,8 +753,9 @@ json GameService::join(std::int64_t id, const json& body) {
     std::string code = optional_string(body, "invite").value_or("");
     std::string token = new_secret();
     int taken = -1;
+    static const SeatToken no_token;
     json state = change_game(
-        id, std::nullopt,
+        id, no_token,
         [&](LoadedGame& game, int) -> std::optional<json> {
             Seats& seats = game.record.seats;
             if (!game.record.online) throw conflict("this game is not an online game");
