@@ -226,9 +226,11 @@ try {
     await bob.click('#seat-link-box summary');
   });
 
-  await check('a spectator opens the game, cannot move, and is counted on every page', async () => {
-    await carol.goto(`${server.address}#game=${firstGame}`);
+  await check('a late visitor of the invite link watches, cannot move, and is counted on every page', async () => {
+    await carol.goto(invite);
     await waitForText(carol, '#seat-note', /You are watching/);
+    await waitForText(carol, '#online-notice', /Both seats of this game are taken: you are watching/);
+    assert.equal(await gameIdOf(carol), firstGame);
     for (const page of everyone) await waitForText(page, '#spectator-count', /^1 watching$/);
     const a2 = await carol.driver.squareCenter('a2');
     await carol.mouse.click(a2.x, a2.y);
@@ -389,15 +391,20 @@ try {
     await waitForText(alice, '#result-banner', /1-0.*White wins: the opponent left/);
   });
 
-  await check('a correspondence game shows days on its clocks and is aborted before both sides moved', async () => {
+  await check('a correspondence game: days on its clocks, a seat link on another device, aborted before both sides moved', async () => {
     const correspondenceInvite = await createOnlineGame(alice, { clock: 'd3', colour: 'b' });
     await waitForText(alice, '#clock-kind', /^3 days a move$/);
     await waitForText(alice, '.clock[data-side="w"]', /^3 d 0 h$/);
     await bob.goto(correspondenceInvite);
     await waitForText(bob, '#seat-note', /You play White/);
     await alice.locator('#waiting-screen').waitFor({ state: 'hidden' });
-    await play(bob, 'e2', 'e4');
-    await waitForPlies(alice, 1);
+    // Bob's seat link opened on another device (Carol's browser) plays White there.
+    const seatLink = await bob.locator('#seat-link').inputValue();
+    await carol.goto(seatLink);
+    await waitForText(carol, '#seat-note', /You play White/);
+    assert.equal(await gameIdOf(carol), await gameIdOf(bob), 'the seat token leaves the address');
+    await play(carol, 'e2', 'e4');
+    for (const page of [alice, bob, carol]) await waitForPlies(page, 1);
     await alice.click('#abort-button');
     for (const page of players) await waitForText(page, '#result-banner', /\*.*Game aborted/);
   });
