@@ -329,6 +329,14 @@ try {
     await carol.waitForFunction((id) => location.hash === `#game=${id}`, rematchGame);
     await waitForText(carol, '#seat-note', /You are watching/);
     for (const page of everyone) await waitForPlies(page, 0);
+    // The finished game opened again stays on screen; its button leads to the rematch.
+    await alice.click(`#saved-games li[data-game-id="${firstGame}"] .saved-game-open`);
+    await waitForText(alice, '#rematch-button', /Go to the rematch/);
+    await alice.waitForTimeout(500);
+    assert.equal(await gameIdOf(alice), firstGame, 'no jump away from a finished game opened on purpose');
+    await alice.click('#rematch-button');
+    await alice.waitForFunction((id) => location.hash === `#game=${id}`, rematchGame);
+    await waitForText(alice, '#seat-note', /You play Black/);
   });
 
   await check('a takeback, then a draw by agreement', async () => {

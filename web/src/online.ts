@@ -84,7 +84,7 @@ export class OnlineController {
       this.confirmingResign = false;
       void this.act('resign', {});
     });
-    p.rematchButton.addEventListener('click', () => void this.rematch());
+    p.rematchButton.addEventListener('click', () => (this.state?.rematch_id ? this.followRematch() : void this.rematch()));
     p.watchRematchButton.addEventListener('click', () => {
       if (this.state?.rematch_id) this.host.follow(this.state.rematch_id);
     });
@@ -174,6 +174,9 @@ export class OnlineController {
       this.followingRematch = false;
     }
     this.pendingNoticeFor = null;
+    // A rematch created while this page watched the game: its players go there together.
+    // (A finished game opened later stays put; its button leads to the rematch.)
+    const rematchAppeared = !switched && !this.state?.rematch_id && !!state.rematch_id;
     this.state = state;
     this.seat = storedSeat(state.id);
     if (this.seat && state.online === false) this.seat = null;
@@ -182,7 +185,7 @@ export class OnlineController {
     this.clocks.update(state.clock, state.result !== null);
     if (state.online) this.connect(false);
     else this.disconnect();
-    this.followRematchIfOffered();
+    if (rematchAppeared) this.followRematch();
     this.tick();
     return true;
   }
@@ -345,11 +348,11 @@ export class OnlineController {
   }
 
   // Both players asked for a rematch: each one fetches their own seat in the new game.
-  private followRematchIfOffered(): void {
+  private followRematch(): void {
     const state = this.state;
     const seat = this.seat;
     if (!state?.rematch_id || !seat || this.followingRematch) return;
-    if (storedSeat(state.rematch_id)) return;
+    if (storedSeat(state.rematch_id)) return this.host.follow(state.rematch_id);
     this.followingRematch = true;
     void request<SeatedState>('POST', `${gamePath(state.id)}/rematch`, {}, seat.token)
       .then((answer) => {
@@ -489,9 +492,14 @@ export class OnlineController {
     p.resignConfirm.hidden = !playing || !this.confirmingResign;
     p.rematchButton.hidden = !mine || !over;
     const rematchFromThem = !!theirs && state.rematch_offer === theirs;
-    p.rematchButton.disabled = state.rematch_offer === mine || this.followingRematch;
-    p.rematchButton.textContent =
-      state.rematch_offer === mine ? 'Rematch offered' : rematchFromThem ? 'Accept the rematch' : 'Rematch';
+    p.rematchButton.disabled = this.followingRematch || (!state.rematch_id && state.rematch_offer === mine);
+    p.rematchButton.textContent = state.rematch_id
+      ? 'Go to the rematch'
+      : state.rematch_offer === mine
+        ? 'Rematch offered'
+        : rematchFromThem
+          ? 'Accept the rematch'
+          : 'Rematch';
     p.watchRematchButton.hidden = !!mine || !state.rematch_id;
 
     p.seatBox.hidden = !mine;
