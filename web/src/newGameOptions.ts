@@ -41,7 +41,7 @@ function numberInput(name: string, value: number, min: number, max: number): HTM
 // Adds the choices to the dialog's form, right after the "You play" select.
 export function setUpOnlineOptions(form: HTMLFormElement): void {
   const side = form.elements.namedItem('side') as HTMLSelectElement;
-  side.add(new Option('a friend online (invite by link)', 'online'));
+  side.add(new Option('Play a friend online (invite link)', 'online'));
 
   const clock = document.createElement('select');
   clock.name = 'clock';
