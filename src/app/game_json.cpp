@@ -83,6 +83,7 @@ json game_listing_json(const GameListing& listing) {
     return {
         {"id", listing.id},
         {"variant", listing.variant},
+        {"online", listing.online},
         {"players", players_json(listing.players)},
         {"result", optional_json(listing.summary.result)},
         {"reason", optional_json(listing.summary.reason)},

@@ -131,6 +131,7 @@ int run_server(const ServeOptions& given) {
     SystemClock clock;
     ServiceOptions service_options;
     service_options.local_games_need_token = !is_loopback(options.host);
+    service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     std::optional<GameService> service;
     std::optional<HttpServer> server;
     int port = 0;

@@ -18,6 +18,8 @@ struct ServeOptions {
     std::string data_dir; // empty: $XDG_DATA_HOME/evochess, else ~/.local/share/evochess
     std::string web_dir; // empty: $EVOCHESS_WEB_DIR, else the web/dist this binary was built beside
     ServerLimits limits;
+    // How long a player must be gone before the opponent may claim the game.
+    int claim_after_seconds = 30;
     SearchFunction search; // empty: the server runs without an engine
 };
 

@@ -31,6 +31,11 @@ const RegisterCommand serve_registration{
                           "~/.local/share/evochess)");
         serve->add_option("--web", options->web_dir,
                           "directory of the built UI (default: web/dist of this build)");
+        serve->add_option("--claim-after", options->claim_after_seconds,
+                          "seconds an online player must be gone before the opponent may claim "
+                          "the game")
+            ->check(CLI::Range(1, 86400))
+            ->capture_default_str();
         auto& limits = options->limits;
         serve->add_option("--max-connections", limits.max_connections, "open connections at most")
             ->check(CLI::Range(std::size_t(1), std::size_t(1000000)))

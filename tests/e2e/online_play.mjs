@@ -167,7 +167,9 @@ const orientation = (page) => page.locator('#board .cg-wrap, #board.cg-wrap').fi
 
 // ---- the run ---------------------------------------------------------------------------
 
-let server = await startServer({ binary, dataDir, webDir });
+// A short claim wait keeps the claim-of-victory check quick (the default is 30 s).
+const serverArgs = ['--claim-after', '5'];
+let server = await startServer({ binary, dataDir, webDir, extraArgs: serverArgs });
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
@@ -287,7 +289,7 @@ try {
     const port = Number(new URL(server.address).port);
     assert.equal(await server.stop(), 0, 'the server stops cleanly on SIGTERM');
     for (const page of everyone) await waitForText(page, '#connection-state', /reconnecting…|offline|connecting…/);
-    server = await startServer({ binary, dataDir, webDir, port });
+    server = await startServer({ binary, dataDir, webDir, port, extraArgs: serverArgs });
     for (const page of everyone) await waitForText(page, '#connection-state', /^online$/, 20000);
     await play(alice, 'e2', 'e3');
     await expectMovesEverywhere(everyone, ['a3', 'a6', 'a4', 'a5', 'b4=N', 'h6', 'Nc6', 'bxc6', 'e3']);

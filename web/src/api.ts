@@ -89,6 +89,7 @@ export interface SeatedState extends GameState {
 export interface GameListing {
   id: number;
   variant: Variant;
+  online: boolean;
   players: Record<Side, PlayerKind>;
   result: GameResult | null;
   reason: string | null;

@@ -23,7 +23,7 @@ export function renderSavedGames(list: HTMLElement, games: GameListing[], curren
     const open = document.createElement('button');
     open.type = 'button';
     open.className = 'saved-game-open';
-    const players = `${game.players.w} v ${game.players.b}`;
+    const players = game.online ? 'online' : `${game.players.w} v ${game.players.b}`;
     const outcome = game.result ? `${game.result}${game.reason ? ` (${game.reason})` : ''}` : 'in progress';
     open.textContent = `#${game.id} ${variantTitle(game.variant)} · ${players} · ${game.moves} plies · ${outcome}`;
     open.title = `updated ${game.updated}`;
@@ -34,7 +34,9 @@ export function renderSavedGames(list: HTMLElement, games: GameListing[], curren
     remove.textContent = 'Delete';
     remove.setAttribute('aria-label', `Delete game ${game.id}`);
     remove.addEventListener('click', () => actions.remove(game.id));
-    item.append(open, remove);
+    // Online games are kept by the server (deleting one is refused): no button for it.
+    if (game.online) item.append(open);
+    else item.append(open, remove);
     list.append(item);
   }
 }
