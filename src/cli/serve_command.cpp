@@ -31,9 +31,10 @@ const RegisterCommand serve_registration{
                           "~/.local/share/evochess)");
         serve->add_option("--web", options->web_dir,
                           "directory of the built UI (default: web/dist of this build)");
-        serve->add_option("--claim-after", options->claim_after_seconds,
-                          "seconds an online player must be gone before the opponent may claim "
-                          "the game")
+        serve
+            ->add_option("--claim-after", options->claim_after_seconds,
+                         "seconds an online player must be gone before the opponent may claim "
+                         "the game")
             ->check(CLI::Range(1, 86400))
             ->capture_default_str();
         auto& limits = options->limits;
