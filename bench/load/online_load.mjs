@@ -44,7 +44,7 @@ const serverPid = server.pid;
 let nextAddress = 0;
 function newAddress() {
   const n = nextAddress++;
-  return `127.1.${(n >> 8) & 255}.${(n & 255) + 1}`;
+  return `127.1.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 }
 
 function request(address, method, urlPath, body, token) {
@@ -168,8 +168,18 @@ const watchers = [];
 for (const game of all) for (const player of game.players) player.start();
 for (let i = 0; i < spectators; i++) watchers.push(openStream(newAddress(), all[i % all.length].id, null, () => {}));
 
+// CPU seconds the server and this client used during the timed part.
+function serverCpuSeconds() {
+  const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+}
+const serverCpuBefore = serverCpuSeconds();
+const clientCpuBefore = process.cpuUsage();
 const started = performance.now();
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+const serverCpu = serverCpuSeconds() - serverCpuBefore;
+const clientCpuUsage = process.cpuUsage(clientCpuBefore);
+const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
 running = false;
 const elapsed = (performance.now() - started) / 1000;
 await new Promise((resolve) => setTimeout(resolve, 3000)); // moves in flight land
@@ -180,7 +190,8 @@ const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/stat
 let lost = 0;
 let flagFalls = 0;
 for (const game of all) {
-  const answer = await request('127.0.0.1', 'GET', `/api/games/${game.id}`);
+  const answer = await request(game.players[0].address, 'GET', `/api/games/${game.id}`);
+  if (answer.status !== 200) throw new Error(`read back game ${game.id}: ${answer.status} ${JSON.stringify(answer.body)}`);
   if (answer.body.history.length < game.acknowledged) lost++;
   if (String(answer.body.reason ?? '').startsWith('time forfeit')) flagFalls++;
 }
@@ -193,6 +204,7 @@ const at = (q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor
 console.log(`moves: ${stats.moves} acknowledged in ${elapsed.toFixed(1)} s = ${(stats.moves / elapsed).toFixed(1)} moves/s; refused ${stats.refused}`);
 console.log(`move POST -> opponent's stream: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted.length ? sorted[sorted.length - 1].toFixed(1) : NaN} ms (${sorted.length} samples)`);
 console.log(`server memory: ${(rssKb / 1024).toFixed(0)} MiB resident at the end, peak ${(hwmKb / 1024).toFixed(0)} MiB`);
+console.log(`CPU: server ${serverCpu.toFixed(1)} s (${((100 * serverCpu) / elapsed).toFixed(0)} % of one core), this client ${clientCpu.toFixed(1)} s (${((100 * clientCpu) / elapsed).toFixed(0)} %)`);
 console.log(`checks: lost moves in ${lost} games, doubled messages ${stats.doubled}, flag falls ${flagFalls}`);
 if (stats.errors.length) console.log(`first refusals: ${stats.errors.join(' | ')}`);
 process.exit(lost === 0 && stats.doubled === 0 && flagFalls === 0 ? 0 : 1);
