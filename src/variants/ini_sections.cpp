@@ -129,7 +129,11 @@ Outcome<std::vector<IniSection>> read_ini_sections(std::string_view text, const 
     int bad_line = ini_parse_stream(read_line, &reader, handle, &reader);
     if (reader.error) return *reader.error;
     if (bad_line > 0)
-        return FileError{ErrorKind::Syntax, file, bad_line, "", "",
+        return FileError{ErrorKind::Syntax,
+                         file,
+                         bad_line,
+                         "",
+                         "",
                          "expected '[variant]', '[variant:parent]', 'field = value' or a comment"};
     if (bad_line < 0) return FileError{ErrorKind::Io, file, 0, "", "", "out of memory"};
     return std::move(reader.sections);

@@ -23,7 +23,8 @@ VariantDefinition definition_of(const Variant& v) {
 
 std::string field_list() {
     std::string out;
-    for (const FieldInfo& f : variant_fields()) out += (out.empty() ? "" : ", ") + std::string(f.name);
+    for (const FieldInfo& f : variant_fields())
+        out += (out.empty() ? "" : ", ") + std::string(f.name);
     return out;
 }
 
@@ -59,8 +60,8 @@ std::optional<std::pair<std::string, std::string>> contradiction(const Variant& 
             return {{"promoted_rooks_grant_castling",
                      "needs tracks_unmoved_king = true (a right needs a king that never moved)"}};
         if (!v.ordinary_castling && !v.vertical_castling)
-            return {{"promoted_rooks_grant_castling",
-                     "needs ordinary_castling or vertical_castling"}};
+            return {
+                {"promoted_rooks_grant_castling", "needs ordinary_castling or vertical_castling"}};
     }
     if (v.draws_won_by_first_king_promoter && !v.king_becomes_cthulhu)
         return {{"draws_won_by_first_king_promoter", "needs king_becomes_cthulhu = true"}};
@@ -134,10 +135,10 @@ class Compiler {
                 c.start_fen_line = 0;
             } else {
                 std::string known;
-                for (const Variant& v : bases_) known += (known.empty() ? "" : ", ") + std::string(v.name);
+                for (const Variant& v : bases_)
+                    known += (known.empty() ? "" : ", ") + std::string(v.name);
                 return fail(ErrorKind::UnknownParent, s.line, s.name, "",
-                            "parent '" + s.parent +
-                                "' is neither in this file nor built in (" +
+                            "parent '" + s.parent + "' is neither in this file nor built in (" +
                                 (known.empty() ? "none" : known) + ")");
             }
             parent_display = c.definition.display_name;
@@ -169,10 +170,10 @@ class Compiler {
                                     s.name + ":chess])");
             }
         if (c.definition.description.empty())
-            c.definition.description =
-                s.parent.empty() ? c.definition.display_name
-                : changes.empty() ? "As " + parent_display + "."
-                                  : "As " + parent_display + ", with " + changes + ".";
+            c.definition.description = s.parent.empty() ? c.definition.display_name
+                                       : changes.empty()
+                                           ? "As " + parent_display + "."
+                                           : "As " + parent_display + ", with " + changes + ".";
 
         Variant& v = c.definition.rules;
         if (auto bad = contradiction(v)) {

@@ -80,7 +80,8 @@ std::optional<std::string> set_promotions(Variant& v, std::string_view value) {
             return not_accepted(std::string_view(&value[i], 1),
                                 "is not one of p, n, b, r, q (lower case)");
         for (std::size_t j = 0; j < i; ++j)
-            if (types[j] == t) return not_accepted(std::string_view(&value[i], 1), "is given twice");
+            if (types[j] == t)
+                return not_accepted(std::string_view(&value[i], 1), "is given twice");
         types[i] = t;
     }
     for (std::size_t i = 0; i < 5; ++i) v.promotion_types[i] = types[i];
@@ -104,8 +105,7 @@ std::optional<std::string> set_field(VariantDefinition& def, std::string_view fi
                                      std::string_view value) {
     Variant& v = def.rules;
     if (bool Variant::*flag = flag_of(field)) {
-        if (value != "true" && value != "false")
-            return not_accepted(value, "is not true or false");
+        if (value != "true" && value != "false") return not_accepted(value, "is not true or false");
         v.*flag = value == "true";
         return std::nullopt;
     }

@@ -16,8 +16,8 @@ constexpr std::size_t MaxFileBytes = 1 << 20;
 
 } // namespace
 
-Outcome<std::vector<const Variant*>> load_variants_text(std::string_view text,
-                                                        const std::string& file) {
+Outcome<std::vector<VariantDefinition>> parse_variants_text(std::string_view text,
+                                                            const std::string& file) {
     if (text.size() > MaxFileBytes)
         return FileError{ErrorKind::Io, file, 0, "", "", "larger than 1 MB"};
     auto sections = read_ini_sections(text, file);
@@ -39,7 +39,14 @@ Outcome<std::vector<const Variant*>> load_variants_text(std::string_view text,
                              start.error()};
         }
     }
-    auto registered = register_variants(std::move(definitions));
+    return definitions;
+}
+
+Outcome<std::vector<const Variant*>> load_variants_text(std::string_view text,
+                                                        const std::string& file) {
+    auto definitions = parse_variants_text(text, file);
+    if (!definitions) return definitions.error();
+    auto registered = register_variants(std::move(definitions.value()));
     if (!registered) return FileError{ErrorKind::Duplicate, file, 0, "", "", registered.error()};
     return std::move(registered.value());
 }

@@ -13,7 +13,12 @@
 
 namespace evo::variants {
 
-// `file` names the text in errors. The variants it defines, in the file's order.
+// `file` names the text in errors. Checks everything, registers nothing: the definitions,
+// in the file's order.
+Outcome<std::vector<VariantDefinition>> parse_variants_text(std::string_view text,
+                                                            const std::string& file);
+
+// As parse_variants_text, then registers them all: the variants it defines.
 Outcome<std::vector<const Variant*>> load_variants_text(std::string_view text,
                                                         const std::string& file);
 Outcome<std::vector<const Variant*>> load_variants_file(const std::string& path);

@@ -32,8 +32,8 @@ const char* b(bool v) {
 }
 
 std::string piece_type(PieceType t) {
-    static const char* const Names[] = {"NoPieceType", "Pawn", "Knight", "Bishop",
-                                        "Rook",        "Queen", "King",  "Cthulhu"};
+    static const char* const Names[] = {"NoPieceType", "Pawn",  "Knight", "Bishop",
+                                        "Rook",        "Queen", "King",   "Cthulhu"};
     return Names[t];
 }
 
@@ -41,8 +41,8 @@ std::string cpp(const Variant& v) {
     static const char* const Evolutions[] = {"None", "Accumulate", "Expire"};
     static const char* const Extras[] = {"None", "EvolutionCounters", "PromoteKing"};
     std::ostringstream o;
-    o << "    Variant{\n        .name = " << quoted(v.name) << ",\n        .start_fen = "
-      << quoted(v.start_fen) << ",\n        .promotion_types = {";
+    o << "    Variant{\n        .name = " << quoted(v.name)
+      << ",\n        .start_fen = " << quoted(v.start_fen) << ",\n        .promotion_types = {";
     for (int i = 0; i < 5; ++i) o << (i ? ", " : "") << piece_type(v.promotion_types[i]);
     o << "},\n        .promotion_type_count = " << v.promotion_type_count
       << ",\n        .promotion_either_color = " << b(v.promotion_either_color)
@@ -59,8 +59,7 @@ std::string cpp(const Variant& v) {
       << ",\n        .vertical_castling = " << b(v.vertical_castling)
       << ",\n        .promoted_rooks_grant_castling = " << b(v.promoted_rooks_grant_castling)
       << ",\n        .tracks_unmoved_king = " << b(v.tracks_unmoved_king)
-      << ",\n        .draws_won_by_first_king_promoter = "
-      << b(v.draws_won_by_first_king_promoter)
+      << ",\n        .draws_won_by_first_king_promoter = " << b(v.draws_won_by_first_king_promoter)
       << ",\n        .scores_points = " << b(v.scores_points)
       << ",\n        .extra_state = ExtraState::" << Extras[int(v.extra_state)]
       << ",\n        .display_name = " << quoted(v.display_name)

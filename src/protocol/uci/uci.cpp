@@ -150,8 +150,8 @@ void Session::load_variant_path(std::string_view path) {
     }
     std::string names;
     for (const Variant* v : loaded.value()) names.append(" ").append(v->name);
-    out_.line("info string loaded " + std::to_string(loaded.value().size()) + " variant(s):" +
-              names);
+    out_.line("info string loaded " + std::to_string(loaded.value().size()) +
+              " variant(s):" + names);
     print_options();
 }
 
