@@ -12,7 +12,7 @@ rm -f build-fuzz.log
 mkdir -p build-fuzz/findings
 passed=0
 failed=0
-for target in fen san uci_move pgn make_move; do
+for target in fen san uci_move pgn make_move variants; do
     corpus="build-fuzz/corpus/$target"
     mkdir -p "$corpus"
     cp -n fuzz/seeds/$target/* "$corpus/" 2>/dev/null

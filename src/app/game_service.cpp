@@ -167,8 +167,11 @@ void GameService::forget(std::int64_t id, GameSlot& slot) {
 
 json GameService::info() const {
     json variants = json::array();
-    for (const auto& [name, start_fen] : RulesGame::variants())
-        variants.push_back({{"name", name}, {"start_fen", start_fen}});
+    for (const VariantInfo& v : RulesGame::variants())
+        variants.push_back({{"name", v.name},
+                            {"start_fen", v.start_fen},
+                            {"display_name", v.display_name},
+                            {"description", v.description}});
     return {{"version", "1"}, {"engine", engine_available()}, {"variants", std::move(variants)}};
 }
 
