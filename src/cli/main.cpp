@@ -12,13 +12,17 @@ std::vector<CommandRegistration>& command_registry() {
     static std::vector<CommandRegistration> registry;
     return registry;
 }
+std::vector<std::string>& variant_files() {
+    static std::vector<std::string> files;
+    return files;
+}
 } // namespace evo::cli
 
 int main(int argc, char** argv) {
     CLI::App app{"evochess: engine and referee for EvoChess, EChess, Promote King Chess and chess"};
     app.require_subcommand(0, 1);
     // Variants files (docs/variants.md), for every subcommand: given after it too.
-    std::vector<std::string> variant_files;
+    std::vector<std::string>& variant_files = evo::cli::variant_files();
     app.add_option("--variants", variant_files,
                    "load the variants defined in this INI file (docs/variants.md); repeatable")
         ->type_name("FILE");

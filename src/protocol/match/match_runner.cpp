@@ -135,6 +135,8 @@ class MatchRun {
         points[task.swapped ? 1 : 0] = first_score;
         if (points[0] && points[1]) p.pairs.add_pair(*points[0], *points[1]);
         ++summary_.games_played;
+        if (config_.on_game)
+            config_.on_game(record.game, summary_.games_played, summary_.games_planned);
 
         if (pgn_) {
             MatchGameInfo info{summary_.names[std::size_t(white)],

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,6 +28,9 @@ struct MatchConfig {
     std::optional<SprtConfig> sprt; // two engines only
     std::string uci_log_path;       // empty: no log of the UCI traffic
     const std::atomic<bool>* interrupted = nullptr;
+    // Called (one call at a time) with each finished game and the games played and planned
+    // so far: for reports over the moves themselves (`evochess balance`).
+    std::function<void(const Game& game, int played, int planned)> on_game;
 };
 
 // Everything known about one pair of engines, from the first one's point of view.
