@@ -64,6 +64,19 @@ def main():
                   len(lines) == 1 and lines[0].startswith("error: " + bad + ":4: variant 'broken', "
                                                           "field 'rook_right_captures': 'many'"),
                   p.stderr)
+        # evochess balance: a tiny self-play run of a loaded variant, table and plot.
+        svg = os.path.join(tmp, "balance.svg")
+        p = run(e, "balance", "--variants", own, "--variant", "mine", "--variant", "evochess",
+                "--games", "2", "--nodes", "300", "--concurrency", "2", "--plot", svg)
+        check("balance exit 0", p.returncode == 0, p.stderr)
+        check("balance table row per variant",
+              any(l.startswith("mine ") and " 2 " in l for l in p.stdout.split("\n")) and
+              any(l.startswith("evochess ") for l in p.stdout.split("\n")), p.stdout)
+        check("balance decisive-by-length table", "decisive results by game length" in p.stdout)
+        check("balance no progress bar when stderr is not a tty", "[=" not in p.stderr, p.stderr)
+        check("balance plot written", os.path.exists(svg) and "<svg" in open(svg).read())
+        p = run(e, "balance", "--variant", "nope", "--games", "2", "--nodes", "300")
+        check("balance unknown variant exit 2", p.returncode == 2 and "unknown variant 'nope'" in p.stderr)
         p = run(e, "check-variants", os.path.join(tmp, "missing.ini"))
         check("missing file exit 2", p.returncode == 2 and "missing.ini" in p.stderr, p.stderr)
 
