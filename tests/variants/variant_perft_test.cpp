@@ -15,6 +15,10 @@ rook_right_captures = 3
 minor_right_pawn_moves = 2
 rook_right_captures = 1
 
+[t-echess-n4k1:echess]
+minor_right_pawn_moves = 4
+rook_right_captures = 1
+
 [t-evo-fullset:evochess]
 start_fen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 ordinary_castling = true
@@ -32,10 +36,14 @@ const Variant& lab(std::string_view name) {
 // a minor right, spendable at once on that pawn (2.4). King e1: d1, f1, d2, f2 (e2 holds the
 // pawn) = 4. Pawn e2: e3, e4, each plain, =N or =B = 6. Total 10. Under N = 3 the same
 // counters earn nothing: 4 + 2 = 6.
+// Depth 2: after each of them Black's lone king has all 5 of d8, f8, d7, e7, f7 (no white
+// king, pawn, knight or bishop on e3/e4 reaches those squares): 10 x 5 = 50, and 6 x 5 = 30.
 TEST(VariantPerft, Rules_2_3_MinorRightAfterTwoPawnMovesWhenN2) {
     const char* fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1,0,0,0/0,0,0,0";
     EXPECT_EQ(test::perft_of(lab("t-evo-n2k3"), fen, 1), 10u);
     EXPECT_EQ(test::perft_of(*find_variant("evochess"), fen, 1), 6u);
+    EXPECT_EQ(test::perft_of(lab("t-evo-n2k3"), fen, 2), 50u);
+    EXPECT_EQ(test::perft_of(*find_variant("evochess"), fen, 2), 30u);
 }
 
 // RULES 2.3/2.5 with K = 3: two piece captures made (c = 2), the third earns a rook right,
@@ -71,6 +79,15 @@ TEST(VariantPerft, Rules_3_4_DirectRookWhenN2K1) {
     EXPECT_EQ(test::perft_of(lab("t-echess-n2k1"),
                              "4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1 1,0,0,0/0,0,0,0", 1),
               12u);
+}
+
+// N = 4, K = 1, same board. With p = 2 the pawn's move is its third: no minor right, so no
+// direct rook either; dxe5 earns the rook right, but White has no knight or bishop to spend
+// it on: 5 king moves + d5 + dxe5 = 7. With p = 3 it is the fourth: as above, 12.
+TEST(VariantPerft, Rules_3_4_DirectRookNeedsBothRightsWhenN4K1) {
+    const Variant& v = lab("t-echess-n4k1");
+    EXPECT_EQ(test::perft_of(v, "4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1 2,0,0,0/0,0,0,0", 1), 7u);
+    EXPECT_EQ(test::perft_of(v, "4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1 3,0,0,0/0,0,0,0", 1), 12u);
 }
 
 // As above with a white bishop on a1: it adds b2, c3 (its own pawn on d4 stops it) = 2, and
