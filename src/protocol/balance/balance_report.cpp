@@ -84,13 +84,13 @@ std::string report_text(const std::vector<VariantBalance>& variants) {
 
 std::string score_plot_svg(const std::vector<VariantBalance>& variants, const std::string& title) {
     const int left = 60, top = 40, height = 300, step = 60;
-    const int width = left + step * int(std::max<std::size_t>(variants.size(), 1)) + 20;
+    const int width = std::max(420, left + step * int(variants.size()) + 20);
     auto y_of = [&](double score) { return format("%.1f", top + (1.0 - score) * height); };
     std::ostringstream svg;
     svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\""
         << top + height + 110 << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        << "<text x=\"" << left << "\" y=\"20\" font-size=\"14\">" << escape(title) << "</text>\n";
+        << "<text x=\"10\" y=\"20\" font-size=\"14\">" << escape(title) << "</text>\n";
     for (double s : {0.0, 0.25, 0.5, 0.75, 1.0}) {
         svg << "<line x1=\"" << left << "\" x2=\"" << width - 10 << "\" y1=\"" << y_of(s)
             << "\" y2=\"" << y_of(s) << "\" stroke=\""
