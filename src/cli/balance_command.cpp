@@ -79,7 +79,7 @@ int run_balance_command(const BalanceArgs& args) {
         s.engine_command.push_back(std::filesystem::absolute(file).string());
     }
     s.engine_command.push_back("uci");
-    s.games = args.games + args.games % 2; // each opening with both colours
+    s.games = args.games;
     s.concurrency = args.concurrency;
     s.opening_plies = args.plies;
     s.seed = args.seed;

@@ -50,9 +50,9 @@ std::string report_text(const std::vector<VariantBalance>& variants) {
                       pad("draws", 7) + pad("plies", 7) + pad("minor earned/used", 21) +
                       pad("rook earned/used", 21) + "direct rook\n";
     for (const auto& v : variants) {
-        double s = v.white_score(), e = v.white_score_error95();
+        auto [low, high] = v.white_score_interval95();
         out += pad(v.variant, w) + pad(std::to_string(v.games), 7) +
-               pad(format("%.3f [%.3f, %.3f]", s, std::max(0.0, s - e), std::min(1.0, s + e)), 22) +
+               pad(format("%.3f [%.3f, %.3f]", v.white_score(), low, high), 22) +
                pad(format("%.0f%%", 100 * v.draw_rate()), 7) +
                pad(format("%.1f", v.average_plies()), 7) + pad(per_game(v.minor, v.games), 21) +
                pad(per_game(v.rook, v.games), 21) +
@@ -102,13 +102,13 @@ std::string score_plot_svg(const std::vector<VariantBalance>& variants, const st
         << "\" y=\"15\" text-anchor=\"middle\">White's score (95% interval)</text>\n";
     for (std::size_t i = 0; i < variants.size(); ++i) {
         const VariantBalance& v = variants[i];
-        double s = v.white_score(), e = v.white_score_error95();
+        double s = v.white_score();
+        auto [low, high] = v.white_score_interval95();
         int x = left + step / 2 + step * int(i);
-        svg << "<line x1=\"" << x << "\" x2=\"" << x << "\" y1=\"" << y_of(std::min(1.0, s + e))
-            << "\" y2=\"" << y_of(std::max(0.0, s - e))
-            << "\" stroke=\"#246\" stroke-width=\"2\"/>\n"
+        svg << "<line x1=\"" << x << "\" x2=\"" << x << "\" y1=\"" << y_of(high) << "\" y2=\""
+            << y_of(low) << "\" stroke=\"#246\" stroke-width=\"2\"/>\n"
             << "<circle cx=\"" << x << "\" cy=\"" << y_of(s) << "\" r=\"4\" fill=\"#246\"><title>"
-            << escape(v.variant) << format(": %.3f +- %.3f", s, e) << " (" << v.games
+            << escape(v.variant) << format(": %.3f [%.3f, %.3f]", s, low, high) << " (" << v.games
             << " games)</title></circle>\n"
             << "<text transform=\"translate(" << x << "," << top + height + 10
             << ") rotate(60)\" font-size=\"11\">" << escape(v.variant) << "</text>\n";

@@ -19,7 +19,7 @@ struct FileCloser {
 Result<std::vector<match::Opening>> openings_for(const BalanceSettings& s, const Variant& v) {
     match::OpeningMakerSettings maker;
     maker.variant = &v;
-    maker.count = (s.games + 1) / 2;
+    maker.count = s.games;
     maker.plies = s.opening_plies;
     maker.seed = s.seed;
     auto lines = match::make_openings(maker);
@@ -58,6 +58,11 @@ Result<std::vector<VariantBalance>> run_balance(const BalanceSettings& s) {
         config.limits = s.limits;
         config.concurrency = s.concurrency;
         config.openings = std::move(*openings);
+        config.swap_colours = false; // the same engine twice: a swapped game would repeat
+        if (int(config.openings.size()) < s.games)
+            return make_error("only " + std::to_string(config.openings.size()) +
+                              " balanced openings found for " + balance.variant +
+                              "; give fewer --games or more --plies");
         config.interrupted = s.interrupted;
         config.on_game = [&](const Game& game, int played, int planned) {
             add_game(balance, game);

@@ -18,7 +18,7 @@ namespace evo::balance {
 struct BalanceSettings {
     std::vector<const Variant*> variants;
     std::vector<std::string> engine_command; // starts the engine speaking UCI
-    int games = 40;                          // per variant; each opening with both colours
+    int games = 40;                          // per variant; each game its own random opening
     match::SearchLimits limits;
     int concurrency = 1;
     int opening_plies = 4; // random plies, kept when material is level (opening_maker.h)

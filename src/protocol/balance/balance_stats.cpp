@@ -1,5 +1,6 @@
 #include "balance_stats.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace evo::balance {
@@ -69,13 +70,14 @@ double VariantBalance::white_score() const {
     return games ? (white_wins + 0.5 * draws) / games : 0.5;
 }
 
-double VariantBalance::white_score_error95() const {
-    if (games < 2) return 0.5;
-    double mean = white_score();
-    double var = (white_wins * (1 - mean) * (1 - mean) + draws * (0.5 - mean) * (0.5 - mean) +
-                  black_wins * mean * mean) /
-                 (games - 1);
-    return 1.96 * std::sqrt(var / games);
+std::pair<double, double> VariantBalance::white_score_interval95() const {
+    double wins = white_wins + 1.0, losses = black_wins + 1.0, n = games + 2.0;
+    double mean = (wins + 0.5 * draws) / n;
+    double var = (wins * (1 - mean) * (1 - mean) + draws * (0.5 - mean) * (0.5 - mean) +
+                  losses * mean * mean) /
+                 n;
+    double half = 1.96 * std::sqrt(var / n);
+    return {std::max(0.0, mean - half), std::min(1.0, mean + half)};
 }
 
 double VariantBalance::draw_rate() const {

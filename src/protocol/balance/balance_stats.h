@@ -6,6 +6,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 
 namespace evo::balance {
 
@@ -27,9 +28,10 @@ struct VariantBalance {
     long direct_rooks = 0;   // RULES 3.4: used (it is earned with the two rights)
 
     double white_score() const;
-    // Half-width of the 95% interval of White's score (normal approximation over games
-    // scoring 1, 1/2, 0); 0.5 with fewer than two games.
-    double white_score_error95() const;
+    // The 95% interval of White's score: normal approximation over games scoring 1, 1/2, 0,
+    // with one win and one loss added (as Agresti-Coull do for proportions), so that a sample
+    // of only wins or only draws still gets an interval of honest width. Within [0, 1].
+    std::pair<double, double> white_score_interval95() const;
     double draw_rate() const;
     double average_plies() const;
 };

@@ -23,7 +23,10 @@ struct MatchConfig {
     int games = 2; // per pair of engines
     SearchLimits limits;
     int concurrency = 1;
-    std::vector<Opening> openings;  // empty: every game from the variant's start
+    std::vector<Opening> openings; // empty: every game from the variant's start
+    // Each opening once with each colour; false: each game an opening of its own, the first
+    // engine White (identical engines at a node limit would replay the same game).
+    bool swap_colours = true;
     std::string pgn_path;           // empty: no PGN file
     std::optional<SprtConfig> sprt; // two engines only
     std::string uci_log_path;       // empty: no log of the UCI traffic

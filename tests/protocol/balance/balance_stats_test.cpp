@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 namespace evo::balance {
 namespace {
@@ -45,15 +46,23 @@ TEST(BalanceStats, Rules_3_4_DirectRookCounted) {
     EXPECT_EQ(b.minor.used + b.rook.used, 0);
 }
 
-// White's score and its interval: 3 wins, 1 draw, 0 losses -> 0.875; the interval is
-// 1.96 * sqrt(sample variance / n) with variance ((3 * 0.125^2 + 0.375^2) / 3) = 0.0625.
+// White's score and its interval: 3 wins, 1 draw, 0 losses -> 0.875. The interval adds one
+// win and one loss: 4 wins, 1 draw, 1 loss, mean 4.5 / 6 = 0.75, variance
+// (4 x 0.25^2 + 0.25^2 + 0.75^2) / 6 = 0.875 / 6, half-width 1.96 x sqrt(0.875 / 36).
 TEST(BalanceStats, WhiteScoreInterval) {
     VariantBalance b;
     b.games = 4;
     b.white_wins = 3;
     b.draws = 1;
     EXPECT_DOUBLE_EQ(b.white_score(), 0.875);
-    EXPECT_NEAR(b.white_score_error95(), 1.96 * std::sqrt(0.0625 / 4), 1e-12);
+    auto [low, high] = b.white_score_interval95();
+    double half = 1.96 * std::sqrt(0.875 / 36);
+    EXPECT_NEAR(low, 0.75 - half, 1e-12);
+    EXPECT_NEAR(high, std::min(1.0, 0.75 + half), 1e-12);
+    // Only wins still leave room below.
+    VariantBalance all;
+    all.games = all.white_wins = 5;
+    EXPECT_LT(all.white_score_interval95().first, 0.9);
 }
 
 TEST(BalanceStats, FoolsMateIsAShortDecisiveGame) {
@@ -76,8 +85,11 @@ TEST(BalanceReport, TableAndPlotNameEveryVariant) {
     c.draws = 2;
     std::string text = report_text({a, c});
     EXPECT_NE(text.find("evo-a"), std::string::npos);
-    EXPECT_NE(text.find("1.000 [1.000, 1.000]"), std::string::npos) << text;
-    EXPECT_NE(text.find("0.500 [0.500, 0.500]"), std::string::npos) << text;
+    auto [a_low, a_high] = a.white_score_interval95();
+    char row[64];
+    std::snprintf(row, sizeof row, "1.000 [%.3f, %.3f]", a_low, a_high);
+    EXPECT_NE(text.find(row), std::string::npos) << text;
+    EXPECT_NE(text.find("0.500 ["), std::string::npos) << text;
     std::string svg = score_plot_svg({a, c}, "t");
     EXPECT_EQ(svg.rfind("<svg", 0), 0u);
     EXPECT_NE(svg.find("evo&lt;c&gt;"), std::string::npos);
