@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Perft speed of the built-in variants against the same rules read from a variants file
-# (docs/performance.md, "Variants from a file"). Runs interleaved, median of --runs.
+# (docs/performance.md, "Variants from a file"). Runs interleaved, median of --runs; times are
+# CPU seconds (user + system), which a machine busy with other work disturbs less than wall time.
 #   bench/variant-perft-speed.sh [--evochess build/evochess] [--before OLD_BINARY] [--runs 5]
 set -euo pipefail
 evochess=build/evochess
@@ -18,16 +19,12 @@ file=$(mktemp --suffix=.ini)
 trap 'rm -f "$file"' EXIT
 printf '[evochess-file:evochess]\n[chess-file:chess]\n' > "$file"
 
-seconds() { # command... -> wall seconds
-    local t0 t1
-    t0=$(date +%s.%N)
-    "$@" > /dev/null
-    t1=$(date +%s.%N)
-    echo "$t1 - $t0" | bc -l
+seconds() { # command... -> CPU seconds
+    /usr/bin/time -f "%U %S" "$@" 2>&1 > /dev/null | tail -1 | awk '{print $1 + $2}'
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-echo "| variant | depth | nodes | binary | rules from | median s | Mn/s |"
+echo "| variant | depth | nodes | binary | rules from | median CPU s | Mn/s |"
 echo "|---|---:|---:|---|---|---:|---:|"
 for case in "evochess 6 146351063" "chess 6 119060324"; do
     set -- $case
