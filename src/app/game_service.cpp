@@ -493,8 +493,11 @@ json GameService::change_game(std::int64_t id, const SeatToken& token, Change&& 
 
 json GameService::info() const {
     json variants = json::array();
-    for (const auto& [name, start_fen] : RulesGame::variants())
-        variants.push_back({{"name", name}, {"start_fen", start_fen}});
+    for (const VariantInfo& v : RulesGame::variants())
+        variants.push_back({{"name", v.name},
+                            {"start_fen", v.start_fen},
+                            {"display_name", v.display_name},
+                            {"description", v.description}});
     return {{"version", "2"},
             {"engine", engine_available()},
             {"variants", std::move(variants)},

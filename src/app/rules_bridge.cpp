@@ -156,10 +156,11 @@ ImportedGame RulesGame::import_pgn(const std::string& pgn) {
     return imported;
 }
 
-std::vector<std::pair<std::string, std::string>> RulesGame::variants() {
-    std::vector<std::pair<std::string, std::string>> list;
+std::vector<VariantInfo> RulesGame::variants() {
+    std::vector<VariantInfo> list;
     for (const Variant* variant : all_variants())
-        list.emplace_back(std::string(variant->name), Position::start(*variant).fen());
+        list.push_back({std::string(variant->name), Position::start(*variant).fen(),
+                        std::string(variant->display_name), std::string(variant->description)});
     return list;
 }
 

@@ -74,6 +74,14 @@ class RulesError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A variant as the new-game dialog lists it (built-in or from `serve --variants FILE`).
+struct VariantInfo {
+    std::string name;
+    std::string start_fen;
+    std::string display_name;
+    std::string description;
+};
+
 class RulesGame {
   public:
     // Starts a game of `variant` at `fen` (its start position when empty). Unknown
@@ -83,8 +91,8 @@ class RulesGame {
     static RulesGame replay(const std::string& variant, const std::string& start_fen,
                             const std::vector<std::string>& moves_uci);
     static ImportedGame import_pgn(const std::string& pgn);
-    // The variant names and start FENs the core knows.
-    static std::vector<std::pair<std::string, std::string>> variants();
+    // The variants the core knows: names, start FENs, display names and descriptions.
+    static std::vector<VariantInfo> variants();
 
     RulesGame(RulesGame&&) noexcept;
     RulesGame& operator=(RulesGame&&) noexcept;

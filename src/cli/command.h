@@ -21,6 +21,10 @@ struct CommandRegistration {
 
 std::vector<CommandRegistration>& command_registry();
 
+// The variants files given with --variants (loaded before any command runs): for commands
+// that start child engines, which must load them too.
+std::vector<std::string>& variant_files();
+
 struct RegisterCommand {
     RegisterCommand(std::string name, CommandSetup setup) {
         command_registry().push_back({std::move(name), std::move(setup)});

@@ -2,6 +2,8 @@
 // speaks UCI, as chess GUIs expect of an engine binary.
 #include "command.h"
 
+#include "variants/variant_loader.h"
+
 #include <cstdio>
 #include <map>
 
@@ -10,11 +12,21 @@ std::vector<CommandRegistration>& command_registry() {
     static std::vector<CommandRegistration> registry;
     return registry;
 }
+std::vector<std::string>& variant_files() {
+    static std::vector<std::string> files;
+    return files;
+}
 } // namespace evo::cli
 
 int main(int argc, char** argv) {
     CLI::App app{"evochess: engine and referee for EvoChess, EChess, Promote King Chess and chess"};
     app.require_subcommand(0, 1);
+    // Variants files (docs/variants.md), for every subcommand: given after it too.
+    std::vector<std::string>& variant_files = evo::cli::variant_files();
+    app.add_option("--variants", variant_files,
+                   "load the variants defined in this INI file (docs/variants.md); repeatable")
+        ->type_name("FILE");
+    app.fallthrough();
 
     std::map<std::string, std::pair<CLI::App*, std::function<int()>>> commands;
     for (auto& registration : evo::cli::command_registry()) {
@@ -35,6 +47,12 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return 2;
     }
+
+    for (const std::string& file : variant_files)
+        if (auto loaded = evo::variants::load_variants_file(file); !loaded) {
+            std::fprintf(stderr, "error: %s\n", loaded.error().message().c_str());
+            return 2;
+        }
 
     for (auto& [name, command] : commands)
         if (command.first && command.first->parsed()) return command.second();

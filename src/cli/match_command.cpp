@@ -41,8 +41,7 @@ int run_match_command(const MatchArgs& args) {
     match::MatchConfig config;
     config.variant = find_variant(args.variant);
     if (!config.variant)
-        return fail("unknown variant '" + args.variant +
-                    "' (chess, evochess, echess, promoteking)");
+        return fail("unknown variant '" + args.variant + "' (" + variant_names() + ")");
     for (const std::string& text : args.engines) {
         auto spec = match::parse_engine_spec(text);
         if (!spec) return fail(spec.error());
@@ -92,7 +91,7 @@ const RegisterCommand match_command{
                         "\"cmd=PROGRAM [ARGS] name=NAME option.Hash=16 [tc=|nodes=|depth=] ...\" "
                         "(at least two; tc=, nodes=, depth= are this engine's own limits)")
             ->required();
-        cmd->add_option("--variant", args->variant, "chess, evochess, echess or promoteking")
+        cmd->add_option("--variant", args->variant, "a built-in variant or one from --variants")
             ->capture_default_str();
         cmd->add_option("--games", args->games, "games per pair of engines")
             ->check(CLI::Range(1, 1000000))

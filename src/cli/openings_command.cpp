@@ -19,8 +19,8 @@ struct OpeningsArgs {
 int run_openings(OpeningsArgs args) {
     args.settings.variant = find_variant(args.variant);
     if (!args.settings.variant) {
-        std::fprintf(stderr, "error: unknown variant '%s' (chess, evochess, echess, promoteking)\n",
-                     args.variant.c_str());
+        std::fprintf(stderr, "error: unknown variant '%s' (%s)\n", args.variant.c_str(),
+                     variant_names().c_str());
         return 2;
     }
     if (args.settings.count < 1 || args.settings.plies < 1) {
@@ -53,7 +53,7 @@ const RegisterCommand openings_command{
         CLI::App* cmd = app.add_subcommand(
             "openings",
             "print random balanced opening lines (SAN), one per line, for `match --openings`");
-        cmd->add_option("--variant", args->variant, "chess, evochess, echess or promoteking")
+        cmd->add_option("--variant", args->variant, "a built-in variant or one from --variants")
             ->capture_default_str();
         cmd->add_option("--count", s.count, "openings to make")
             ->check(CLI::Range(1, 1000000))

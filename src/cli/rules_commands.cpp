@@ -17,8 +17,8 @@ namespace {
 std::optional<Position> load(const PositionArgs& args) {
     const Variant* variant = find_variant(args.variant);
     if (!variant) {
-        std::fprintf(stderr, "error: unknown variant '%s' (chess, evochess, echess, promoteking)\n",
-                     args.variant.c_str());
+        std::fprintf(stderr, "error: unknown variant '%s' (%s)\n", args.variant.c_str(),
+                     variant_names().c_str());
         return std::nullopt;
     }
     auto pos = Position::from_fen(*variant, args.fen.empty() ? variant->start_fen : args.fen);
@@ -62,7 +62,7 @@ int run_moves(const PositionArgs& args) {
 namespace {
 
 void add_position_options(CLI::App* cmd, PositionArgs& position) {
-    cmd->add_option("--variant", position.variant, "chess, evochess, echess or promoteking")
+    cmd->add_option("--variant", position.variant, "a built-in variant or one from --variants")
         ->capture_default_str();
     cmd->add_option("--fen", position.fen, "start FEN (default: the variant's start position)");
 }

@@ -190,14 +190,15 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
                     !parse_int(values[3], v[3], 1000000))
                     return make_error(
                         "evolution counters must be 'p,m,c,r/p,m,c,r' with numbers >= 0");
-                if (v[0] >= variant.pawn_moves_per_minor_right)
+                if (v[0] >= variant.minor_right_pawn_moves)
                     return make_error("pawn-move counter p must be below " +
-                                      std::to_string(variant.pawn_moves_per_minor_right));
-                if (v[2] >= variant.captures_per_rook_right)
+                                      std::to_string(variant.minor_right_pawn_moves));
+                if (v[2] >= variant.rook_right_captures)
                     return make_error("capture counter c must be below " +
-                                      std::to_string(variant.captures_per_rook_right));
+                                      std::to_string(variant.rook_right_captures));
                 if (variant.evolution == Evolution::Expire && (v[1] || v[3]))
-                    return make_error("echess stores no rights: m and r must be 0 (RULES 3.1)");
+                    return make_error(std::string(variant.name) +
+                                      " stores no rights: m and r must be 0 (RULES 3.1)");
                 if (v[1] > 60000 || v[3] > 60000) return make_error("too many stored rights");
                 pos.root_state_.counters[c] = {std::uint16_t(v[0]), std::uint16_t(v[1]),
                                                std::uint16_t(v[2]), std::uint16_t(v[3])};

@@ -54,7 +54,7 @@ bool may_gain_rook(const Position& pos, Color side) {
     if (!v.has_evolution() || !pos.pieces(side, Knight, Bishop)) return false;
     const EvolutionCounters& e = pos.counters(side);
     int enemy_pieces = popcount(pos.pieces(~side) & ~pos.pieces(Pawn) & ~pos.royals());
-    return e.rook_rights > 0 || e.captures + enemy_pieces >= v.captures_per_rook_right;
+    return e.rook_rights > 0 || e.captures + enemy_pieces >= v.rook_right_captures;
 }
 
 } // namespace

@@ -263,8 +263,8 @@ EvolutionChoices evolution_choices(const Position& pos, Move m) {
     bool captures_piece =
         m.kind() == MoveKind::Normal && target != NoPiece && type_of(target) != Pawn;
     const EvolutionCounters& e = pos.counters(us);
-    bool earns_minor = pawn_move && e.pawn_moves + 1 == v.pawn_moves_per_minor_right;
-    bool earns_rook = captures_piece && e.captures + 1 == v.captures_per_rook_right;
+    bool earns_minor = pawn_move && e.pawn_moves + 1 == v.minor_right_pawn_moves;
+    bool earns_rook = captures_piece && e.captures + 1 == v.rook_right_captures;
     EvolutionChoices c;
     if (v.evolution == Evolution::Accumulate) {
         c.minor = pawn_move && (e.minor_rights > 0 || earns_minor);

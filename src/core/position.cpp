@@ -167,11 +167,11 @@ Key Position::compute_key() const {
 void Position::apply_evolution_counters(Color us, bool pawn_moved, bool captured_piece, Move m) {
     EvolutionCounters before = st_->counters[us];
     EvolutionCounters& e = st_->counters[us];
-    if (pawn_moved && ++e.pawn_moves == variant_->pawn_moves_per_minor_right) {
+    if (pawn_moved && ++e.pawn_moves == variant_->minor_right_pawn_moves) {
         e.pawn_moves = 0;
         ++e.minor_rights;
     }
-    if (captured_piece && ++e.captures == variant_->captures_per_rook_right) {
+    if (captured_piece && ++e.captures == variant_->rook_right_captures) {
         e.captures = 0;
         ++e.rook_rights;
     }

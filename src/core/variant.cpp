@@ -1,99 +1,98 @@
 #include "variant.h"
 
+#include <deque>
+#include <mutex>
+#include <set>
+
 namespace evo {
 
 namespace {
 
-constexpr std::string_view FideStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// `constexpr Variant Builtin[]`, generated at build time from src/variants/builtin.ini by
+// variants_codegen (src/variants/CMakeLists.txt): the file is the one definition.
+#include "builtin_variants.inc"
 
-// RULES 1
-constexpr Variant Chess{
-    .name = "chess",
-    .start_fen = FideStart,
-    .promotion_types = {Queen, Rook, Bishop, Knight},
-    .promotion_type_count = 4,
-    .promotion_either_color = false,
-    .pawns_on_back_ranks = false,
-    .evolution = Evolution::None,
-    .pawn_moves_per_minor_right = 0,
-    .captures_per_rook_right = 0,
-    .direct_rook_promotion = false,
-    .king_becomes_cthulhu = false,
-    .king_double_step = false,
-    .king_en_passant = false,
-    .king_follows_pawn = false,
-    .ordinary_castling = true,
-    .vertical_castling = false,
-    .promoted_rooks_grant_castling = false,
-    .tracks_unmoved_king = false,
-    .draws_won_by_first_king_promoter = false,
-    .scores_points = false,
-    .extra_state = ExtraState::None,
+// Variants registered at run time. Definitions are never freed: a Position holds a pointer
+// to its Variant, so a replaced definition stays valid for the games still using it.
+struct Registry {
+    std::mutex mutex;
+    std::deque<std::unique_ptr<VariantDefinition>> storage;
+    std::vector<const Variant*> active; // in registration order; one per name
 };
 
-// RULES 2: pawns and kings only, rights accumulate, no castling.
-constexpr Variant EvoChess = [] {
-    Variant v = Chess;
-    v.name = "evochess";
-    v.start_fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
-    v.evolution = Evolution::Accumulate;
-    v.pawn_moves_per_minor_right = 3;
-    v.captures_per_rook_right = 2;
-    v.ordinary_castling = false;
-    v.extra_state = ExtraState::EvolutionCounters;
-    return v;
-}();
+Registry& registry() {
+    static Registry r;
+    return r;
+}
 
-// RULES 3: as evochess, but a right lives only in the move that earned it.
-constexpr Variant EChess = [] {
-    Variant v = EvoChess;
-    v.name = "echess";
-    v.evolution = Evolution::Expire;
-    v.direct_rook_promotion = true;
-    return v;
-}();
-
-// RULES 4
-constexpr Variant PromoteKing = [] {
-    Variant v = Chess;
-    v.name = "promoteking";
-    v.promotion_types[0] = Pawn;
-    v.promotion_types[1] = Knight;
-    v.promotion_types[2] = Bishop;
-    v.promotion_types[3] = Rook;
-    v.promotion_types[4] = Queen;
-    v.promotion_type_count = 5;
-    v.promotion_either_color = true;
-    v.pawns_on_back_ranks = true;
-    v.king_becomes_cthulhu = true;
-    v.king_double_step = true;
-    v.king_en_passant = true;
-    v.king_follows_pawn = true;
-    v.vertical_castling = true;
-    v.promoted_rooks_grant_castling = true;
-    v.tracks_unmoved_king = true;
-    v.draws_won_by_first_king_promoter = true;
-    v.scores_points = true;
-    v.extra_state = ExtraState::PromoteKing;
-    return v;
-}();
-
-constexpr const Variant* All[] = {&Chess, &EvoChess, &EChess, &PromoteKing};
+const Variant* find_builtin(std::string_view name) {
+    for (const Variant& v : Builtin)
+        if (v.name == name) return &v;
+    return nullptr;
+}
 
 } // namespace
 
 const Variant& chess_variant() {
-    return Chess;
+    static const Variant* chess = find_builtin("chess");
+    return *chess; // variants_codegen refuses a built-in file without "chess"
+}
+
+std::span<const Variant> builtin_variants() {
+    return Builtin;
 }
 
 const Variant* find_variant(std::string_view name) {
-    for (const Variant* v : All)
+    if (const Variant* v = find_builtin(name)) return v;
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    for (const Variant* v : r.active)
         if (v->name == name) return v;
     return nullptr;
 }
 
-std::span<const Variant* const> all_variants() {
-    return All;
+std::vector<const Variant*> all_variants() {
+    std::vector<const Variant*> out;
+    for (const Variant& v : Builtin) out.push_back(&v);
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    out.insert(out.end(), r.active.begin(), r.active.end());
+    return out;
+}
+
+std::string variant_names() {
+    std::string out;
+    for (const Variant* v : all_variants()) {
+        if (!out.empty()) out += ", ";
+        out += v->name;
+    }
+    return out;
+}
+
+Result<std::vector<const Variant*>> register_variants(std::vector<VariantDefinition> definitions) {
+    std::set<std::string> seen;
+    for (const VariantDefinition& d : definitions) {
+        if (d.name.empty()) return make_error("a variant needs a name");
+        if (find_builtin(d.name))
+            return make_error("'" + d.name + "' is a built-in variant and cannot be redefined");
+        if (!seen.insert(d.name).second)
+            return make_error("variant '" + d.name + "' is defined twice");
+    }
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    std::vector<const Variant*> added;
+    for (VariantDefinition& d : definitions) {
+        auto stored = std::make_unique<VariantDefinition>(std::move(d));
+        stored->bind();
+        const Variant* v = &stored->rules;
+        r.storage.push_back(std::move(stored));
+        bool replaced = false;
+        for (const Variant*& old : r.active)
+            if (old->name == v->name) old = v, replaced = true;
+        if (!replaced) r.active.push_back(v);
+        added.push_back(v);
+    }
+    return added;
 }
 
 } // namespace evo

@@ -1,11 +1,17 @@
-// Every difference between the four games, as data. Move generation, make/unmake,
-// notation and results read these fields; nothing else asks "which variant".
+// Every difference between the games, as data. Move generation, make/unmake, notation and
+// results read these fields; nothing else asks "which variant". The built-in games are
+// written in src/variants/builtin.ini and compiled into this struct at build time; variants
+// read from a file at run time fill the same struct (src/variants/), so both run the same code.
 #pragma once
 
+#include "result.h"
 #include "types.h"
 
+#include <memory>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace evo {
 
@@ -31,9 +37,9 @@ struct Variant {
 
     // Evolution (2.2-2.7, 3.1-3.5).
     Evolution evolution;
-    int pawn_moves_per_minor_right; // N = 3
-    int captures_per_rook_right;    // K = 2
-    bool direct_rook_promotion;     // 3.4
+    int minor_right_pawn_moves; // N = 3: pawn moves that earn a minor right
+    int rook_right_captures;    // K = 2: piece captures that earn a rook right
+    bool direct_rook_promotion; // 3.4
 
     // Royal promotion and king powers (4.2, 4.6-4.8).
     bool king_becomes_cthulhu; // 4.2
@@ -53,15 +59,46 @@ struct Variant {
 
     ExtraState extra_state;
 
+    // For people: the name shown in menus and a one-paragraph description.
+    std::string_view display_name;
+    std::string_view description;
+
     bool has_evolution() const { return evolution != Evolution::None; }
     std::span<const PieceType> promotions() const {
         return {promotion_types, std::size_t(promotion_type_count)};
     }
 };
 
+// A variant defined at run time: the rules plus the text its string views point into.
+struct VariantDefinition {
+    Variant rules{};
+    std::string name;
+    std::string start_fen;
+    std::string display_name;
+    std::string description;
+
+    // Points rules' string views at this object's strings (call after any move or copy).
+    void bind() {
+        rules.name = name;
+        rules.start_fen = start_fen;
+        rules.display_name = display_name;
+        rules.description = description;
+    }
+};
+
+// The built-in "chess".
 const Variant& chess_variant();
-// nullptr for an unknown name.
+// nullptr for an unknown name. Built-in variants first, then those registered at run time.
 const Variant* find_variant(std::string_view name);
-std::span<const Variant* const> all_variants();
+// Every known variant: the built-in ones in their file's order, then those registered.
+std::vector<const Variant*> all_variants();
+std::span<const Variant> builtin_variants();
+// Their names, comma-separated, for error messages.
+std::string variant_names();
+
+// Adds run-time variants, all or none: fails, adding nothing, if a name is empty, names a
+// built-in variant or appears twice in `definitions`. A name registered earlier is replaced
+// (the old description stays alive: positions may still point to it).
+Result<std::vector<const Variant*>> register_variants(std::vector<VariantDefinition> definitions);
 
 } // namespace evo

@@ -2,7 +2,8 @@
 
 export type Side = 'w' | 'b';
 export type PlayerKind = 'human' | 'engine';
-export type Variant = 'chess' | 'evochess' | 'echess' | 'promoteking';
+// A variant's name: a built-in one or one loaded with `evochess serve --variants FILE`.
+export type Variant = string;
 // "*" only for an aborted online game.
 export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '*';
 
@@ -102,7 +103,7 @@ export interface GameListing {
 export interface ServerInfo {
   version: string;
   engine: boolean;
-  variants: { name: Variant; start_fen: string }[];
+  variants: { name: Variant; start_fen: string; display_name?: string; description?: string }[];
 }
 
 export type EngineScore = { cp: number } | { mate: number };

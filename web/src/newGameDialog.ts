@@ -10,20 +10,30 @@ export const STRENGTHS: { label: string; movetime_ms: number }[] = [
   { label: 'Deep (10 s a move)', movetime_ms: 10000 },
 ];
 
-const VARIANT_TITLES: Record<Variant, string> = {
-  chess: 'Chess',
-  evochess: 'EvoChess',
-  echess: 'EChess',
-  promoteking: 'Promote King Chess',
-};
-export const variantTitle = (variant: Variant) => VARIANT_TITLES[variant] ?? variant;
+// Display names as the server lists them (/api/info), filled by setUpNewGameDialog.
+const VARIANT_TITLES = new Map<Variant, string>();
+export const variantTitle = (variant: Variant) => VARIANT_TITLES.get(variant) ?? variant;
 
 export function setUpNewGameDialog(dialog: HTMLDialogElement, info: ServerInfo): void {
   const form = dialog.querySelector('form') as HTMLFormElement;
   const variants = form.elements.namedItem('variant') as HTMLSelectElement;
+  for (const v of info.variants) VARIANT_TITLES.set(v.name, v.display_name || v.name);
   variants.replaceChildren(
     ...info.variants.map(({ name }) => new Option(variantTitle(name), name, name === 'evochess', name === 'evochess')),
   );
+  // The chosen variant's description, below the menu.
+  let description = dialog.querySelector('.variant-description') as HTMLElement | null;
+  if (!description) {
+    description = document.createElement('p');
+    description.className = 'variant-description';
+    variants.closest('label')?.after(description);
+  }
+  const describe = () => {
+    const chosen = info.variants.find((v) => v.name === variants.value);
+    description!.textContent = chosen?.description ?? '';
+  };
+  variants.onchange = describe;
+  describe();
   const strength = form.elements.namedItem('strength') as HTMLSelectElement;
   strength.replaceChildren(...STRENGTHS.map((s, index) => new Option(s.label, String(s.movetime_ms), index === 1, index === 1)));
   const side = form.elements.namedItem('side') as HTMLSelectElement;

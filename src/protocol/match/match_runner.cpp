@@ -21,9 +21,16 @@ struct GameTask {
 };
 
 // Pairs of one opening are scheduled together and pairings take turns, so that a match
-// stopped early (SPRT, Ctrl-C) has complete pairs for every pair of engines.
-std::vector<GameTask> schedule(int pairings, int games) {
+// stopped early (SPRT, Ctrl-C) has complete pairs for every pair of engines. Without colour
+// swaps every game has an opening of its own, the first engine White.
+std::vector<GameTask> schedule(int pairings, int games, bool swap_colours) {
     std::vector<GameTask> tasks;
+    if (!swap_colours) {
+        for (int game = 0; game < games; ++game)
+            for (int pairing = 0; pairing < pairings; ++pairing)
+                tasks.push_back({pairing, game, false, int(tasks.size()) + 1});
+        return tasks;
+    }
     for (int pair = 0; 2 * pair < games; ++pair)
         for (int pairing = 0; pairing < pairings; ++pairing)
             for (int game = 2 * pair; game < std::min(2 * pair + 2, games); ++game)
@@ -64,10 +71,11 @@ class MatchRun {
                 PairingStats stats;
                 stats.first = first;
                 stats.second = second;
-                stats.pair_points.resize(std::size_t(config.games + 1) / 2);
+                stats.pair_points.resize(
+                    std::size_t(config.swap_colours ? (config.games + 1) / 2 : config.games));
                 summary_.pairings.push_back(std::move(stats));
             }
-        tasks_ = schedule(int(summary_.pairings.size()), config.games);
+        tasks_ = schedule(int(summary_.pairings.size()), config.games, config.swap_colours);
         summary_.games_planned = int(tasks_.size());
     }
 
@@ -135,6 +143,8 @@ class MatchRun {
         points[task.swapped ? 1 : 0] = first_score;
         if (points[0] && points[1]) p.pairs.add_pair(*points[0], *points[1]);
         ++summary_.games_played;
+        if (config_.on_game)
+            config_.on_game(record.game, summary_.games_played, summary_.games_planned);
 
         if (pgn_) {
             MatchGameInfo info{summary_.names[std::size_t(white)],

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,11 +23,17 @@ struct MatchConfig {
     int games = 2; // per pair of engines
     SearchLimits limits;
     int concurrency = 1;
-    std::vector<Opening> openings;  // empty: every game from the variant's start
+    std::vector<Opening> openings; // empty: every game from the variant's start
+    // Each opening once with each colour; false: each game an opening of its own, the first
+    // engine White (identical engines at a node limit would replay the same game).
+    bool swap_colours = true;
     std::string pgn_path;           // empty: no PGN file
     std::optional<SprtConfig> sprt; // two engines only
     std::string uci_log_path;       // empty: no log of the UCI traffic
     const std::atomic<bool>* interrupted = nullptr;
+    // Called (one call at a time) with each finished game and the games played and planned
+    // so far: for reports over the moves themselves (`evochess balance`).
+    std::function<void(const Game& game, int played, int planned)> on_game;
 };
 
 // Everything known about one pair of engines, from the first one's point of view.

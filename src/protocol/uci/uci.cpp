@@ -4,6 +4,7 @@
 
 #include "core/message_text.h"
 #include "core/notation.h"
+#include "variants/variant_loader.h"
 
 #include <iostream>
 #include <sstream>
@@ -126,14 +127,35 @@ bool Session::handle(std::string_view line) {
 void Session::uci() {
     out_.line("id name " + std::string(EngineName));
     out_.line("id author " + std::string(Author));
+    print_options();
+    out_.line("uciok");
+}
+
+void Session::print_options() {
     std::vector<engine::OptionDescription> options = engine_.options();
     engine::OptionDescription variant{
         "UCI_Variant", engine::OptionDescription::Type::Combo, "chess", 0, 0, {}};
     for (const Variant* v : all_variants()) variant.choices.emplace_back(v->name);
     options.push_back(variant);
+    options.push_back({"VariantPath", engine::OptionDescription::Type::String, "", 0, 0, {}});
     options.push_back({"Ponder", engine::OptionDescription::Type::Check, "false", 0, 0, {}});
     for (const auto& o : options) out_.line(option_line(o));
-    out_.line("uciok");
+}
+
+// As Fairy-Stockfish: load the file, then print the options again, UCI_Variant's combo now
+// listing the loaded variants. A bad file loads nothing.
+void Session::load_variant_path(std::string_view path) {
+    if (path.empty() || path == "<empty>") return;
+    auto loaded = variants::load_variants_file(std::string(path));
+    if (!loaded) {
+        out_.line("info string VariantPath: " + loaded.error().message());
+        return;
+    }
+    std::string names;
+    for (const Variant* v : loaded.value()) names.append(" ").append(v->name);
+    out_.line("info string loaded " + std::to_string(loaded.value().size()) +
+              " variant(s):" + names);
+    print_options();
 }
 
 void Session::new_game() {
@@ -168,13 +190,17 @@ void Session::set_option(std::string_view args) {
     if (iequals(name, "UCI_Variant")) {
         const Variant* v = find_variant(value);
         if (!v) {
-            out_.line("info string unknown variant '" + quote_input(value) +
-                      "' (chess, evochess, echess, promoteking)");
+            out_.line("info string unknown variant '" + quote_input(value) + "' (" +
+                      variant_names() + ")");
             return;
         }
         variant_ = v;
         game_ = std::make_unique<Game>(*variant_);
         position_error_.reset();
+        return;
+    }
+    if (iequals(name, "VariantPath")) {
+        load_variant_path(value);
         return;
     }
     if (iequals(name, "Ponder")) {

@@ -46,6 +46,8 @@ class Session {
 
   private:
     void uci();
+    void print_options();
+    void load_variant_path(std::string_view path);
     void set_option(std::string_view args);
     void set_position(std::string_view args);
     void go(std::string_view args);
