@@ -308,21 +308,25 @@ bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game
     return true;
 }
 
+void GameService::forget_flag(std::int64_t id) {
+    auto it = flag_of_.find(id);
+    if (it == flag_of_.end()) return;
+    auto [first, last] = flag_times_.equal_range(it->second);
+    for (auto entry = first; entry != last; ++entry)
+        if (entry->second == id) {
+            flag_times_.erase(entry);
+            break;
+        }
+    flag_of_.erase(it);
+}
+
 void GameService::track_flag(const LoadedGame& game) {
     std::optional<std::int64_t> flag;
     if (game.record.clock && !is_over(game)) flag = game.record.clock->flag_time();
     std::int64_t id = game.record.id;
     {
         std::lock_guard lock(flags_mutex_);
-        if (auto it = flag_of_.find(id); it != flag_of_.end()) {
-            auto [first, last] = flag_times_.equal_range(it->second);
-            for (auto entry = first; entry != last; ++entry)
-                if (entry->second == id) {
-                    flag_times_.erase(entry);
-                    break;
-                }
-            flag_of_.erase(it);
-        }
+        forget_flag(id);
         if (flag) {
             flag_times_.emplace(*flag, id);
             flag_of_[id] = *flag;
@@ -355,16 +359,9 @@ void GameService::settle_due_flags() {
             LoadedGame& game = load_or_forget(*slot, id);
             if (!settle_flag(id, *slot, game, clock_.now_ms())) track_flag(game);
         } catch (const ApiError&) {
+            // The game is gone (or cannot be read): nothing to watch.
             std::lock_guard lock(flags_mutex_);
-            if (auto it = flag_of_.find(id); it != flag_of_.end()) {
-                auto [first, last] = flag_times_.equal_range(it->second);
-                for (auto entry = first; entry != last; ++entry)
-                    if (entry->second == id) {
-                        flag_times_.erase(entry);
-                        break;
-                    }
-                flag_of_.erase(it);
-            }
+            forget_flag(id);
         }
     }
 }

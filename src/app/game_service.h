@@ -138,6 +138,8 @@ class GameService {
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
+    // Stops watching the game's flag; flags_mutex_ is held.
+    void forget_flag(std::int64_t id);
     void publish(const LoadedGame& game);
     void publish_presence(std::int64_t id);
     nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;

@@ -27,6 +27,12 @@ class UciTest : public ::testing::Test {
         for (std::string line; std::getline(in, line);) lines.push_back(line);
         return lines;
     }
+    // The first line holding `part`, or "".
+    static std::string line_with(const std::vector<std::string>& lines, std::string_view part) {
+        for (const auto& line : lines)
+            if (line.find(part) != std::string::npos) return line;
+        return "";
+    }
     static bool has_prefix(const std::vector<std::string>& lines, std::string_view prefix) {
         for (const auto& l : lines)
             if (l.rfind(prefix, 0) == 0) return true;

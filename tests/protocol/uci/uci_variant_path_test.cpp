@@ -1,6 +1,6 @@
 // UCI VariantPath (as Fairy-Stockfish): load a variants file, after which UCI_Variant offers
 // the loaded names and the engine plays them (docs/variants.md).
-#include "protocol/uci/uci.h"
+#include "uci_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -13,10 +13,8 @@
 namespace evo::test {
 namespace {
 
-class UciVariantPath : public ::testing::Test {
+class UciVariantPath : public UciTest {
   protected:
-    std::ostringstream out;
-    uci::Session session{out};
     std::string path = ::testing::TempDir() + "uci_variant_path_test.ini";
 
     void SetUp() override {
@@ -24,24 +22,6 @@ class UciVariantPath : public ::testing::Test {
         f << "[uci-lab-n2:evochess]\nminor_right_pawn_moves = 2\nrook_right_captures = 3\n";
     }
     void TearDown() override { std::remove(path.c_str()); }
-
-    std::vector<std::string> send(std::initializer_list<std::string> commands) {
-        for (const auto& c : commands) EXPECT_TRUE(session.handle(c)) << c;
-        session.wait_for_search();
-        std::vector<std::string> lines;
-        std::istringstream in(out.str().substr(consumed_));
-        consumed_ = out.str().size();
-        for (std::string line; std::getline(in, line);) lines.push_back(line);
-        return lines;
-    }
-    static std::string line_with(const std::vector<std::string>& lines, std::string_view part) {
-        for (const auto& l : lines)
-            if (l.find(part) != std::string::npos) return l;
-        return "";
-    }
-
-  private:
-    std::size_t consumed_ = 0;
 };
 
 TEST_F(UciVariantPath, HandshakeOffersVariantPath) {
