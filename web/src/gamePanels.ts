@@ -80,8 +80,14 @@ export function renderMoveList(list: HTMLOListElement, state: GameState, selecte
     if (side === 'b') moveNumber += 1;
     side = side === 'w' ? 'b' : 'w';
   });
-  const last = list.lastElementChild;
-  if (last) last.scrollIntoView({ block: 'nearest' });
+  // Keep the selected move in view, else the last one; scroll the list only, not the page.
+  const target = (selected !== null ? list.querySelector<HTMLElement>('button.move.selected') : null) ?? list.lastElementChild;
+  if (target instanceof HTMLElement) {
+    const top = target.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientTop + list.scrollTop;
+    const height = target.getBoundingClientRect().height;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + height > list.scrollTop + list.clientHeight) list.scrollTop = top + height - list.clientHeight;
+  }
 }
 
 export function renderResultBanner(banner: HTMLElement, state: GameState): void {

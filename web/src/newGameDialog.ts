@@ -64,6 +64,9 @@ export function askForNewGame(dialog: HTMLDialogElement): Promise<NewGameRequest
         if (fen) request.fen = fen;
       }
       applyOnlineOptions(request, data);
+      // A start position or PGN is for this game only: the next game starts from the
+      // variant picked then (issue 11, bug 1).
+      for (const name of ['fen', 'pgn']) (form.elements.namedItem(name) as HTMLInputElement).value = '';
       resolve(request);
     };
     dialog.returnValue = '';
