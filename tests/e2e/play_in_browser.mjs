@@ -213,6 +213,7 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#board square.check').length === 1);
     assert.match(await page.locator('#strip-bottom').textContent(), /promoted a king/);
     assert.match(await page.locator('#status').textContent(), /promotions into the other colour: 1/);
+    page.once('dialog', (dialog) => void dialog.accept()); // resigning asks first
     await page.click('#resign-button'); // Black, to move, resigns
     await page.locator('#result-banner:not([hidden])').waitFor();
     const banner = await page.locator('#result-banner').textContent();
