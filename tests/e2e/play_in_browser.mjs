@@ -109,6 +109,8 @@ const context = await chromium.launchPersistentContext(profileDir, {
     '--disable-sync',
   ],
 });
+// Not a first visit: the welcome screen (learn_rules.mjs tests it) would cover the game.
+await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
 const page = context.pages()[0] ?? (await context.newPage());
 page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 const board = new BoardDriver(page);

@@ -16,6 +16,8 @@ import { renderSavedGames } from './savedGames';
 import { readAddress } from './seats';
 import { hideError, hideNotice, showError, showNotice } from './notices';
 import { viewedState } from './viewedPosition';
+import { RulesView, rulesAddressFor } from './rules/rulesPage';
+import { isFirstVisit, showFirstVisit } from './firstVisit';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -41,7 +43,13 @@ class App {
     { boardFrame: document.querySelector<HTMLElement>('.board-frame')!, panelBefore: byId('status') },
   );
 
+  private readonly rules = new RulesView(byId('game-layout'), () => {
+    location.hash = this.state ? `#game=${this.state.id}` : '';
+    if (!this.state) void this.newGame();
+  });
+
   constructor(private readonly info: ServerInfo) {
+    byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     byId('eval-bar').hidden = !info.engine;
     this.renderControls();
@@ -62,6 +70,13 @@ class App {
   }
 
   async start(): Promise<void> {
+    if (this.rules.follow()) return;
+    if (isFirstVisit() && !location.hash) {
+      return showFirstVisit({
+        learn: () => (location.hash = rulesAddressFor('evochess')),
+        play: () => void this.playGentleEngine(),
+      });
+    }
     const games = await this.refreshSavedGames();
     if (readAddress() !== null) return this.openFromAddress();
     if (games.length > 0) return this.openGame(games[0].id);
@@ -69,6 +84,7 @@ class App {
   }
 
   private async openFromAddress(): Promise<void> {
+    if (this.rules.follow()) return;
     const address = readAddress();
     this.autoplay = false;
     if (address?.invite || address?.seat) await this.switchTo(() => this.online.claim(address));
@@ -86,6 +102,13 @@ class App {
       this.autoplay = true;
       await this.switchTo(() => this.online.create(request));
     }
+  }
+
+  // The first visit's "Play the engine": EvoChess as White against the quickest level.
+  private async playGentleEngine(): Promise<void> {
+    this.autoplay = true;
+    const request = { variant: 'evochess' as const, players: { w: 'human' as const, b: 'engine' as const }, engine: { movetime_ms: 200 } };
+    await this.switchTo(() => this.online.create(request));
   }
 
   // Leaves the current game for the one `load` answers, the board turned to its human side.
