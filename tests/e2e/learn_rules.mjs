@@ -113,6 +113,13 @@ async function playOnExample(page, exampleId, uci) {
   );
 }
 
+// Every example board of the page has its game (so that none is left behind when leaving).
+const examplesReady = (page) =>
+  page.waitForFunction(() => {
+    const messages = [...document.querySelectorAll('#rules-view .example-message')];
+    return messages.length > 0 && messages.every((m) => m.dataset.state);
+  }, null, { timeout: 10000 });
+
 const gamesOnServer = async (page) => page.evaluate(async () => (await (await fetch('/api/games')).json()).length);
 const overflow = (page) => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
 
@@ -127,9 +134,11 @@ try {
     await page.click('#learn-button');
     await page.locator('#rules-view .rules-title').waitFor();
     assert.match(await page.locator('#rules-view .rules-title').textContent(), /EvoChess/);
+    await examplesReady(page);
     await page.reload();
     await page.locator('#rules-view .rules-title').waitFor();
     assert.equal(await page.locator('#first-visit').count(), 0, 'the screen shows on the first visit only');
+    await examplesReady(page);
     await page.context().close();
   });
 
@@ -156,6 +165,7 @@ try {
     await page.locator('#rules-view .rules-title').waitFor();
     assert.match(await page.locator('#rules-view .rules-title').textContent(), /Promote King Chess/);
     assert.equal(await page.locator('#new-game-dialog[open]').count(), 0);
+    await examplesReady(page);
     await page.click('#rules-view .rules-back');
     await page.locator('#board piece').first().waitFor();
     await page.click('#new-game-button');
@@ -165,6 +175,7 @@ try {
     await page.locator('#rules-view .rules-title').waitFor();
     assert.match(await page.locator('#rules-view .rules-title').textContent(), /Promote King Chess/);
     assert.ok(await page.locator('#game-layout').isHidden());
+    await examplesReady(page);
   });
 
   for (const [variant, examples] of Object.entries(EXAMPLES)) {
@@ -196,7 +207,7 @@ try {
 
   await check('a move the example does not ask for is said so, and "Start again" resets it', async () => {
     await page.goto(`${server.address}#rules=evochess`);
-    await page.waitForFunction(() => document.querySelector('[data-example="evochess-minor"] .example-message')?.dataset.state === 'todo');
+    await examplesReady(page);
     await playOnExample(page, 'evochess-minor', 'e1d1');
     assert.equal(await page.locator('[data-example="evochess-minor"] .example-message').getAttribute('data-state'), 'off');
     await page.click('[data-example="evochess-minor"] .example-reset');

@@ -23,6 +23,8 @@ export class ExampleBoard {
   private step = 0;
   private finished = false;
   private busy = false;
+  // Counts disposals: a game whose creation answers after one is deleted at once.
+  private generation = 0;
 
   constructor(private readonly example: RuleExample) {
     this.element = document.createElement('figure');
@@ -60,15 +62,15 @@ export class ExampleBoard {
 
   // Deletes the throw-away game; keepalive lets it finish while the page unloads.
   async dispose(): Promise<void> {
+    this.generation += 1;
     const game = this.game;
     this.game = null;
-    if (!game) return;
-    const headers: Record<string, string> = this.token ? { Authorization: `Bearer ${this.token}` } : {};
-    await fetch(`/api/games/${game.id}`, { method: 'DELETE', headers, keepalive: true }).catch(() => undefined);
+    if (game) await deleteScratch(game.id, this.token);
   }
 
   private async restart(): Promise<void> {
     await this.dispose();
+    const generation = this.generation;
     this.step = 0;
     this.finished = false;
     try {
@@ -77,6 +79,7 @@ export class ExampleBoard {
         fen: this.example.fen,
         players: { w: 'human', b: 'human' },
       });
+      if (generation !== this.generation) return void (await deleteScratch(created.id, created.token));
       this.token = created.token;
       this.showState(created);
       this.say(this.example.steps[0].hint, 'todo');
@@ -141,4 +144,9 @@ export class ExampleBoard {
       this.busy = false;
     }
   }
+}
+
+async function deleteScratch(id: number, token: string | undefined): Promise<void> {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  await fetch(`/api/games/${id}`, { method: 'DELETE', headers, keepalive: true }).catch(() => undefined);
 }
