@@ -57,7 +57,7 @@ const EVOCHESS: RulesPage = {
   variant: 'evochess',
   title: 'How to play EvoChess',
   intro:
-    'EvoChess is chess in which your army evolves. Everything in ordinary chess stays the same; in addition, pawn moves and captures earn rights to turn pawns into knights or bishops, and knights or bishops into rooks. The strips above and below the board count them for each side.',
+    'EvoChess starts with kings and pawns only, and your army grows during the game: pawn moves and captures earn rights to turn pawns into knights or bishops, and knights or bishops into rooks. There is no castling; otherwise pieces move, check and mate as in chess. The strips above and below the board count each side\'s moves, captures and rights.',
   sections: [
     {
       heading: 'Minor rights: three pawn moves',
@@ -101,7 +101,7 @@ const ECHESS: RulesPage = {
   variant: 'echess',
   title: 'How to play EChess',
   intro:
-    'EChess is EvoChess with one difference that changes everything: a right must be used in the very move that earns it, or it is gone. It also has the direct rook.',
+    'EChess starts like EvoChess, with kings and pawns only, and pieces are earned the same way, with one difference that changes everything: a right must be used in the very move that earns it, or it is gone. It also has the direct rook.',
   sections: [
     {
       heading: 'Earning rights',
