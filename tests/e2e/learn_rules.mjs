@@ -205,6 +205,21 @@ try {
     });
   }
 
+  await check('no rule numbers on the game page either (its tooltips included)', async () => {
+    const id = await page.evaluate(async () => (await (await fetch('/api/games', { method: 'POST', body: JSON.stringify({ variant: 'promoteking', fen: '4K3/8/8/8/8/8/8/4k3 b - - 0 1 w,0', players: { w: 'human', b: 'human' } }) })).json()).id);
+    const evo = await page.evaluate(async () => (await (await fetch('/api/games', { method: 'POST', body: JSON.stringify({ variant: 'evochess', players: { w: 'human', b: 'human' } }) })).json()).id);
+    for (const game of [id, evo]) {
+      await page.goto(`${server.address}#game=${game}`);
+      await page.locator('#board piece').first().waitFor();
+      await page.locator('#strip-bottom .chip').first().waitFor();
+      const texts = await page.evaluate(() =>
+        [document.body.innerText, ...[...document.querySelectorAll('[title]')].map((node) => node.getAttribute('title'))].join('\n'),
+      );
+      assert.doesNotMatch(texts, /RULES|\(\d\.\d+\)/, `game ${game}`);
+    }
+    for (const game of [id, evo]) await page.evaluate(async (n) => fetch(`/api/games/${n}`, { method: 'DELETE' }), game);
+  });
+
   await check('a move the example does not ask for is said so, and "Start again" resets it', async () => {
     await page.goto(`${server.address}#rules=evochess`);
     await examplesReady(page);
