@@ -178,6 +178,8 @@ const browser = await chromium.launch({
 
 async function openPage(who, viewport) {
   const context = await browser.newContext({ viewport });
+  // Not a first visit: the welcome screen (learn_rules.mjs tests it) would cover the game.
+  await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.address).origin });
   const page = await context.newPage();
   page.who = who;

@@ -109,6 +109,8 @@ const context = await chromium.launchPersistentContext(profileDir, {
     '--disable-sync',
   ],
 });
+// Not a first visit: the welcome screen (learn_rules.mjs tests it) would cover the game.
+await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
 const page = context.pages()[0] ?? (await context.newPage());
 page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 const board = new BoardDriver(page);
@@ -213,6 +215,7 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#board square.check').length === 1);
     assert.match(await page.locator('#strip-bottom').textContent(), /promoted a king/);
     assert.match(await page.locator('#status').textContent(), /promotions into the other colour: 1/);
+    page.once('dialog', (dialog) => void dialog.accept()); // resigning asks first
     await page.click('#resign-button'); // Black, to move, resigns
     await page.locator('#result-banner:not([hidden])').waitFor();
     const banner = await page.locator('#result-banner').textContent();

@@ -14,6 +14,9 @@ export function formatScore(score: EngineScore): string {
 }
 
 export class EnginePanel {
+  // Whether this game has an evaluation to show yet.
+  scored = false;
+
   constructor(
     private readonly bar: HTMLElement,
     private readonly line: HTMLElement,
@@ -26,11 +29,13 @@ export class EnginePanel {
   // Back to an even bar: a new game, no evaluation yet.
   reset(): void {
     this.clear();
+    this.scored = false;
     this.bar.style.setProperty('--white-share', '50%');
     this.bar.title = 'engine evaluation';
   }
 
   show(progress: SearchProgress): void {
+    this.scored = true;
     const share = whiteShare(progress.score);
     this.bar.style.setProperty('--white-share', `${(share * 100).toFixed(1)}%`);
     this.bar.title = formatScore(progress.score);

@@ -29,14 +29,14 @@ export function renderSideStrip(container: HTMLElement, state: GameState, side: 
   const counters = state.counters?.[side];
   if (counters) {
     container.append(
-      chip('pawn moves', `${counters.p}/3`, 'p: pawn moves since the last minor right (RULES 2.2)'),
-      chip('minor rights', String(counters.m), 'm: unused rights to turn the moving pawn into N or B (2.4)', counters.m > 0),
-      chip('piece captures', `${counters.c}/2`, 'c: captures of enemy pieces since the last rook right (2.2)'),
-      chip('rook rights', String(counters.r), 'r: unused rights to turn a knight or bishop into a rook (2.5)', counters.r > 0),
+      chip('pawn moves', `${counters.p}/3`, 'pawn moves since the last minor right: the third one earns a new one'),
+      chip('minor rights', String(counters.m), 'minor rights held: a pawn that moves may become a knight or a bishop', counters.m > 0),
+      chip('piece captures', `${counters.c}/2`, 'captures of enemy pieces (not pawns) since the last rook right: the second one earns a new one'),
+      chip('rook rights', String(counters.r), 'rook rights held: any knight or bishop may become a rook at the end of a move', counters.r > 0),
     );
   }
   if (state.royal_promotion?.first === side) {
-    container.append(chip('promoted a king', 'first', 'wins any draw except agreement (RULES 4.11)', true));
+    container.append(chip('promoted a king', 'first', 'promoted a king first: wins any draw except a draw by agreement', true));
   }
 }
 
@@ -80,8 +80,14 @@ export function renderMoveList(list: HTMLOListElement, state: GameState, selecte
     if (side === 'b') moveNumber += 1;
     side = side === 'w' ? 'b' : 'w';
   });
-  const last = list.lastElementChild;
-  if (last) last.scrollIntoView({ block: 'nearest' });
+  // Keep the selected move in view, else the last one; scroll the list only, not the page.
+  const target = (selected !== null ? list.querySelector<HTMLElement>('button.move.selected') : null) ?? list.lastElementChild;
+  if (target instanceof HTMLElement) {
+    const top = target.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientTop + list.scrollTop;
+    const height = target.getBoundingClientRect().height;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + height > list.scrollTop + list.clientHeight) list.scrollTop = top + height - list.clientHeight;
+  }
 }
 
 export function renderResultBanner(banner: HTMLElement, state: GameState): void {

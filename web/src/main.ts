@@ -14,6 +14,10 @@ import { OnlineController } from './online';
 import { pickPromotion } from './promotionPicker';
 import { renderSavedGames } from './savedGames';
 import { readAddress } from './seats';
+import { hideError, hideNotice, showError, showNotice } from './notices';
+import { viewedState } from './viewedPosition';
+import { RulesView, rulesAddressFor } from './rules/rulesPage';
+import { isFirstVisit, showFirstVisit } from './firstVisit';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -26,6 +30,9 @@ class App {
   private thinking = false;
   private busy = false;
   private engineAbort: AbortController | null = null;
+  // False for an engine-v-engine game opened from the list or the address: it waits for
+  // "Engine move" instead of resuming by itself.
+  private autoplay = true;
   private readonly online = new OnlineController(
     {
       show: (state) => this.show(state),
@@ -36,9 +43,16 @@ class App {
     { boardFrame: document.querySelector<HTMLElement>('.board-frame')!, panelBefore: byId('status') },
   );
 
+  private readonly rules = new RulesView(byId('game-layout'), () => {
+    location.hash = this.state ? `#game=${this.state.id}` : '';
+    if (!this.state) void this.newGame();
+  });
+
   constructor(private readonly info: ServerInfo) {
+    byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     byId('eval-bar').hidden = !info.engine;
+    this.renderControls();
     byId('new-game-button').addEventListener('click', () => void this.newGame());
     byId('flip-button').addEventListener('click', () => {
       this.board.flip();
@@ -56,6 +70,13 @@ class App {
   }
 
   async start(): Promise<void> {
+    if (this.rules.follow()) return;
+    if (isFirstVisit() && !location.hash) {
+      return showFirstVisit({
+        learn: () => (location.hash = rulesAddressFor('evochess')),
+        play: () => void this.playGentleEngine(),
+      });
+    }
     const games = await this.refreshSavedGames();
     if (readAddress() !== null) return this.openFromAddress();
     if (games.length > 0) return this.openGame(games[0].id);
@@ -63,18 +84,31 @@ class App {
   }
 
   private async openFromAddress(): Promise<void> {
+    if (this.rules.follow()) return;
     const address = readAddress();
+    this.autoplay = false;
     if (address?.invite || address?.seat) await this.switchTo(() => this.online.claim(address));
     else if (address && address.id !== this.state?.id) await this.openGame(address.id);
   }
 
   private async openGame(id: number): Promise<void> {
+    this.autoplay = false;
     await this.switchTo(() => this.online.load(id));
   }
 
   private async newGame(): Promise<void> {
     const request = await askForNewGame(byId<HTMLDialogElement>('new-game-dialog'));
-    if (request) await this.switchTo(() => this.online.create(request));
+    if (request) {
+      this.autoplay = true;
+      await this.switchTo(() => this.online.create(request));
+    }
+  }
+
+  // The first visit's "Play the engine": EvoChess as White against the quickest level.
+  private async playGentleEngine(): Promise<void> {
+    this.autoplay = true;
+    const request = { variant: 'evochess' as const, players: { w: 'human' as const, b: 'engine' as const }, engine: { movetime_ms: 200 } };
+    await this.switchTo(() => this.online.create(request));
   }
 
   // Leaves the current game for the one `load` answers, the board turned to its human side.
@@ -100,15 +134,19 @@ class App {
     this.render();
     void this.refreshPgn();
     void this.refreshSavedGames();
-    if (!state.result && state.players[state.turn] === 'engine' && this.info.engine && !this.thinking) {
+    const enginesOnly = humanSidesOf(state).length === 0;
+    if (switched && enginesOnly && !this.autoplay) this.engine.clear('Engine against engine, paused: press "Engine move" to go on.');
+    const mayRun = !enginesOnly || this.autoplay;
+    if (!state.result && state.players[state.turn] === 'engine' && this.info.engine && !this.thinking && mayRun) {
       void this.runEngine();
     }
   }
 
   private render(): void {
     const state = this.state;
-    if (!state) return;
+    if (!state) return this.renderControls();
     const viewed = this.viewedPly === null ? null : state.history[this.viewedPly];
+    const shown = this.shownState()!;
     const last = viewed ?? state.history[state.history.length - 1];
     const lastMove = last ? parseMove(last) : null;
     // Without an engine in this build, a side set to "engine" is played on the board too.
@@ -117,13 +155,13 @@ class App {
     this.board.show({
       fen: viewed ? viewed.fen : state.fen,
       turn: viewed ? otherSide(sideOfPly(state, this.viewedPly!)) : state.turn,
-      check: viewed ? false : state.check,
+      check: shown.check,
       lastMove: lastMove ? [lastMove.from, lastMove.to] : null,
       dests: !viewed && humanToMove && !this.thinking && !this.busy ? this.legal.dests : null,
     });
     byId('game-title').textContent = `#${state.id} · ${variantTitle(state.variant)}`;
     this.renderStrips();
-    renderStatus(byId('status'), state, this.thinking);
+    renderStatus(byId('status'), shown, this.thinking && !viewed);
     renderResultBanner(byId('result-banner'), state);
     renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply));
     byId('history-note').hidden = this.viewedPly === null;
@@ -132,16 +170,34 @@ class App {
     this.online.render();
   }
 
+  // The game as it is, or the earlier position the player is looking at.
+  private shownState(): GameState | null {
+    if (!this.state || this.viewedPly === null) return this.state;
+    return viewedState(this.state, this.viewedPly);
+  }
+
   private renderStrips(): void {
-    if (!this.state) return;
+    const shown = this.shownState();
+    if (!shown) return;
     const bottom: Side = this.board.orientation === 'white' ? 'w' : 'b';
-    renderSideStrip(byId('strip-bottom'), this.state, bottom);
-    renderSideStrip(byId('strip-top'), this.state, otherSide(bottom));
+    const bar = byId('eval-bar');
+    bar.classList.toggle('flipped', bottom === 'b');
+    bar.hidden = !this.info.engine || (humanSidesOf(shown).length === 2 && !this.engine.scored);
+    renderSideStrip(byId('strip-bottom'), shown, bottom);
+    renderSideStrip(byId('strip-top'), shown, otherSide(bottom));
     this.online.decorateStrips(byId('strip-top'), byId('strip-bottom'), bottom);
   }
 
   private renderControls(): void {
-    const state = this.state!;
+    const state = this.state;
+    if (!state) {
+      // No game yet (the first dialog was cancelled): only "New game" does something.
+      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button']) {
+        byId<HTMLButtonElement>(id).disabled = true;
+      }
+      return;
+    }
+    byId<HTMLButtonElement>('flip-button').disabled = false;
     const over = state.result !== null;
     byId('local-controls').hidden = state.online === true;
     const drawButton = byId<HTMLButtonElement>('draw-button');
@@ -169,11 +225,22 @@ class App {
         mover: state.turn,
         units: unitsOfFen(state.fen),
         highlight: (shapes) => this.board.highlight(shapes),
+        variant: state.variant,
       });
     }
     if (!chosen) return this.render();
     const move = chosen;
-    await this.attempt(async () => this.show(await this.online.playMove(state, move.uci)));
+    await this.attempt(async () => {
+      try {
+        this.show(await this.online.playMove(state, move.uci));
+      } catch (error) {
+        if (state.online || !(error instanceof ApiError)) throw error;
+        // The game changed behind this page (another tab) or the move is not legal: show
+        // the game as the server has it.
+        this.show(await api.getGame(state.id));
+        throw new Error(`${move.san} was not accepted: the game had changed. The board now shows it as saved.`);
+      }
+    });
   }
 
   private humanSides(): Side[] {
@@ -200,18 +267,27 @@ class App {
 
   private async offerDraw(): Promise<void> {
     const state = this.state;
-    if (state) await this.attempt(async () => this.show(await api.offerDraw(state.id, this.drawSide())));
+    if (!state) return;
+    const side = this.drawSide();
+    await this.attempt(async () => {
+      const next = await api.offerDraw(state.id, side);
+      this.show(next);
+      if (!next.result && next.players[otherSide(side)] === 'engine') showNotice('The engine declines the draw.');
+    });
   }
 
   private async resign(): Promise<void> {
     const state = this.state;
-    if (state) await this.attempt(async () => this.show(await api.resign(state.id, this.drawSide())));
+    if (!state || !window.confirm(`Resign this game as ${this.drawSide() === 'w' ? 'White' : 'Black'}?`)) return;
+    await this.attempt(async () => this.show(await api.resign(state.id, this.drawSide())));
   }
 
   private async runEngine(): Promise<void> {
     const state = this.state;
     if (!state || state.result || this.thinking) return;
+    this.autoplay = true;
     this.thinking = true;
+    hideNotice();
     this.engineAbort = new AbortController();
     this.engine.clear('engine thinking…');
     this.render();
@@ -221,7 +297,12 @@ class App {
       if (this.state?.id === next.id) this.show(next);
     } catch (error) {
       this.thinking = false;
-      if (!(error instanceof DOMException && error.name === 'AbortError')) showError(error);
+      this.engine.clear();
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        showError(error, () => {
+          if (this.state?.id === state.id) void this.runEngine();
+        });
+      }
       this.render();
     } finally {
       this.engineAbort = null;
@@ -300,19 +381,6 @@ function sideOfPly(state: GameState, ply: number): Side {
 function gameIdInAddress(): number | null {
   const match = /^#game=(\d+)$/.exec(location.hash);
   return match ? Number(match[1]) : null;
-}
-
-let errorTimer: number | undefined;
-function showError(error: unknown): void {
-  const box = byId('error-message');
-  box.textContent = error instanceof ApiError || error instanceof Error ? error.message : String(error);
-  box.hidden = false;
-  window.clearTimeout(errorTimer);
-  errorTimer = window.setTimeout(hideError, 8000);
-}
-
-function hideError(): void {
-  byId('error-message').hidden = true;
 }
 
 async function copyText(text: string): Promise<void> {

@@ -2,6 +2,7 @@
 // start FEN or a PGN to import.
 import type { NewGameRequest, PlayerKind, ServerInfo, Side, Variant } from './api';
 import { applyOnlineOptions, setUpOnlineOptions } from './newGameOptions';
+import { rulesAddressFor } from './rules/rulesPage';
 
 export const STRENGTHS: { label: string; movetime_ms: number }[] = [
   { label: 'Quick (0.2 s a move)', movetime_ms: 200 },
@@ -45,6 +46,15 @@ export function setUpNewGameDialog(dialog: HTMLDialogElement, info: ServerInfo):
     note.textContent = 'This build of evochess has no engine: both sides are played here.';
   }
   setUpOnlineOptions(form);
+  // "How to play": the rules page of the variant picked.
+  const rulesLink = document.createElement('a');
+  rulesLink.className = 'dialog-rules-link';
+  rulesLink.textContent = 'How to play this variant';
+  const syncLink = () => (rulesLink.href = rulesAddressFor(variants.value));
+  variants.addEventListener('change', syncLink);
+  syncLink();
+  rulesLink.addEventListener('click', () => dialog.close('cancel'));
+  variants.closest('label')!.after(rulesLink);
 }
 
 function playersFor(choice: string): Record<Side, PlayerKind> {
@@ -74,6 +84,9 @@ export function askForNewGame(dialog: HTMLDialogElement): Promise<NewGameRequest
         if (fen) request.fen = fen;
       }
       applyOnlineOptions(request, data);
+      // A start position or PGN is for this game only: the next game starts from the
+      // variant picked then (issue 11, bug 1).
+      for (const name of ['fen', 'pgn']) (form.elements.namedItem(name) as HTMLInputElement).value = '';
       resolve(request);
     };
     dialog.returnValue = '';

@@ -1,7 +1,7 @@
 // The promotion picker: when a from-to pair stands for several legal moves (a last-rank
 // promotion, an evolution, or none), the player picks exactly one of them.
 import type { DrawShape } from 'chessgroundx/draw';
-import type { Side } from './api';
+import type { Side, Variant } from './api';
 import { colorOf } from './board';
 import { describeChoice, otherSide, type BoardUnit, type ParsedMove, type PieceLetter } from './moves';
 import type { Key } from 'chessgroundx/types';
@@ -10,7 +10,15 @@ export interface PickerContext {
   mover: Side;
   units: Map<Key, BoardUnit>; // the position before the move
   highlight: (shapes: DrawShape[]) => void;
+  variant: Variant;
 }
+
+// What choosing no promotion means in each variant, in one line.
+const DECLINE_NOTES: Partial<Record<Variant, string>> = {
+  evochess: 'No promotion: you keep your rights for a later move (in EvoChess they never expire).',
+  echess: 'No promotion: the right is lost (in EChess a right must be used in the move that earns it).',
+  promoteking: 'Keeping the pawn leaves it on the last rank, where it can never move forward again.',
+};
 
 function iconOf(choice: ParsedMove, context: PickerContext): { letter: PieceLetter; side: Side } {
   const change = choice.transformation;
@@ -27,9 +35,19 @@ export function pickPromotion(
   dialog.replaceChildren();
   const heading = document.createElement('h2');
   heading.textContent = 'Choose the promotion';
+  // The heading takes the focus, so that a stray Enter plays nothing.
+  heading.tabIndex = -1;
   const list = document.createElement('div');
   list.className = 'promotion-choices';
-  dialog.append(heading, list);
+  dialog.append(heading);
+  const note = DECLINE_NOTES[context.variant];
+  if (note) {
+    const line = document.createElement('p');
+    line.className = 'decline-note';
+    line.textContent = note;
+    dialog.append(line);
+  }
+  dialog.append(list);
 
   return new Promise((resolve) => {
     const finish = (choice: ParsedMove | null) => {
@@ -66,5 +84,6 @@ export function pickPromotion(
     dialog.append(cancel);
     dialog.onclose = () => finish(null);
     dialog.showModal();
+    heading.focus();
   });
 }

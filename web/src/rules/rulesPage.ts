@@ -1,0 +1,118 @@
+// The rules pages (address #rules=<variant>): one page per variant, written for players,
+// with interactive example boards. Shown instead of the game while open.
+import type { Variant } from '../api';
+import { variantTitle } from '../newGameDialog';
+import { ExampleBoard } from './exampleBoard';
+import { RULES_PAGES, rulesPageOf } from './examples';
+
+export function rulesVariantInAddress(): Variant | null {
+  const match = /^#rules(?:=([a-z]+))?$/.exec(location.hash);
+  if (!match) return null;
+  return rulesPageOf(match[1] ?? 'evochess')?.variant ?? 'evochess';
+}
+
+// The rules page that fits a variant; chess has none, so it leads to EvoChess's.
+export function rulesAddressFor(variant: string): string {
+  return `#rules=${rulesPageOf(variant) ? variant : 'evochess'}`;
+}
+
+export class RulesView {
+  private boards: ExampleBoard[] = [];
+  private shown: Variant | null = null;
+  private readonly root: HTMLElement;
+
+  constructor(
+    private readonly hideWhileOpen: HTMLElement,
+    private readonly onBack: () => void,
+  ) {
+    this.root = document.createElement('main');
+    this.root.id = 'rules-view';
+    this.root.className = 'rules-view';
+    this.root.hidden = true;
+    hideWhileOpen.after(this.root);
+    // Leaving the page (reload, another address) deletes the example games too.
+    window.addEventListener('pagehide', () => {
+      for (const board of this.boards) void board.dispose();
+    });
+  }
+
+  get isOpen(): boolean {
+    return this.shown !== null;
+  }
+
+  // Opens or closes the view as the address says; true when it is open.
+  follow(): boolean {
+    const variant = rulesVariantInAddress();
+    if (variant === null) {
+      this.close();
+      return false;
+    }
+    if (variant !== this.shown) this.open(variant);
+    return true;
+  }
+
+  private open(variant: Variant): void {
+    this.close();
+    const page = rulesPageOf(variant)!;
+    this.shown = variant;
+    this.hideWhileOpen.hidden = true;
+    this.root.hidden = false;
+
+    const nav = document.createElement('nav');
+    nav.className = 'rules-tabs';
+    nav.setAttribute('aria-label', 'Rules of each variant');
+    for (const other of RULES_PAGES) {
+      const link = document.createElement('a');
+      link.href = `#rules=${other.variant}`;
+      link.textContent = variantTitle(other.variant);
+      if (other.variant === variant) link.setAttribute('aria-current', 'page');
+      nav.append(link);
+    }
+    const back = document.createElement('button');
+    back.type = 'button';
+    back.className = 'secondary rules-back';
+    back.textContent = 'Back to the game';
+    back.addEventListener('click', () => this.onBack());
+    nav.append(back);
+
+    const heading = document.createElement('h2');
+    heading.className = 'rules-title';
+    heading.textContent = page.title;
+    const intro = document.createElement('p');
+    intro.className = 'rules-intro';
+    intro.textContent = page.intro;
+    const howTo = document.createElement('p');
+    howTo.className = 'rules-howto';
+    howTo.textContent = 'Each small board below is a real position: make the moves on it, and the game\'s own rules judge them.';
+    this.root.replaceChildren(nav, heading, intro, howTo);
+
+    for (const section of page.sections) {
+      const block = document.createElement('section');
+      block.className = 'rules-section';
+      const title = document.createElement('h2');
+      title.textContent = section.heading;
+      block.append(title, ...section.paragraphs.map((text) => Object.assign(document.createElement('p'), { textContent: text })));
+      const examples = document.createElement('div');
+      examples.className = 'rule-examples';
+      for (const example of section.examples) {
+        const board = new ExampleBoard(example);
+        this.boards.push(board);
+        examples.append(board.root);
+      }
+      block.append(examples);
+      this.root.append(block);
+    }
+    window.scrollTo(0, 0);
+    for (const board of this.boards) void board.start();
+  }
+
+  close(): void {
+    if (this.shown === null) return;
+    this.shown = null;
+    for (const board of this.boards) void board.dispose();
+    this.boards = [];
+    this.root.replaceChildren();
+    this.root.hidden = true;
+    this.hideWhileOpen.hidden = false;
+  }
+}
