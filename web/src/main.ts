@@ -33,12 +33,19 @@ class App {
   // False for an engine-v-engine game opened from the list or the address: it waits for
   // "Engine move" instead of resuming by itself.
   private autoplay = true;
+  // The game being opened after a rematch: until it is shown, an update of the game being
+  // left must not put that one back (its address would undo the navigation).
+  private followingGame: number | null = null;
   private readonly online = new OnlineController(
     {
       show: (state) => this.show(state),
       attempt: (action) => this.attempt(action),
       showError,
-      follow: (id) => (location.hash = `#game=${id}`),
+      follow: (id) => {
+        if (location.hash === `#game=${id}`) return;
+        this.followingGame = id;
+        location.hash = `#game=${id}`;
+      },
     },
     { boardFrame: document.querySelector<HTMLElement>('.board-frame')!, panelBefore: byId('status') },
   );
@@ -93,7 +100,11 @@ class App {
 
   private async openGame(id: number): Promise<void> {
     this.autoplay = false;
-    await this.switchTo(() => this.online.load(id));
+    try {
+      await this.switchTo(() => this.online.load(id));
+    } finally {
+      if (this.followingGame === id) this.followingGame = null;
+    }
   }
 
   private async newGame(): Promise<void> {
@@ -124,6 +135,7 @@ class App {
 
   // Shows a new state of the current game, then lets the engine move if it is its turn.
   private show(state: GameState): void {
+    if (this.followingGame !== null && state.id !== this.followingGame) return;
     if (!this.online.accept(state)) return;
     const switched = state.id !== this.state?.id;
     this.state = state;
