@@ -47,7 +47,7 @@ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEVO_TSAN=O
 cmake --build build-tsan -j "$jobs" --target tsan_tests
 set +e
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp" \
-    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -L tsan 2>&1 | tee build-tsan/ctest.log
+    ctest --test-dir build-tsan --output-on-failure -j "$jobs" -L tsan -LE cli 2>&1 | tee build-tsan/ctest.log
 set -e
 count build-tsan/ctest.log
 
