@@ -198,7 +198,12 @@ try {
         await page.locator('[data-example="promoteking-no-passing-check"]').scrollIntoViewIfNeeded();
         const d1 = await squareOf(page, 'promoteking-no-passing-check', 'd1');
         await page.mouse.click(d1.x, d1.y);
-        const dests = await page.locator('[data-example="promoteking-no-passing-check"] square.move-dest').count();
+        // chessground draws the destinations on its next animation frame: wait for it.
+        const destsOf = () => page.locator('[data-example="promoteking-no-passing-check"] square.move-dest').count();
+        await page
+          .waitForFunction(() => document.querySelectorAll('[data-example="promoteking-no-passing-check"] square.move-dest').length > 0, null, { timeout: 3000 })
+          .catch(() => undefined);
+        const dests = await destsOf();
         assert.equal(dests, 17);
         await page.mouse.click(d1.x, d1.y);
       }

@@ -179,7 +179,9 @@ export const api = {
   createGame: (game: NewGameRequest) => request<GameState>('POST', '/api/games', game),
   getGame: (id: number) => request<GameState>('GET', gamePath(id)),
   deleteGame: (id: number) => act<{ deleted: number }>('DELETE', id, ''),
-  playMove: (id: number, uci: string) => act<GameState>('POST', id, '/moves', { uci }),
+  // A move in UCI, or in SAN as a person typed it (the server reads both).
+  playMove: (id: number, move: string | { uci: string } | { san: string }) =>
+    act<GameState>('POST', id, '/moves', typeof move === 'string' ? { uci: move } : move),
   undo: (id: number, plies: number) => act<GameState>('POST', id, '/undo', { plies }),
   resign: (id: number, side: Side) => act<GameState>('POST', id, '/resign', { side }),
   offerDraw: (id: number, side: Side) => act<GameState>('POST', id, '/draw', { side }),

@@ -90,12 +90,23 @@ export function renderMoveList(list: HTMLOListElement, state: GameState, selecte
   }
 }
 
-export function renderResultBanner(banner: HTMLElement, state: GameState): void {
+// `onRematch`: a local game's "Rematch" button (online games have their own in the online panel).
+export function renderResultBanner(banner: HTMLElement, state: GameState, onRematch?: () => void): void {
   banner.hidden = !state.result;
   if (!state.result) return;
   banner.replaceChildren(element('strong', 'result-score', state.result), element('span', 'result-text', ` ${resultSentence(state)}`));
   if (state.points) {
     banner.append(element('div', 'result-points', `Points: White ${state.points.w} – Black ${state.points.b}`));
+  }
+  if (onRematch) {
+    const button = element('button', 'secondary rematch-button', 'Rematch');
+    button.type = 'button';
+    button.id = 'local-rematch-button';
+    button.title = 'A new game: the same variant, start position and players, sides swapped';
+    button.addEventListener('click', onRematch);
+    const row = element('div', 'result-actions');
+    row.append(button);
+    banner.append(row);
   }
 }
 

@@ -18,12 +18,17 @@ import { hideError, hideNotice, showError, showNotice } from './notices';
 import { viewedState } from './viewedPosition';
 import { RulesView, rulesAddressFor } from './rules/rulesPage';
 import { isFirstVisit, showFirstVisit } from './firstVisit';
+import { Sounds, soundFor } from './sounds';
+import { MoveInput, type TypedMove } from './moveInput';
+import { copyWithFeedback, downloadPgn } from './notationTools';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 class App {
   private readonly board = new GameBoard(byId('board'), (from, to) => void this.onUserMove(from, to));
   private readonly engine = new EnginePanel(byId('eval-bar'), byId('engine-line'));
+  private readonly sounds = new Sounds(byId<HTMLButtonElement>('sound-button'));
+  private readonly moveInput = new MoveInput(byId<HTMLFormElement>('move-input'), (move) => this.playTyped(move));
   private state: GameState | null = null;
   private legal: LegalMoveIndex = indexLegalMoves([]);
   private viewedPly: number | null = null;
@@ -71,8 +76,9 @@ class App {
     byId('engine-button').addEventListener('click', () => void this.runEngine());
     byId('stop-button').addEventListener('click', () => void this.stopEngine());
     byId('live-button').addEventListener('click', () => this.viewPly(null));
-    byId('copy-fen-button').addEventListener('click', () => void copyText(byId<HTMLInputElement>('fen-output').value));
-    byId('copy-pgn-button').addEventListener('click', () => void copyText(byId<HTMLTextAreaElement>('pgn-output').value));
+    byId('copy-fen-button').addEventListener('click', (e) => void copyText(e, byId<HTMLInputElement>('fen-output').value));
+    byId('copy-pgn-button').addEventListener('click', (e) => void copyText(e, byId<HTMLTextAreaElement>('pgn-output').value));
+    byId('download-pgn-button').addEventListener('click', () => void this.downloadPgn());
     window.addEventListener('hashchange', () => void this.openFromAddress());
   }
 
@@ -138,6 +144,8 @@ class App {
     if (this.followingGame !== null && state.id !== this.followingGame) return;
     if (!this.online.accept(state)) return;
     const switched = state.id !== this.state?.id;
+    const sound = soundFor(this.state, state);
+    if (sound) this.sounds.play(sound);
     this.state = state;
     this.legal = indexLegalMoves(state.legal);
     this.viewedPly = null;
@@ -174,10 +182,12 @@ class App {
     byId('game-title').textContent = `#${state.id} · ${variantTitle(state.variant)}`;
     this.renderStrips();
     renderStatus(byId('status'), shown, this.thinking && !viewed);
-    renderResultBanner(byId('result-banner'), state);
+    renderResultBanner(byId('result-banner'), state, state.online ? undefined : () => void this.rematch(state));
     renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply));
     byId('history-note').hidden = this.viewedPly === null;
     byId<HTMLInputElement>('fen-output').value = viewed ? viewed.fen : state.fen;
+    // Stays enabled while the other side moves (the focus stays in it); a spectator has none.
+    this.moveInput.setEnabled(!state.result && (!state.online || this.online.orientationFor(state) !== null));
     this.renderControls();
     this.online.render();
   }
@@ -204,12 +214,13 @@ class App {
     const state = this.state;
     if (!state) {
       // No game yet (the first dialog was cancelled): only "New game" does something.
-      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button']) {
+      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button', 'download-pgn-button']) {
         byId<HTMLButtonElement>(id).disabled = true;
       }
       return;
     }
     byId<HTMLButtonElement>('flip-button').disabled = false;
+    byId<HTMLButtonElement>('download-pgn-button').disabled = false;
     const over = state.result !== null;
     byId('local-controls').hidden = state.online === true;
     const drawButton = byId<HTMLButtonElement>('draw-button');
@@ -253,6 +264,23 @@ class App {
         throw new Error(`${move.san} was not accepted: the game had changed. The board now shows it as saved.`);
       }
     });
+  }
+
+  // A move typed under the board: the server judges it; what it refuses is thrown back.
+  private async playTyped(move: TypedMove): Promise<void> {
+    const state = this.state;
+    if (!state) throw new Error('there is no game on the board');
+    const engineToMove = state.players[state.turn] === 'engine' && this.info.engine;
+    if (this.viewedPly !== null) throw new Error('you are looking at an earlier position: go back to the game first');
+    if (this.thinking || this.busy || engineToMove || !this.online.mayMove(state)) throw new Error('it is not your turn');
+    this.busy = true;
+    hideError();
+    try {
+      this.show(await this.online.playMove(state, move));
+    } finally {
+      this.busy = false;
+      this.render();
+    }
   }
 
   private humanSides(): Side[] {
@@ -341,6 +369,24 @@ class App {
     }
   }
 
+  // A local game's rematch: the same variant, start position and players, sides swapped.
+  private async rematch(game: GameState): Promise<void> {
+    const variantStart = this.info.variants.find((v) => v.name === game.variant)?.start_fen;
+    const request = {
+      variant: game.variant,
+      ...(game.start_fen !== variantStart ? { fen: game.start_fen } : {}),
+      players: { w: game.players.b, b: game.players.w },
+      engine: Object.fromEntries(Object.entries(game.engine).filter(([, value]) => value !== null)),
+    };
+    this.autoplay = true;
+    await this.switchTo(() => this.online.create(request));
+  }
+
+  private async downloadPgn(): Promise<void> {
+    const state = this.state;
+    if (state) await this.attempt(async () => downloadPgn(state.id, await api.pgn(state.id)));
+  }
+
   private async refreshSavedGames() {
     const games = await api.listGames();
     renderSavedGames(byId('saved-games'), games, this.state?.id ?? null, {
@@ -395,9 +441,9 @@ function gameIdInAddress(): number | null {
   return match ? Number(match[1]) : null;
 }
 
-async function copyText(text: string): Promise<void> {
+async function copyText(event: Event, text: string): Promise<void> {
   try {
-    await navigator.clipboard.writeText(text);
+    await copyWithFeedback(event.currentTarget as HTMLButtonElement, text);
   } catch {
     showError(new Error('The browser refused the clipboard; select the text and copy it by hand.'));
   }

@@ -203,9 +203,9 @@ export class OnlineController {
     return this.seat.colour === state.turn && (state.seats ? state.seats.w && state.seats.b : true);
   }
 
-  async playMove(state: GameState, uci: string): Promise<GameState> {
-    if (!state.online || !this.seat) return api.playMove(state.id, uci);
-    const body: Record<string, unknown> = { uci, ply: state.ply ?? state.history.length };
+  async playMove(state: GameState, move: string | { uci: string } | { san: string }): Promise<GameState> {
+    if (!state.online || !this.seat) return api.playMove(state.id, move);
+    const body: Record<string, unknown> = { ...(typeof move === 'string' ? { uci: move } : move), ply: state.ply ?? state.history.length };
     if (this.roundTripMs !== null) body.lag_ms = Math.round(Math.min(MAX_LAG_MS, this.roundTripMs / 2));
     const token = this.seat.token;
     try {
