@@ -43,6 +43,10 @@ json game_state_json(const GameRecord& record, const RulesGame& rules) {
     if (view.counters)
         counters = {{"w", counters_json((*view.counters)[0])},
                     {"b", counters_json((*view.counters)[1])}};
+    json evolution = nullptr;
+    if (view.evolution_thresholds)
+        evolution = {{"minor_right_pawn_moves", view.evolution_thresholds->first},
+                     {"rook_right_captures", view.evolution_thresholds->second}};
     json royal = nullptr;
     if (view.royal_promotion) {
         const RoyalPromotion& promotion = *view.royal_promotion;
@@ -64,6 +68,7 @@ json game_state_json(const GameRecord& record, const RulesGame& rules) {
         {"history", std::move(history)},
         {"legal", std::move(legal)},
         {"counters", std::move(counters)},
+        {"evolution", std::move(evolution)},
         {"royal_promotion", std::move(royal)},
         {"result", optional_json(summary.result)},
         {"reason", optional_json(summary.reason)},

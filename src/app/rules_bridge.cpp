@@ -76,6 +76,7 @@ struct RulesGame::Impl {
         view.check = position.in_check();
         view.legal.clear();
         view.counters.reset();
+        view.evolution_thresholds.reset();
         view.royal_promotion.reset();
         view.outcome.reset();
 
@@ -95,6 +96,8 @@ struct RulesGame::Impl {
         case ExtraState::EvolutionCounters:
             view.counters = std::array{counters_of(position.counters(White)),
                                        counters_of(position.counters(Black))};
+            view.evolution_thresholds = std::pair{game.variant().minor_right_pawn_moves,
+                                                  game.variant().rook_right_captures};
             break;
         case ExtraState::PromoteKing: {
             RoyalPromotion royal;

@@ -54,6 +54,8 @@ struct PositionView {
     bool check = false;
     std::vector<MoveText> legal;                         // empty once the game is over
     std::optional<std::array<SideCounters, 2>> counters; // White, Black
+    // With counters: N pawn moves earn a minor right, K piece captures a rook right.
+    std::optional<std::pair<int, int>> evolution_thresholds;
     std::optional<RoyalPromotion> royal_promotion;
     std::optional<GameOutcome> outcome;
 };

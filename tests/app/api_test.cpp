@@ -53,6 +53,9 @@ TEST_F(ApiTest, CreatedEvoChessGameHasTheContractsFields) {
     EXPECT_TRUE(state["points"].is_null());
     EXPECT_EQ(state["counters"]["w"], (json{{"p", 0}, {"m", 0}, {"c", 0}, {"r", 0}}));
     EXPECT_EQ(state["counters"]["b"], (json{{"p", 0}, {"m", 0}, {"c", 0}, {"r", 0}}));
+    // RULES 2.2: N = 3 pawn moves earn a minor right, K = 2 captures a rook right.
+    EXPECT_EQ(state["evolution"],
+              (json{{"minor_right_pawn_moves", 3}, {"rook_right_captures", 2}}));
     EXPECT_TRUE(has_legal(state, "e2e4"));
     for (const json& move : state["legal"]) {
         EXPECT_TRUE(move["uci"].is_string());

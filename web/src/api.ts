@@ -38,6 +38,8 @@ export interface GameState {
   history: PlayedMove[];
   legal: MoveNotation[];
   counters: Record<Side, EvolutionCounters> | null;
+  // With counters: how many pawn moves earn a minor right (N) and captures a rook right (K).
+  evolution?: { minor_right_pawn_moves: number; rook_right_captures: number } | null;
   royal_promotion: { first: Side | null; other_colour_promotions: number } | null;
   result: GameResult | null;
   reason: string | null;

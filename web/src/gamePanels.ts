@@ -28,10 +28,13 @@ export function renderSideStrip(container: HTMLElement, state: GameState, side: 
   container.append(name);
   const counters = state.counters?.[side];
   if (counters) {
+    // The variant's N and K (a variant read from a file may have others than 3 and 2).
+    const pawnMoves = state.evolution?.minor_right_pawn_moves ?? 3;
+    const captures = state.evolution?.rook_right_captures ?? 2;
     container.append(
-      chip('pawn moves', `${counters.p}/3`, 'pawn moves since the last minor right: the third one earns a new one'),
+      chip('pawn moves', `${counters.p}/${pawnMoves}`, `pawn moves since the last minor right: every ${pawnMoves} earn a new one`),
       chip('minor rights', String(counters.m), 'minor rights held: a pawn that moves may become a knight or a bishop', counters.m > 0),
-      chip('piece captures', `${counters.c}/2`, 'captures of enemy pieces (not pawns) since the last rook right: the second one earns a new one'),
+      chip('piece captures', `${counters.c}/${captures}`, `captures of enemy pieces (not pawns) since the last rook right: every ${captures} earn a new one`),
       chip('rook rights', String(counters.r), 'rook rights held: any knight or bishop may become a rook at the end of a move', counters.r > 0),
     );
   }
