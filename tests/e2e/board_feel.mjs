@@ -4,85 +4,18 @@
 //
 //   node tests/e2e/board_feel.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BoardDriver } from './board_driver.mjs';
-import { startServer } from './evochess_server.mjs';
+import { apiCall, createGame, openHarness } from './browser_harness.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const binaryFlag = process.argv.indexOf('--binary');
-const binary = path.resolve(binaryFlag > 0 ? process.argv[binaryFlag + 1] : path.join(repo, 'build/evochess'));
-const webDir = process.env.EVOCHESS_WEB_DIR ?? path.join(repo, 'web/dist');
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-for (const file of [binary, path.join(webDir, 'index.html'), chromiumPath]) {
-  if (!existsSync(file)) {
-    console.error(`e2e: ${file} is missing`);
-    process.exit(1);
-  }
-}
-const { chromium } = createRequire(path.join(repo, 'web/package.json'))('playwright-core');
+const harness = await openHarness({ name: 'feel', chromiumArgs: ['--autoplay-policy=no-user-gesture-required'] });
+const { server, check } = harness;
+// Pages here may read the clipboard and save downloads.
+const newPage = (width, height, options = {}) => harness.newPage(width, height, { clipboard: true, downloads: true, ...options });
+const openGame = (page, id) => harness.openGame(page, id);
 
-const failures = [];
-async function check(name, body) {
-  try {
-    await body();
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failures.push(name);
-    console.log(`FAIL - ${name}\n${error.stack ?? error}`);
-  }
-}
-
-
-const server = await startServer({ binary, dataDir: mkdtempSync(path.join(tmpdir(), 'evochess-feel-data-')), webDir });
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
-});
-
-async function newPage(width = 1366, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.address.replace(/\/$/, '') });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('evochess.visited')) localStorage.setItem('evochess.visited', '1');
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-  return page;
-}
-
-const apiCall = (page, method, url, body) =>
-  page.evaluate(
-    async ([m, u, b]) => {
-      const response = await fetch(u, {
-        method: m,
-        headers: b ? { 'Content-Type': 'application/json' } : {},
-        body: b ? JSON.stringify(b) : undefined,
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    [method, url, body],
-  );
-
-async function openGame(page, id) {
-  await page.goto(`${server.address}#game=${id}`);
-  await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
-  await page.locator('#board piece').first().waitFor();
-}
-
-async function createGame(page, request, moves = []) {
-  const created = await apiCall(page, 'POST', '/api/games', request);
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  for (const uci of moves) {
-    const played = await apiCall(page, 'POST', `/api/games/${created.body.id}/moves`, { uci });
-    assert.equal(played.status, 200, `${uci}: ${JSON.stringify(played.body)}`);
-  }
-  return created.body.id;
-}
 
 const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
 const plies = (page) => page.locator('#move-list button.move').count();
@@ -292,11 +225,5 @@ try {
     }
   });
 } finally {
-  await browser.close();
-  await server.stop();
+  await harness.finish();
 }
-if (failures.length) {
-  console.log(`${failures.length} failed: ${failures.join('; ')}`);
-  process.exit(1);
-}
-console.log('all passed');

@@ -6,26 +6,8 @@
 //
 //   node tests/e2e/learn_rules.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startServer } from './evochess_server.mjs';
-
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const binaryFlag = process.argv.indexOf('--binary');
-const binary = path.resolve(binaryFlag > 0 ? process.argv[binaryFlag + 1] : path.join(repo, 'build/evochess'));
-const webDir = process.env.EVOCHESS_WEB_DIR ?? path.join(repo, 'web/dist');
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-for (const file of [binary, path.join(webDir, 'index.html'), chromiumPath]) {
-  if (!existsSync(file)) {
-    console.error(`e2e: ${file} is missing`);
-    process.exit(1);
-  }
-}
-const webRequire = createRequire(path.join(repo, 'web/package.json'));
-const { chromium } = webRequire('playwright-core');
+import { openHarness, repo } from './browser_harness.mjs';
 
 // The examples and their intended moves, as the rules pages define them.
 const EXAMPLES = {
@@ -53,35 +35,10 @@ const EXAMPLES = {
   },
 };
 
-const failures = [];
-async function check(name, body) {
-  try {
-    await body();
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failures.push(name);
-    console.log(`FAIL - ${name}\n${error.stack ?? error}`);
-  }
-}
 
-const server = await startServer({ binary, dataDir: mkdtempSync(path.join(tmpdir(), 'evochess-rules-data-')), webDir });
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
-
-async function newPage(width = 1366, height = 900, { firstVisit = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  if (!firstVisit) {
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('evochess.visited')) localStorage.setItem('evochess.visited', '1');
-    });
-  }
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-  return page;
-}
+const harness = await openHarness({ name: 'rules' });
+const { server, check, newPage } = harness;
+const openGame = (page, id) => harness.openGame(page, id);
 
 async function squareOf(page, exampleId, square) {
   const box = await page.locator(`[data-example="${exampleId}"] cg-board`).boundingBox();
@@ -258,11 +215,5 @@ try {
     }
   });
 } finally {
-  await browser.close();
-  await server.stop();
+  await harness.finish();
 }
-if (failures.length) {
-  console.log(`${failures.length} failed: ${failures.join('; ')}`);
-  process.exit(1);
-}
-console.log('all passed');

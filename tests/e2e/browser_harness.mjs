@@ -1,0 +1,101 @@
+// What the browser tests of the game page share: their inputs (the binary, the built UI,
+// Debian's Chromium), checks that run on and are reported together at the end, one server
+// and one Chromium, pages that skip the first-visit screen, and API calls made from a page.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './evochess_server.mjs';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Starts `evochess serve` (--binary, else build/evochess) on the built UI and Chromium.
+export async function openHarness({ name, chromiumArgs = [] }) {
+  const binaryFlag = process.argv.indexOf('--binary');
+  const binary = path.resolve(binaryFlag > 0 ? process.argv[binaryFlag + 1] : path.join(repo, 'build/evochess'));
+  const webDir = process.env.EVOCHESS_WEB_DIR ?? path.join(repo, 'web/dist');
+  const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+  for (const file of [binary, path.join(webDir, 'index.html'), chromiumPath]) {
+    if (!existsSync(file)) {
+      console.error(`e2e: ${file} is missing`);
+      process.exit(1);
+    }
+  }
+  const { chromium } = createRequire(path.join(repo, 'web/package.json'))('playwright-core');
+  const server = await startServer({ binary, dataDir: mkdtempSync(path.join(tmpdir(), `evochess-${name}-data-`)), webDir });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', ...chromiumArgs],
+  });
+  const failures = [];
+  return {
+    server,
+    browser,
+    // Runs one check; a failure is told at once and counted, and the next check runs.
+    async check(checkName, body) {
+      try {
+        await body();
+        console.log(`ok - ${checkName}`);
+      } catch (error) {
+        failures.push(checkName);
+        console.log(`FAIL - ${checkName}\n${error.stack ?? error}`);
+      }
+    },
+    // A page in a context of its own; no first-visit screen unless asked for.
+    async newPage(width = 1366, height = 900, { firstVisit = false, clipboard = false, downloads = false } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: downloads });
+      if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.address.replace(/\/$/, '') });
+      if (!firstVisit) {
+        await context.addInitScript(() => {
+          if (!localStorage.getItem('evochess.visited')) localStorage.setItem('evochess.visited', '1');
+        });
+      }
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+      return page;
+    },
+    async openGame(page, id) {
+      await page.goto(`${server.address}#game=${id}`);
+      await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
+      await page.locator('#board piece').first().waitFor();
+    },
+    // Closes Chromium and the server, reports the failures, and exits 1 if there were any.
+    async finish() {
+      await browser.close();
+      await server.stop();
+      if (failures.length) {
+        console.log(`${failures.length} failed: ${failures.join('; ')}`);
+        process.exit(1);
+      }
+      console.log('all passed');
+    },
+  };
+}
+
+// A JSON request made by the page itself (same origin, the page's own cookies and storage).
+export const apiCall = (page, method, url, body) =>
+  page.evaluate(
+    async ([m, u, b]) => {
+      const response = await fetch(u, {
+        method: m,
+        headers: b ? { 'Content-Type': 'application/json' } : {},
+        body: b ? JSON.stringify(b) : undefined,
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    [method, url, body],
+  );
+
+// A local game made through the API, with these UCI moves played; answers its id.
+export async function createGame(page, request, moves = []) {
+  const created = await apiCall(page, 'POST', '/api/games', request);
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  for (const uci of moves) {
+    const played = await apiCall(page, 'POST', `/api/games/${created.body.id}/moves`, { uci });
+    assert.equal(played.status, 200, `${uci}: ${JSON.stringify(played.body)}`);
+  }
+  return created.body.id;
+}
