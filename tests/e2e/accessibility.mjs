@@ -65,8 +65,12 @@ try {
     await page.waitForFunction(() => /^#game=\d+$/.test(location.hash));
     await page.locator('#board piece').first().waitFor();
     const board = new BoardDriver(page);
-    for (const [from, to] of [['a2', 'a3'], ['a7', 'a6'], ['a3', 'a4'], ['a6', 'a5']]) await board.click(from, to);
-    await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 4);
+    // Each move is answered before the next is made (a click while one is in flight is not
+    // taken: the board is busy until the server answers).
+    for (const [ply, [from, to]] of [['a2', 'a3'], ['a7', 'a6'], ['a3', 'a4'], ['a6', 'a5']].entries()) {
+      await board.click(from, to);
+      await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, ply + 1);
+    }
     await audit(page, `the game page (${label})`);
     await board.click('b2', 'b4');
     await page.locator('#promotion-dialog[open]').waitFor();
