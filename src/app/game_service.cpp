@@ -169,6 +169,12 @@ int movetime_on_clock(const GameClock& clock, int side, std::int64_t now) {
     return int(std::clamp<std::int64_t>(std::min(share, safe), 10, max_movetime_ms));
 }
 
+// How long the side's player has been away at `now`, or null while their page is open.
+json away_ms(const Presence& presence, int side, std::int64_t now) {
+    const auto& since = presence.away_since[std::size_t(side)];
+    return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
+}
+
 std::string event_message(const json& state) {
     json message = {
         {"ply", state["history"].size()}, {"version", state["version"]}, {"state", state}};
@@ -400,12 +406,8 @@ void GameService::publish(const LoadedGame& game) {
 void GameService::publish_presence(std::int64_t id) {
     Presence presence = events_.presence(id);
     std::int64_t now = clock_.now_ms();
-    auto away = [&](int side) -> json {
-        const auto& since = presence.away_since[std::size_t(side)];
-        return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
-    };
     json message = {{"spectators", presence.spectators},
-                    {"away", {{"w", away(0)}, {"b", away(1)}}}};
+                    {"away", {{"w", away_ms(presence, 0, now)}, {"b", away_ms(presence, 1, now)}}}};
     events_.publish(id, "event: presence\ndata: " + to_json_text(message) + "\n\n");
 }
 
@@ -442,8 +444,7 @@ json GameService::state_of(const LoadedGame& game, std::optional<int> seat) cons
         Presence presence = events_.presence(record.id);
         auto away = [&](int side) -> json {
             if (record.seats.tokens[std::size_t(side)].empty()) return nullptr;
-            const auto& since = presence.away_since[std::size_t(side)];
-            return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
+            return away_ms(presence, side, now);
         };
         state["seats"] = {{"w", !record.seats.tokens[0].empty()},
                           {"b", !record.seats.tokens[1].empty()}};

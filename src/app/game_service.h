@@ -114,7 +114,6 @@ class GameService {
     // Stops searches, the flag watcher and the engine threads, and closes every stream.
     void shutdown();
 
-    GameEvents& events() { return events_; }
     // The games held in memory, most recently used first (for tests of the cache).
     std::vector<std::int64_t> cached_games();
 

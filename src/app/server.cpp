@@ -128,6 +128,9 @@ int run_server(const ServeOptions& given) {
     std::signal(SIGPIPE, SIG_IGN);
     raise_descriptor_limit();
 
+    // An IPv6 address is written in brackets in URLs and Host headers.
+    std::string shown_host =
+        options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
     SystemClock clock;
     ServiceOptions service_options;
     service_options.local_games_need_token = !is_loopback(options.host);
@@ -144,8 +147,6 @@ int run_server(const ServeOptions& given) {
             },
             options.limits);
         port = server->listen(options.host, options.port);
-        std::string shown_host =
-            options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
         service_options.public_url = without_trailing_slash(
             options.public_url.empty() ? "http://" + shown_host + ":" + std::to_string(port)
                                        : options.public_url);
@@ -161,10 +162,8 @@ int run_server(const ServeOptions& given) {
         std::cerr << "evochess serve: " << failure.what() << '\n';
         return 1;
     }
-    std::cout << "evochess serve: listening on http://"
-              << (options.host.find(':') != std::string::npos ? "[" + options.host + "]"
-                                                              : options.host)
-              << ":" << port << "/ (games in " << database << ", engine "
+    std::cout << "evochess serve: listening on http://" << shown_host << ":" << port
+              << "/ (games in " << database << ", engine "
               << (options.search ? "on" : "not built in") << ")" << std::endl;
     if (!options.public_url.empty())
         std::cout << "evochess serve: links point to " << service_options.public_url << std::endl;
