@@ -1,14 +1,14 @@
-// The API's operations on games: each checks who asks and what, changes the game through
-// the rules core, stores it with compare-and-set on its version (the database is the
-// truth; the copy in memory is a cache), publishes the new state to the game's event
-// streams, and answers it as JSON. Failures throw ApiError and leave the game as it was.
+// The API's operations on games: each checks who asks and what, changes the game (a core
+// evo::Game: text is made only at the JSON, storage and PGN edges), stores it with
+// compare-and-set on its version (the database is the truth; the copy in memory is a
+// cache), publishes the new state to the game's event streams, and answers it as JSON. Failures
+// throw ApiError and leave the game as it was.
 #pragma once
 
 #include "clock.h"
 #include "engine_port.h"
 #include "game_events.h"
 #include "game_store.h"
-#include "rules_bridge.h"
 #include "task_pool.h"
 
 #include <nlohmann/json.hpp>
@@ -64,7 +64,6 @@ struct EngineTicket {
     std::int64_t game_id = 0;
     EngineClaim claim;
     SearchRequest request;
-    char side_to_move = 'w';
 };
 
 // The seat token an action came with (Authorization: Bearer ...), if any.
