@@ -5,6 +5,7 @@
 #include "core/game.h"
 #include "engine/engine.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -15,6 +16,7 @@ namespace {
 
 // Engines kept between searches; more are made while more searches run at once.
 constexpr std::size_t max_idle_engines = 4;
+constexpr int max_multipv = 16;
 
 class EnginePool {
   public:
@@ -38,6 +40,7 @@ class EnginePool {
 
 SearchProgress progress_of(const engine::SearchInfo& info) {
     SearchProgress progress;
+    progress.multipv = info.multipv;
     progress.depth = info.depth;
     if (info.score.is_mate())
         progress.mate_in = info.score.value;
@@ -58,10 +61,12 @@ SearchOutcome search_with(EnginePool& pool, const SearchRequest& request,
     limits.stop_flag = request.stop;
 
     auto engine = pool.borrow();
+    int lines = std::clamp(request.multipv, 1, max_multipv);
+    engine->set_option("MultiPV", std::to_string(lines)); // engines are reused: set each time
+    // Bounded lines too: the last one sent may be a fail-high that changed the move played.
     engine::SearchResult result =
         engine->search(request.game, limits, [&](const engine::SearchInfo& info) {
-            if (info.multipv == 1 && !info.lowerbound && !info.upperbound)
-                on_progress(progress_of(info));
+            if (info.multipv <= lines) on_progress(progress_of(info));
         });
     pool.give_back(std::move(engine));
     if (result.best_move.is_none()) return make_error("the side to move has no legal move");

@@ -72,30 +72,36 @@ void add_variant_state(json& state, const Game& game) {
 
 } // namespace
 
-GameSummary summarize(const Game& game, const std::optional<DeclaredResult>& declared) {
+namespace {
+
+GameSummary summary_of(const Game& game, bool aborted) {
     std::string fen = game.position().fen();
-    if (is_aborted(declared)) return {std::move(fen), "*", aborted_reason};
+    if (aborted) return {std::move(fen), "*", aborted_reason};
     GameResult result = game.result();
     if (!result.over()) return {std::move(fen), std::nullopt, std::nullopt};
     return {std::move(fen), result.pgn_result(), result.description()};
 }
 
-json game_state_json(const GameRecord& record, const Game& game,
-                     const std::vector<NotatedMove>& history) {
+} // namespace
+
+GameSummary summarize(const Game& game, const std::optional<DeclaredResult>& declared) {
+    return summary_of(game, is_aborted(declared));
+}
+
+json position_json(const Game& game, const std::vector<NotatedMove>& history, bool aborted) {
     const Position& position = game.position();
-    GameSummary summary = summarize(game, record.declared_result);
+    GameSummary summary = summary_of(game, aborted);
 
     json played = json::array();
     for (const NotatedMove& move : history)
         played.push_back({{"uci", move.uci}, {"san", move.san}, {"fen", move.fen_after}});
     json points = nullptr;
-    if (summary.result && !is_aborted(record.declared_result) && game.variant().scores_points) {
+    if (summary.result && !aborted && game.variant().scores_points) {
         GameResult result = game.result();
         points = {{"w", result.white_points}, {"b", result.black_points}};
     }
 
     json state = {
-        {"id", record.id},
         {"variant", std::string(game.variant().name)},
         {"start_fen", game.start_position().fen()},
         {"fen", summary.fen},
@@ -106,6 +112,16 @@ json game_state_json(const GameRecord& record, const Game& game,
         {"result", optional_json(summary.result)},
         {"reason", optional_json(summary.reason)},
         {"points", std::move(points)},
+    };
+    add_variant_state(state, game);
+    return state;
+}
+
+json game_state_json(const GameRecord& record, const Game& game,
+                     const std::vector<NotatedMove>& history) {
+    json state = position_json(game, history, is_aborted(record.declared_result));
+    state.update(json{
+        {"id", record.id},
         {"players", players_json(record.players)},
         {"engine",
          {{"movetime_ms", optional_json(record.engine.movetime_ms)},
@@ -114,8 +130,7 @@ json game_state_json(const GameRecord& record, const Game& game,
          record.draw_offer ? json(std::string(1, *record.draw_offer)) : json(nullptr)},
         {"created", record.created},
         {"updated", record.updated},
-    };
-    add_variant_state(state, game);
+    });
     return state;
 }
 
@@ -158,11 +173,9 @@ json search_progress_json(const SearchProgress& progress, const Position& root) 
         position.do_move(move, states.emplace_back());
     }
     return {
-        {"depth", progress.depth},
-        {"score", std::move(score)},
-        {"pv", std::move(line)},
-        {"nodes", progress.nodes},
-        {"nps", progress.nodes_per_second},
+        {"depth", progress.depth},     {"multipv", progress.multipv},
+        {"score", std::move(score)},   {"pv", std::move(line)},
+        {"nodes", progress.nodes},     {"nps", progress.nodes_per_second},
         {"time_ms", progress.time_ms},
     };
 }
