@@ -337,8 +337,8 @@ void GameService::forget(std::int64_t id, GameSlot& slot) {
 
 // --- storing, publishing, clocks ------------------------------------------------------------
 
-bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
-                               std::size_t stored_moves) {
+std::optional<json> GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
+                                              std::size_t stored_moves) {
     SaveOutcome outcome;
     try {
         if (is_over(game) && game.record.clock) game.record.clock->stop(clock_.now_ms());
@@ -360,11 +360,10 @@ bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game
     }
     if (outcome == SaveOutcome::VersionConflict) {
         slot.game.reset();
-        return false;
+        return std::nullopt;
     }
     track_flag(game);
-    publish(game);
-    return true;
+    return publish(game);
 }
 
 void GameService::forget_flag(std::int64_t id) {
@@ -400,7 +399,7 @@ bool GameService::settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game,
     int flagged = *game.record.clock->running;
     declare(game, {flagged == 0 ? "0-1" : "1-0", "time forfeit"});
     game.record.clock->stop(now);
-    return store_change(id, slot, game, stored_moves);
+    return store_change(id, slot, game, stored_moves).has_value();
 }
 
 void GameService::settle_due_flags() {
@@ -452,8 +451,10 @@ void GameService::start_flag_watcher() {
     });
 }
 
-void GameService::publish(const LoadedGame& game) {
-    events_.publish(game.record.id, event_message(state_of(game, std::nullopt)));
+json GameService::publish(const LoadedGame& game) {
+    json state = state_of(game, std::nullopt);
+    events_.publish(game.record.id, event_message(state));
+    return state;
 }
 
 void GameService::publish_presence(std::int64_t id) {
@@ -532,10 +533,12 @@ json GameService::change_game(std::int64_t id, const SeatToken& token, Change&& 
         LoadedGame& game = *slot->game;
         std::size_t stored_moves = game.record.moves_uci.size();
         std::optional<json> extra = change(game, actor); // an ApiError here changes nothing
-        if (!store_change(id, *slot, game, stored_moves)) continue;
-        json state = state_of(game, actor >= 0 ? std::optional<int>(actor) : std::nullopt);
-        if (extra) state.update(*extra);
-        return state;
+        std::optional<json> state = store_change(id, *slot, game, stored_moves);
+        if (!state) continue;
+        if (actor >= 0)
+            (*state)["seat"] = seat_json(id, actor, game.record.seats.tokens[std::size_t(actor)]);
+        if (extra) state->update(*extra);
+        return std::move(*state);
     }
     throw conflict("the game is being changed elsewhere at this moment; try again");
 }

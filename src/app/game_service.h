@@ -135,15 +135,18 @@ class GameService {
     template <class Change>
     nlohmann::json change_game(std::int64_t id, const SeatToken& token, Change&& change,
                                bool anyone_may = false);
-    // Stores `game` as changed; false when another process changed it first (the copy in
-    // memory is dropped then). A game gone from the database is a 404.
-    bool store_change(std::int64_t id, GameSlot& slot, LoadedGame& game, std::size_t stored_moves);
+    // Stores `game` as changed and answers the state it published; none when another
+    // process changed it first (the copy in memory is dropped then). A game gone from the
+    // database is a 404.
+    std::optional<nlohmann::json> store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
+                                               std::size_t stored_moves);
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
     // Stops watching the game's flag; flags_mutex_ is held.
     void forget_flag(std::int64_t id);
-    void publish(const LoadedGame& game);
+    // Sends the game's state to its streams and answers it (one state build per change).
+    nlohmann::json publish(const LoadedGame& game);
     void publish_presence(std::int64_t id);
     nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
     EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body,
