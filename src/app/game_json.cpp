@@ -70,10 +70,6 @@ void add_variant_state(json& state, const Game& game) {
     }
 }
 
-} // namespace
-
-namespace {
-
 GameSummary summary_of(const Game& game, bool aborted) {
     std::string fen = game.position().fen();
     if (aborted) return {std::move(fen), "*", aborted_reason};
