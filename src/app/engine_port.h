@@ -19,10 +19,12 @@ struct SearchRequest {
     std::vector<std::string> moves_uci;      // the position to search is after these
     EngineLimits limits;                     // both set: whichever is reached first
     const std::atomic<bool>* stop = nullptr; // set when the search must end now
+    int multipv = 1;                         // the best lines to report; 1 for a move
 };
 
 // One line of progress; the score is from the side to move's point of view.
 struct SearchProgress {
+    int multipv = 1; // which of the best lines, 1-based
     int depth = 0;
     std::optional<int> centipawns;
     std::optional<int> mate_in; // moves; negative when the side to move is mated

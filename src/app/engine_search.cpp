@@ -6,6 +6,7 @@
 #include "core/notation.h"
 #include "engine/engine.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -16,6 +17,7 @@ namespace {
 
 // Engines kept between searches; more are made while more searches run at once.
 constexpr std::size_t max_idle_engines = 4;
+constexpr int max_multipv = 16;
 
 class EnginePool {
   public:
@@ -39,6 +41,7 @@ class EnginePool {
 
 SearchProgress progress_of(const engine::SearchInfo& info, const Position& root) {
     SearchProgress progress;
+    progress.multipv = info.multipv;
     progress.depth = info.depth;
     if (info.score.is_mate())
         progress.mate_in = info.score.value;
@@ -70,9 +73,11 @@ SearchOutcome search_with(EnginePool& pool, const SearchRequest& request,
     limits.stop_flag = request.stop;
 
     auto engine = pool.borrow();
+    int lines = std::clamp(request.multipv, 1, max_multipv);
+    engine->set_option("MultiPV", std::to_string(lines)); // engines are reused: set each time
+    // Bounded lines too: the last one sent may be a fail-high that changed the move played.
     engine::SearchResult result = engine->search(game, limits, [&](const engine::SearchInfo& info) {
-        if (info.multipv == 1 && !info.lowerbound && !info.upperbound)
-            on_progress(progress_of(info, game.position()));
+        if (info.multipv <= lines) on_progress(progress_of(info, game.position()));
     });
     pool.give_back(std::move(engine));
     if (result.best_move.is_none()) return {"", "the side to move has no legal move"};

@@ -29,7 +29,7 @@ GameSummary summarize(const RulesGame& rules) {
     return {rules.view().fen, outcome->result, outcome->reason};
 }
 
-json game_state_json(const GameRecord& record, const RulesGame& rules) {
+json position_json(const RulesGame& rules) {
     const PositionView& view = rules.view();
     GameSummary summary = summarize(rules);
 
@@ -59,7 +59,6 @@ json game_state_json(const GameRecord& record, const RulesGame& rules) {
         points = {{"w", view.outcome->points->first}, {"b", view.outcome->points->second}};
 
     return {
-        {"id", record.id},
         {"variant", rules.variant()},
         {"start_fen", rules.start_fen()},
         {"fen", view.fen},
@@ -73,6 +72,13 @@ json game_state_json(const GameRecord& record, const RulesGame& rules) {
         {"result", optional_json(summary.result)},
         {"reason", optional_json(summary.reason)},
         {"points", std::move(points)},
+    };
+}
+
+json game_state_json(const GameRecord& record, const RulesGame& rules) {
+    json state = position_json(rules);
+    state.update(json{
+        {"id", record.id},
         {"players", players_json(record.players)},
         {"engine",
          {{"movetime_ms", optional_json(record.engine.movetime_ms)},
@@ -81,7 +87,8 @@ json game_state_json(const GameRecord& record, const RulesGame& rules) {
          record.draw_offer ? json(std::string(1, *record.draw_offer)) : json(nullptr)},
         {"created", record.created},
         {"updated", record.updated},
-    };
+    });
+    return state;
 }
 
 json game_listing_json(const GameListing& listing) {
@@ -107,11 +114,9 @@ json search_progress_json(const SearchProgress& progress, char side_to_move,
     json line = json::array();
     for (const MoveText& move : pv) line.push_back({{"uci", move.uci}, {"san", move.san}});
     return {
-        {"depth", progress.depth},
-        {"score", std::move(score)},
-        {"pv", std::move(line)},
-        {"nodes", progress.nodes},
-        {"nps", progress.nodes_per_second},
+        {"depth", progress.depth},     {"multipv", progress.multipv},
+        {"score", std::move(score)},   {"pv", std::move(line)},
+        {"nodes", progress.nodes},     {"nps", progress.nodes_per_second},
         {"time_ms", progress.time_ms},
     };
 }

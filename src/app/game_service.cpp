@@ -215,7 +215,16 @@ GameService::~GameService() {
     shutdown();
 }
 
+void GameService::on_shutdown(std::function<void()> hook) {
+    std::lock_guard lock(shutdown_hooks_mutex_);
+    shutdown_hooks_.push_back(std::move(hook));
+}
+
 void GameService::shutdown() {
+    {
+        std::lock_guard lock(shutdown_hooks_mutex_);
+        for (const auto& hook : shutdown_hooks_) hook();
+    }
     {
         std::lock_guard lock(flags_mutex_);
         stopping_ = true;

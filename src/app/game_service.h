@@ -113,6 +113,11 @@ class GameService {
     void start_flag_watcher();
     // Stops searches, the flag watcher and the engine threads, and closes every stream.
     void shutdown();
+    // Runs first in shutdown(), before the engine threads stop: for others' searches.
+    void on_shutdown(std::function<void()> hook);
+    // The engine threads and search, shared with analyses (AnalysisService).
+    TaskPool& engine_threads() { return *engine_pool_; }
+    const SearchFunction& search_function() const { return search_; }
 
     // The games held in memory, most recently used first (for tests of the cache).
     std::vector<std::int64_t> cached_games();
@@ -168,6 +173,8 @@ class GameService {
     std::thread flag_watcher_;
 
     std::unique_ptr<TaskPool> engine_pool_;
+    std::mutex shutdown_hooks_mutex_;
+    std::vector<std::function<void()>> shutdown_hooks_;
 };
 
 } // namespace evo::app

@@ -69,6 +69,15 @@ struct Engine::Impl {
     std::thread main_thread;
     bool running = false;
 
+    // The caller's callback, and the first move of the last main line it was sent: the
+    // line a GUI shows last must start with the move answered (issue 11, bug 4).
+    const InfoCallback* caller_info = nullptr;
+    Move last_reported_move = Move::none();
+    InfoCallback recording_info = [this](const SearchInfo& info) {
+        if (info.multipv == 1 && !info.pv.empty()) last_reported_move = info.pv[0];
+        (*caller_info)(info);
+    };
+
     Impl() {
         if (!tt.resize(std::size_t(hash_mb))) hash_mb = int(tt.megabytes());
         resize_workers();
@@ -123,7 +132,9 @@ struct Engine::Impl {
         shared.start = Clock::now();
         shared.stop = false;
         shared.pondering = limits.ponder;
-        shared.on_info = on_info;
+        caller_info = on_info;
+        last_reported_move = Move::none();
+        shared.on_info = on_info && *on_info ? &recording_info : nullptr;
         const Position& pos = game.position();
         shared.time.start(limits, pos.side_to_move(), pos.game_ply(), move_overhead_ms);
         SkillPlan skill;
@@ -183,12 +194,28 @@ struct Engine::Impl {
                 if (rm.move == result.best_move) result.pv = rm.pv;
         }
         if (result.pv.size() > 1) result.ponder_move = result.pv[1];
+        report_answer(skill.enabled() ? main : *best, result.best_move);
         SearchInfo info = best->info_for(0, std::max(1, best->completed_depth()));
         result.score = info.score;
         result.depth = best->completed_depth();
         result.nodes = shared.total_nodes();
         result.time_ms = elapsed_ms(shared.start);
         return result;
+    }
+
+    // Sends the answered move's line when the last line sent started with another move: a
+    // search stopped mid-iteration after its best move changed, a helper thread that got
+    // deeper, or a weakened level's choice.
+    void report_answer(const Worker& source, Move answer) {
+        if (!shared.on_info || last_reported_move == answer) return;
+        const auto& moves = source.root_moves();
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            if (moves[i].move != answer) continue;
+            SearchInfo info = source.info_for(int(i), std::max(1, source.completed_depth()));
+            info.multipv = 1;
+            recording_info(info);
+            return;
+        }
     }
 
     // UCI: an infinite or pondering search does not answer before stop (or ponderhit).
