@@ -138,8 +138,7 @@ export interface AnalysisLine {
   multipv: number;
   depth: number;
   score: EngineScore;
-  pv: string[];
-  pv_san: string[];
+  pv: MoveNotation[];
   nodes?: number;
 }
 

@@ -36,11 +36,12 @@ export class PlyNavigation {
     container: HTMLElement,
     private readonly onStep: (step: Step) => void,
   ) {
+    // Icons drawn as SVG: the fonts of some systems lack ⏮ and ⏭.
     const labels: Record<Step, [string, string]> = {
-      first: ['⏮', 'First position'],
-      previous: ['◀', 'Previous move'],
-      next: ['▶', 'Next move'],
-      last: ['⏭', 'Last move'],
+      first: ['M3 2h2v12H3z M14 2v12L6 8z', 'First position'],
+      previous: ['M12 2v12L4 8z', 'Previous move'],
+      next: ['M4 2v12l8-6z', 'Next move'],
+      last: ['M11 2h2v12h-2z M2 2v12l8-6z', 'Last move'],
     };
     container.setAttribute('role', 'group');
     container.setAttribute('aria-label', 'Step through the moves');
@@ -50,7 +51,7 @@ export class PlyNavigation {
         button.type = 'button';
         button.className = 'secondary ply-step';
         button.dataset.step = step;
-        button.textContent = labels[step][0];
+        button.innerHTML = `<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="${labels[step][0]}" fill="currentColor"/></svg>`;
         button.setAttribute('aria-label', labels[step][1]);
         button.title = labels[step][1];
         button.addEventListener('click', () => onStep(step));

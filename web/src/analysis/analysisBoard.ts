@@ -80,6 +80,7 @@ export class AnalysisBoard {
   close(): void {
     this.engine.stop();
     this.elements.panel.hidden = true;
+    this.elements.backButton.hidden = true;
     document.body.classList.remove('analysis-mode');
   }
 

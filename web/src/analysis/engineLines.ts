@@ -16,7 +16,7 @@ export function arrowsOf(lines: AnalysisLine[]): DrawShape[] {
   return [...lines]
     .sort((a, b) => a.multipv - b.multipv)
     .flatMap((line, index) => {
-      const first = line.pv[0];
+      const first = line.pv[0]?.uci;
       if (!first || !/^[a-h][1-8][a-h][1-8]/.test(first)) return [];
       return [
         {
@@ -106,7 +106,7 @@ export class EngineLines {
       score.textContent = formatScore(line.score);
       const moves = document.createElement('span');
       moves.className = 'analysis-moves';
-      moves.textContent = line.pv_san.join(' ');
+      moves.textContent = line.pv.map((move) => move.san).join(' ');
       item.append(score, moves);
       this.list.append(item);
     }

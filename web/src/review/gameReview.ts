@@ -1,6 +1,6 @@
 // A review of a finished game: the engine scores every position of it, one short analysis
 // at a time (the server's rate limit is per address), in the background, with progress.
-import { api, type EngineScore, type GameState } from '../api';
+import { api, ApiError, type EngineScore, type GameState } from '../api';
 
 export const REVIEW_MOVETIME_MS = 300;
 
@@ -28,12 +28,16 @@ export async function reviewGame(
   onProgress({ done: 0, total }, scores);
   for (let ply = 0; ply < total; ply++) {
     if (signal.aborted) throw new DOMException('review cancelled', 'AbortError');
-    const answer = await api.analyse(
-      { variant: game.variant, fen: game.start_fen, moves: moves.slice(0, ply), multipv: 1, movetime_ms: REVIEW_MOVETIME_MS },
-      signal,
-    );
-    const best = answer.lines.find((line) => line.multipv === 1) ?? answer.lines[0];
-    scores.push(best ? best.score : ply === moves.length ? finalScore(game) : { cp: 0 });
+    const request = { variant: game.variant, fen: game.start_fen, moves: moves.slice(0, ply), multipv: 1, movetime_ms: REVIEW_MOVETIME_MS };
+    try {
+      const answer = await api.analyse(request, signal);
+      const best = answer.lines.find((line) => line.multipv === 1) ?? answer.lines[0];
+      scores.push(best ? best.score : finalScore(game));
+    } catch (error) {
+      // The game is over in its last position (mate, stalemate, a draw by rule): no search there.
+      if (!(error instanceof ApiError && error.status === 422 && ply === moves.length)) throw error;
+      scores.push(finalScore(game));
+    }
     onProgress({ done: scores.length, total }, scores);
   }
   return scores;
