@@ -191,13 +191,23 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
     const texts = await page.locator('#analysis-lines .analysis-line').allTextContents();
     for (const text of texts) assert.match(text, /^[-+]?(\d+\.\d\d|M\d+)\S*\s*\S/, text);
-    await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line, #board svg.cg-custom-svgs line, #board .cg-shapes g').length >= 3);
+    // The arrows of the three lines' first moves, the best one the widest.
+    await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length >= 3);
+    const widths = await page.locator('#board svg.cg-shapes line').evaluateAll((lines) => lines.map((line) => Number(line.getAttribute('stroke-width'))));
+    assert.equal(Math.max(...widths), widths[0], `the first arrow is the widest: ${widths}`);
     const position = await apiCall(page, 'POST', '/api/position', { variant: 'evochess', moves: moves.slice(0, 10) });
     assert.equal(await page.locator('#analysis-fen').inputValue(), position.body.fen);
     assert.equal(await page.locator('#eval-bar').evaluate((bar) => bar.classList.contains('flipped')), false);
     await page.click('#flip-button');
     assert.equal(await page.locator('#eval-bar').evaluate((bar) => bar.classList.contains('flipped')), true, 'the bar turns with the board');
     await page.click('#flip-button');
+    // The engine switched off: no lines, no arrows; on again: three lines.
+    await page.uncheck('#analysis-engine-toggle');
+    assert.equal(await page.locator('#analysis-lines .analysis-line').count(), 0);
+    await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length === 0, null, { timeout: 3000 });
+    assert.equal(await page.locator('#analysis-summary').textContent(), 'Engine off');
+    await page.check('#analysis-engine-toggle');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
 
     // A move tried: a new line after ply 10; the game keeps its moves.
     const legal = position.body.legal.find((m) => m.uci !== moves[10] && /^[a-h][1-8][a-h][1-8]$/.test(m.uci));
@@ -270,6 +280,7 @@ try {
       await view.waitForFunction(() => /depth \d+$/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 15000 });
       await measure('the analysis board');
       if (width === 390 || width === 1366) {
+        await view.evaluate(() => window.scrollTo(0, 0));
         await view.screenshot({ path: path.join(screenshotDir, `evochess-analysis-${width}.png`) });
       }
       await harness.openGame(view, reviewed);

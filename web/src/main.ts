@@ -238,6 +238,7 @@ class App {
   // Leaves the current game for the one `load` answers, the board turned to its human side.
   private async switchTo(load: () => Promise<GameState>): Promise<void> {
     this.abortEngine();
+    this.closeAnalysis();
     await this.attempt(async () => {
       const state = await load();
       const humans = humanSidesOf(state);
@@ -361,12 +362,15 @@ class App {
     const state = this.state;
     if (!state) {
       // No game yet (the first dialog was cancelled): only "New game" does something.
-      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button', 'download-pgn-button']) {
+      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button', 'download-pgn-button', 'analyse-button']) {
         byId<HTMLButtonElement>(id).disabled = true;
       }
       return;
     }
     byId<HTMLButtonElement>('flip-button').disabled = false;
+    byId<HTMLButtonElement>('analyse-button').disabled = false;
+    // No engine help during an online game (as on lichess): analysis once it is over.
+    byId('analyse-button').hidden = state.online === true && state.result === null;
     byId<HTMLButtonElement>('download-pgn-button').disabled = false;
     const over = state.result !== null;
     byId('local-controls').hidden = state.online === true;

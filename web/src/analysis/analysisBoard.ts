@@ -50,6 +50,7 @@ export class AnalysisBoard {
   private readonly positions = new Map<string, PositionState>();
   private readonly engine: EngineLines;
   private busy = false;
+  private loads = 0;
 
   constructor(
     private readonly host: AnalysisHost,
@@ -140,17 +141,23 @@ export class AnalysisBoard {
   // Asks the server for the whole line and the position shown, then shows them.
   private async load(): Promise<void> {
     this.busy = true;
+    // Steps made quickly (a key held down): only the last one's answers are shown.
+    const load = ++this.loads;
     try {
       const { moves, ply } = this.address;
-      this.line = await this.position(moves);
-      this.shown = ply === moves.length ? this.line : await this.position(moves.slice(0, ply));
-      this.legal = indexLegalMoves(this.shown.legal);
+      const line = await this.position(moves);
+      const shown = ply === moves.length ? line : await this.position(moves.slice(0, ply));
+      if (load !== this.loads) return;
+      this.line = line;
+      this.shown = shown;
+      this.legal = indexLegalMoves(shown.legal);
       const hash = analysisHash(this.address);
       if (location.hash !== hash) history.replaceState(null, '', hash);
       this.busy = false;
       this.render();
       this.analyseShown();
     } catch (error) {
+      if (load !== this.loads) return;
       this.busy = false;
       this.host.showError(error);
       this.render();
