@@ -53,6 +53,16 @@ const stripCounters = (page, side) =>
     const values = [...strip.querySelectorAll('.chip')].slice(0, 4).map((chip) => Number(chip.querySelector('.chip-value').textContent.split('/')[0]));
     return { p: values[0], m: values[1], c: values[2], r: values[3] };
   }, side);
+// Moves the board's keyboard focus to a square with the arrow keys (White below).
+async function focusSquare(page, square) {
+  for (let presses = 0; presses < 16; presses++) {
+    const at = (await page.getAttribute('#board-keys', 'aria-activedescendant')).replace('square-', '');
+    if (at === square) return;
+    const key = at[0] < square[0] ? 'ArrowRight' : at[0] > square[0] ? 'ArrowLeft' : at[1] < square[1] ? 'ArrowUp' : 'ArrowDown';
+    await page.keyboard.press(key);
+  }
+  throw new Error(`the keyboard focus did not reach ${square}`);
+}
 const selectedPly = (page) => page.evaluate(() => document.querySelector('#move-list button.move.selected')?.dataset.ply ?? null);
 const noHorizontalOverflow = (page) =>
   page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -151,6 +161,25 @@ try {
     await waitForPlies(page, 2);
     assert.deepEqual((await gameOf(page, id)).history.map((m) => m.uci), ['e2e4', 'e7e5']);
     assert.ok(await page.locator('.board-key-focus').isVisible(), 'the focus square shows');
+
+    // With the promotion picker: a pawn move that may evolve, the choice made with Tab and Enter.
+    const evo = await createGame(page, { variant: 'evochess', players: HUMANS }, ['a2a3', 'a7a6', 'b2b3', 'b7b6', 'c2c3', 'c7c6']);
+    await harness.openGame(page, evo);
+    await page.focus('#board-keys');
+    await focusSquare(page, 'd2');
+    await page.keyboard.press('Enter');
+    await focusSquare(page, 'd4');
+    await page.keyboard.press('Enter');
+    await page.locator('#promotion-dialog[open]').waitFor();
+    for (let tab = 0; tab < 8; tab++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.dataset.uci)) === 'd2d4n') break;
+    }
+    await page.keyboard.press('Enter');
+    await waitForPlies(page, 7);
+    assert.equal((await gameOf(page, evo)).history[6].uci, 'd2d4n');
+    await page.waitForFunction(() => document.getElementById('square-d4')?.getAttribute('aria-label') === 'd4, white knight');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'board-keys', 'the focus is back on the board');
   });
 
   await check('premove: made while the engine thinks, shown, played on the next turn', async () => {
