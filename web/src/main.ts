@@ -95,6 +95,7 @@ class App {
     byId('flip-button').addEventListener('click', () => {
       this.board.flip();
       this.renderStrips();
+      this.boardKeys.refresh();
     });
     byId('undo-button').addEventListener('click', () => void this.undo());
     byId('draw-button').addEventListener('click', () => void this.offerDraw());

@@ -18,7 +18,7 @@ export function stepTarget(step: Step, shown: number, length: number): number {
   }
 }
 
-const KEYS: Record<string, Step> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last', ArrowUp: 'first', ArrowDown: 'last' };
+const KEYS: Record<string, Step> = { ArrowLeft: 'previous', ArrowRight: 'next', Home: 'first', End: 'last' };
 
 // Whether a key press belongs to something else: a field, a dialog, a menu, the board's keys.
 function keyIsTaken(event: KeyboardEvent): boolean {

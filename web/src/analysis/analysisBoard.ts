@@ -88,6 +88,7 @@ export class AnalysisBoard {
   setEngine(on: boolean): void {
     this.engine.setEnabled(on);
     if (on) this.analyseShown();
+    this.renderStrips();
   }
 
   step(step: Step): void {
@@ -130,7 +131,7 @@ export class AnalysisBoard {
   }
 
   private async position(moves: string[]): Promise<PositionState> {
-    const key = moves.join(',');
+    const key = `${this.address.variant} ${this.address.startFen ?? ''} ${moves.join(',')}`;
     const known = this.positions.get(key);
     if (known) return known;
     const answer = await api.position(this.request(moves));
@@ -209,7 +210,8 @@ export class AnalysisBoard {
     if (!shown) return;
     const bottom = this.host.board.orientation === 'white' ? 'w' : 'b';
     this.elements.evalBar.classList.toggle('flipped', bottom === 'b');
-    this.elements.evalBar.hidden = false;
+    // The bar shows while the engine is on (as on lichess).
+    this.elements.evalBar.hidden = !this.engine.on;
     renderSideStrip(this.elements.stripBottom, shown, bottom);
     renderSideStrip(this.elements.stripTop, shown, otherSide(bottom));
   }

@@ -33,7 +33,6 @@ export class EngineLines {
   private lines = new Map<number, AnalysisLine>();
   private search: AbortController | null = null;
   private enabled = true;
-  private position: PositionRequest | null = null;
 
   constructor(
     private readonly list: HTMLOListElement,
@@ -51,17 +50,16 @@ export class EngineLines {
     return [...this.lines.values()].sort((a, b) => a.multipv - b.multipv);
   }
 
+  // Switches the engine on or off; the board asks for the position again when it is on.
   setEnabled(on: boolean): void {
     this.enabled = on;
-    if (on && this.position) this.analyse(this.position);
-    else this.stop();
+    this.stop();
     this.render();
   }
 
   // Analyses this position (when the engine is on), dropping what was shown for the last.
   analyse(position: PositionRequest, over = false): void {
     this.stop();
-    this.position = position;
     this.lines.clear();
     this.render(over ? 'The game is over in this position.' : undefined);
     if (!this.enabled || over) return;
