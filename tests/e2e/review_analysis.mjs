@@ -252,7 +252,15 @@ try {
     await other.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 11);
     assert.equal(await other.locator('#analysis-fen').inputValue(), await page.locator('#analysis-fen').inputValue());
     await other.context().close();
-    await page.click('#ply-nav [data-step=previous]');
+
+    // A click on the second move of the best line plays the line up to it.
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    const best = await page.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move').allTextContents();
+    await page.click('#analysis-lines .analysis-line[data-multipv="1"] .pv-move:nth-child(2)');
+    await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 13);
+    assert.deepEqual((await page.locator('#move-list button.move').allTextContents()).slice(11), best.slice(0, 2));
+    assert.match(new URL(page.url()).hash, /ply=13/);
+    await page.click('#move-list button.move[data-ply="9"]');
     await page.click('#analysis-back-button');
     await page.waitForFunction((id) => location.hash === `#game=${id}&ply=10`, game.id);
     await page.locator('#analysis-panel[hidden]').waitFor({ state: 'attached' });

@@ -58,7 +58,14 @@ export class AnalysisBoard {
     address: AnalysisAddress,
   ) {
     this.address = address;
-    this.engine = new EngineLines(elements.lines, elements.summary, elements.evalBar, (arrows) => host.board.highlight(arrows), host.showError);
+    this.engine = new EngineLines(
+      elements.lines,
+      elements.summary,
+      elements.evalBar,
+      (arrows) => host.board.highlight(arrows),
+      host.showError,
+      (moves) => void this.playMoves(moves),
+    );
     this.engine.setEnabled(elements.engineToggle.checked);
   }
 
@@ -118,9 +125,16 @@ export class AnalysisBoard {
       });
     }
     if (!chosen) return this.render();
+    await this.playMoves([chosen.uci]);
+  }
+
+  // Plays these moves from the position shown: the line goes on with them if it already
+  // does, else they replace the rest of it.
+  async playMoves(played: string[]): Promise<void> {
     const { moves, ply } = this.address;
-    const kept = moves[ply] === chosen.uci ? moves : [...moves.slice(0, ply), chosen.uci];
-    this.address = { ...this.address, moves: kept, ply: ply + 1 };
+    const follows = played.every((uci, index) => moves[ply + index] === uci);
+    const kept = follows ? moves : [...moves.slice(0, ply), ...played];
+    this.address = { ...this.address, moves: kept, ply: ply + played.length };
     await this.load();
   }
 

@@ -9,6 +9,8 @@ import { formatScore, whiteShare } from '../enginePanel';
 export const ANALYSIS_LINES = 3;
 const ANALYSIS_MOVETIME_MS = 4000;
 
+// The moves of a line offered as buttons (the rest of a long line is not worth a click).
+const PLAYABLE_MOVES = 12;
 const ARROW_WIDTHS = [15, 10, 7];
 const ARROW_BRUSHES = ['blue', 'paleBlue', 'paleBlue'];
 
@@ -40,6 +42,8 @@ export class EngineLines {
     private readonly bar: HTMLElement,
     private readonly onArrows: (arrows: DrawShape[]) => void,
     private readonly onError: (error: unknown) => void,
+    // A click on a move of a line: its moves up to that one, to play on the board.
+    private readonly onPlay: (moves: string[]) => void,
   ) {}
 
   get on(): boolean {
@@ -104,7 +108,16 @@ export class EngineLines {
       score.textContent = formatScore(line.score);
       const moves = document.createElement('span');
       moves.className = 'analysis-moves';
-      moves.textContent = line.pv.map((move) => move.san).join(' ');
+      // Each move of the line plays the line up to it on the board.
+      line.pv.slice(0, PLAYABLE_MOVES).forEach((move, index) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'pv-move';
+        button.textContent = move.san;
+        button.title = `Play the line up to ${move.san}`;
+        button.addEventListener('click', () => this.onPlay(line.pv.slice(0, index + 1).map((m) => m.uci)));
+        moves.append(button);
+      });
       item.append(score, moves);
       this.list.append(item);
     }
