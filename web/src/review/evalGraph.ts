@@ -6,7 +6,7 @@ import { formatScore } from '../enginePanel';
 import { winningChances, type Judgement } from './moveJudgement';
 
 const WIDTH = 600;
-const HEIGHT = 120;
+const HEIGHT = 150;
 const SVG = 'http://www.w3.org/2000/svg';
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number>): SVGElementTagNameMap[K] {
