@@ -280,7 +280,14 @@ try {
     assert.ok(await page.locator('#review-progress').isHidden(), 'no progress bar once done');
     const marked = await page.locator('#review-graph circle.graph-point[class*=mark-]').count();
     assert.equal(await page.locator('#move-list button.move[data-mark]').count(), marked, 'the same moves are marked in the list');
-    assert.match(await page.locator('#review-summary').textContent(), /White: \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?/);
+    const summary = await page.locator('#review-summary .review-summary-line').allTextContents();
+    const marks = await page.locator('#move-list button.move[data-mark]').evaluateAll((buttons) => buttons.map((b) => [Number(b.dataset.ply), b.dataset.mark]));
+    ['White', 'Black'].forEach((side, parity) => {
+      const counted = (kind) => marks.filter(([ply, mark]) => ply % 2 === parity && mark === kind).length;
+      const expected = `${side}: ${counted('inaccuracy')} inaccurac${counted('inaccuracy') === 1 ? 'y' : 'ies'}, ${counted('mistake')} mistake${counted('mistake') === 1 ? '' : 's'}, ${counted('blunder')} blunder${counted('blunder') === 1 ? '' : 's'} · average centipawn loss `;
+      assert.ok(summary[parity].startsWith(expected), `${summary[parity]} starts with ${expected}`);
+      assert.match(summary[parity], /loss \d+$/);
+    });
     const point = await page.locator('#review-graph circle.graph-point[data-ply="3"]').boundingBox();
     await page.mouse.click(point.x + point.width / 2, point.y + point.height / 2);
     assert.equal(await selectedPly(page), '3');

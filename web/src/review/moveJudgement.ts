@@ -36,20 +36,30 @@ export interface SideSummary {
   inaccuracy: number;
   mistake: number;
   blunder: number;
+  // Average centipawn loss per move of this side (a mate counts as 1000).
+  averageLoss: number;
 }
+
+const centipawns = (score: EngineScore) => ('mate' in score ? Math.sign(score.mate) * 1000 : Math.max(-1000, Math.min(1000, score.cp)));
 
 // Each move's judgement (index = ply) from the scores of the positions 0..N, and each side's counts.
 export function judgeGame(scores: EngineScore[], firstMover: Side): { judgements: (Judgement | null)[]; summary: Record<Side, SideSummary> } {
   const summary: Record<Side, SideSummary> = {
-    w: { inaccuracy: 0, mistake: 0, blunder: 0 },
-    b: { inaccuracy: 0, mistake: 0, blunder: 0 },
+    w: { inaccuracy: 0, mistake: 0, blunder: 0, averageLoss: 0 },
+    b: { inaccuracy: 0, mistake: 0, blunder: 0, averageLoss: 0 },
   };
+  const loss = { w: 0, b: 0 };
+  const moves = { w: 0, b: 0 };
   const judgements: (Judgement | null)[] = [];
   for (let ply = 0; ply + 1 < scores.length; ply++) {
     const mover: Side = (ply % 2 === 0) === (firstMover === 'w') ? 'w' : 'b';
     const judgement = judgeMove(scores[ply], scores[ply + 1], mover);
     judgements.push(judgement);
     if (judgement) summary[mover][judgement] += 1;
+    const sign = mover === 'w' ? 1 : -1;
+    loss[mover] += Math.max(0, sign * (centipawns(scores[ply]) - centipawns(scores[ply + 1])));
+    moves[mover] += 1;
   }
+  for (const side of ['w', 'b'] as Side[]) summary[side].averageLoss = moves[side] ? Math.round(loss[side] / moves[side]) : 0;
   return { judgements, summary };
 }

@@ -126,6 +126,6 @@ function summaryLine(side: Side, summary: SideSummary): HTMLElement {
     const plural = judgement === 'inaccuracy' ? 'inaccuracies' : `${judgement}s`;
     return `${count} ${count === 1 ? judgement : plural}`;
   });
-  line.append(name, `: ${counts.join(', ')}`);
+  line.append(name, `: ${counts.join(', ')} · average centipawn loss ${summary.averageLoss}`);
   return line;
 }
