@@ -23,7 +23,7 @@ import { MoveInput, type TypedMove } from './moveInput';
 import { copyWithFeedback, downloadPgn } from './notationTools';
 import { BoardKeyboard } from './boardKeyboard';
 import { PlyNavigation, stepTarget, type Step } from './plyNavigation';
-import { AnalysisBoard } from './analysis/analysisBoard';
+import { AnalysisBoard, analysisElementsOfPage } from './analysis/analysisBoard';
 import { analysisHash, readAnalysisAddress, type AnalysisAddress } from './analysis/analysisAddress';
 import { ReviewPanel } from './review/reviewPanel';
 
@@ -151,6 +151,10 @@ class App {
     this.abortEngine();
     this.board.cancelPremove();
     if (!this.analysis) {
+      // Without an engine in this build, the analysis board has no engine switch to turn on.
+      const engineToggle = byId<HTMLInputElement>('analysis-engine-toggle');
+      if (!this.info.engine) engineToggle.checked = false;
+      engineToggle.disabled = !this.info.engine;
       this.analysis = new AnalysisBoard(
         {
           board: this.board,
@@ -164,26 +168,9 @@ class App {
           },
           afterRender: () => this.boardKeys.refresh(),
         },
-        {
-          panel: byId('analysis-panel'),
-          title: byId('game-title'),
-          stripTop: byId('strip-top'),
-          stripBottom: byId('strip-bottom'),
-          status: byId('status'),
-          moveList: byId<HTMLOListElement>('move-list'),
-          evalBar: byId('eval-bar'),
-          lines: byId<HTMLOListElement>('analysis-lines'),
-          summary: byId('analysis-summary'),
-          engineToggle: byId<HTMLInputElement>('analysis-engine-toggle'),
-          fen: byId<HTMLInputElement>('analysis-fen'),
-          pgn: byId<HTMLTextAreaElement>('analysis-pgn'),
-          backButton: byId<HTMLButtonElement>('analysis-back-button'),
-          promotionDialog: byId<HTMLDialogElement>('promotion-dialog'),
-        },
+        analysisElementsOfPage(),
         address,
       );
-      byId<HTMLInputElement>('analysis-engine-toggle').disabled = !this.info.engine;
-      if (!this.info.engine) this.analysis.setEngine(false);
     }
     await this.analysis.open(address);
   }
@@ -321,7 +308,8 @@ class App {
     );
     renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply), (ply) => this.review.markOf(ply));
     this.navigation.update(this.viewedPly === null ? state.history.length : this.viewedPly + 1, state.history.length);
-    this.review.render(state, this.viewedPly);
+    // A review needs the engine; without one in this build there is none.
+    this.review.render(this.info.engine ? state : null, this.viewedPly);
     byId('history-note').hidden = this.viewedPly === null;
     byId<HTMLInputElement>('fen-output').value = shown.fen;
     // Stays enabled while the other side moves (the focus stays in it); a spectator has none.

@@ -30,6 +30,29 @@ export interface AnalysisElements {
   promotionDialog: HTMLDialogElement;
 }
 
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// The page's elements the analysis board uses (web/index.html): its panel, and the board's
+// surroundings it shares with the game (strips, status, move list, eval bar).
+export function analysisElementsOfPage(): AnalysisElements {
+  return {
+    panel: byId('analysis-panel'),
+    title: byId('game-title'),
+    stripTop: byId('strip-top'),
+    stripBottom: byId('strip-bottom'),
+    status: byId('status'),
+    moveList: byId<HTMLOListElement>('move-list'),
+    evalBar: byId('eval-bar'),
+    lines: byId<HTMLOListElement>('analysis-lines'),
+    summary: byId('analysis-summary'),
+    engineToggle: byId<HTMLInputElement>('analysis-engine-toggle'),
+    fen: byId<HTMLInputElement>('analysis-fen'),
+    pgn: byId<HTMLTextAreaElement>('analysis-pgn'),
+    backButton: byId<HTMLButtonElement>('analysis-back-button'),
+    promotionDialog: byId<HTMLDialogElement>('promotion-dialog'),
+  };
+}
+
 export interface AnalysisHost {
   board: GameBoard;
   navigation: PlyNavigation;
