@@ -267,6 +267,24 @@ try {
     assert.equal(await selectedPly(page), '9');
   });
 
+  await check('an analysis link opens a position directly: a FEN of its own, the mate found, the mate played ends the lines', async () => {
+    const fen = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1';
+    const view = await harness.newPage(1366, 900);
+    await view.goto(`${server.address}#analysis=chess&fen=${encodeURIComponent(fen)}`);
+    await view.locator('#analysis-panel:not([hidden])').waitFor();
+    await view.waitForFunction((f) => document.getElementById('analysis-fen').value === f, fen);
+    assert.ok(await view.locator('#analysis-back-button').isHidden(), 'no game to go back to');
+    await view.waitForFunction(() => document.querySelector('#analysis-lines .analysis-line[data-multipv="1"]'), null, { timeout: 15000 });
+    await view.waitForFunction(() => /^M1/.test(document.querySelector('#analysis-lines .analysis-line[data-multipv="1"] .analysis-score').textContent), null, { timeout: 15000 });
+    assert.equal(await view.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move').first().textContent(), 'Ra8#');
+    await new BoardDriver(view).click('a1', 'a8');
+    await view.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 1);
+    await view.waitForFunction(() => document.getElementById('analysis-summary').textContent === 'The game is over in this position.');
+    assert.equal(await view.locator('#analysis-lines .analysis-line').count(), 0);
+    assert.match(await view.locator('#analysis-pgn').inputValue(), /\[FEN "6k1\/5ppp\/8\/8\/8\/8\/5PPP\/R5K1 w - - 0 1"\][\s\S]*1\. Ra8# \*/);
+    await view.context().close();
+  });
+
   await check('review: "Review" scores every position with progress, one graph point per move, marks and a summary; a point views its move', async () => {
     const finished = await createGame(page, { variant: 'evochess', players: HUMANS }, moves.slice(0, 14));
     const resigned = await apiCall(page, 'POST', `/api/games/${finished}/resign`, { side: 'w' });

@@ -59,6 +59,7 @@ export class PlyNavigation {
         return [step, button];
       }),
     ) as Record<Step, HTMLButtonElement>;
+    this.update(0, 0); // nothing to step through until a line is shown
     document.addEventListener('keydown', (event) => {
       const step = KEYS[event.key];
       if (!step || keyIsTaken(event)) return;
