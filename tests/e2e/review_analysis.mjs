@@ -306,6 +306,12 @@ try {
       assert.ok(summary[parity].startsWith(expected), `${summary[parity]} starts with ${expected}`);
       assert.match(summary[parity], /loss \d+$/);
     });
+    // Kept in the browser: a reload shows the same review without asking again.
+    const graph = await page.locator('#review-graph').innerHTML();
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('#review-graph circle.graph-point').length === 14);
+    assert.equal(await page.locator('#review-graph').innerHTML(), graph);
+    assert.ok(await page.locator('#review-button').isHidden(), 'nothing left to review');
     const point = await page.locator('#review-graph circle.graph-point[data-ply="3"]').boundingBox();
     await page.mouse.click(point.x + point.width / 2, point.y + point.height / 2);
     assert.equal(await selectedPly(page), '3');

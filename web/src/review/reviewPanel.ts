@@ -79,8 +79,32 @@ export class ReviewPanel {
 
   private current(): Review | null {
     const game = this.game;
-    const review = this.review;
-    return game && review && review.gameId === game.id && review.moves === game.history.length ? review : null;
+    if (!game) return null;
+    const review = this.review?.gameId === game.id ? this.review : this.stored(game);
+    if (!review || review.gameId !== game.id || review.moves !== game.history.length) return null;
+    this.review = review;
+    return review;
+  }
+
+  // A finished review of this game kept in the browser (a reload does not lose it).
+  private stored(game: GameState): Review | null {
+    try {
+      const text = localStorage.getItem(`${STORAGE_PREFIX}${game.id}`);
+      const saved = text ? (JSON.parse(text) as { moves: number; scores: EngineScore[] }) : null;
+      if (!saved || saved.moves !== game.history.length || saved.scores.length !== saved.moves + 1) return null;
+      const { judgements, summary } = judgeGame(saved.scores, firstMoverOf(game));
+      return { gameId: game.id, moves: saved.moves, scores: saved.scores, judgements, summary, complete: true };
+    } catch {
+      return null;
+    }
+  }
+
+  private store(review: Review): void {
+    try {
+      localStorage.setItem(`${STORAGE_PREFIX}${review.gameId}`, JSON.stringify({ moves: review.moves, scores: review.scores }));
+    } catch {
+      // without storage the review lasts as long as the page
+    }
   }
 
   private async start(): Promise<void> {
@@ -88,7 +112,7 @@ export class ReviewPanel {
     if (!game || this.running) return;
     const running = new AbortController();
     this.running = running;
-    const firstMover: Side = game.start_fen.split(' ')[1] === 'b' ? 'b' : 'w';
+    const firstMover = firstMoverOf(game);
     const update = (scores: EngineScore[], complete: boolean) => {
       const { judgements, summary } = judgeGame(scores, firstMover);
       this.review = { gameId: game.id, moves: game.history.length, scores: [...scores], judgements, summary, complete };
@@ -98,6 +122,7 @@ export class ReviewPanel {
       const scores = await reviewGame(game, (_progress, scores) => update(scores, false), running.signal);
       this.running = null;
       update(scores, true);
+      if (this.review) this.store(this.review);
     } catch (error) {
       this.running = null;
       if (!(error instanceof DOMException && error.name === 'AbortError')) this.onError(error);
@@ -114,6 +139,10 @@ export class ReviewPanel {
     this.onChange();
   }
 }
+
+const STORAGE_PREFIX = 'evochess.review.';
+
+const firstMoverOf = (game: GameState): Side => (game.start_fen.split(' ')[1] === 'b' ? 'b' : 'w');
 
 function summaryLine(side: Side, summary: SideSummary): HTMLElement {
   const line = document.createElement('p');
