@@ -92,14 +92,6 @@ export class AnalysisBoard {
     this.engine.setEnabled(elements.engineToggle.checked);
   }
 
-  get gameId(): number | null {
-    return this.address.game;
-  }
-
-  get currentAddress(): AnalysisAddress {
-    return this.address;
-  }
-
   // Shows the line and position of this address (the first time, or after the address changed).
   async open(address: AnalysisAddress = this.address): Promise<void> {
     this.address = address;
