@@ -62,10 +62,6 @@ export class BoardKeyboard {
     this.place();
   }
 
-  get focused(): Key {
-    return this.focus;
-  }
-
   private onKey(event: KeyboardEvent): void {
     const white = this.board.orientation === 'white';
     const moves: Record<string, [number, number]> = {
