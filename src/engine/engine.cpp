@@ -203,19 +203,28 @@ struct Engine::Impl {
         return result;
     }
 
-    // Sends the answered move's line when the last line sent started with another move: a
-    // search stopped mid-iteration after its best move changed, a helper thread that got
-    // deeper, or a weakened level's choice.
+    // Sends the lines again, the answered move's first, when the last line sent started
+    // with another move: a search stopped mid-iteration after its best move changed, a
+    // helper thread that got deeper, or a weakened level's choice. The other lines follow
+    // in their order, so that no two ranks show the same move.
     void report_answer(const Worker& source, Move answer) {
         if (!shared.on_info || last_reported_move == answer) return;
         const auto& moves = source.root_moves();
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            if (moves[i].move != answer) continue;
-            SearchInfo info = source.info_for(int(i), std::max(1, source.completed_depth()));
-            info.multipv = 1;
+        auto answered = std::find_if(moves.begin(), moves.end(),
+                                     [&](const RootMove& rm) { return rm.move == answer; });
+        if (answered == moves.end()) return;
+        const int depth = std::max(1, source.completed_depth());
+        const int answered_index = int(answered - moves.begin());
+        const int lines = std::min(std::clamp(multipv, 1, MaxMultiPv), int(moves.size()));
+        int rank = 1;
+        auto send = [&](int index) {
+            SearchInfo info = source.info_for(index, depth);
+            info.multipv = rank++;
             recording_info(info);
-            return;
-        }
+        };
+        send(answered_index);
+        for (int i = 0; i < int(moves.size()) && rank <= lines; ++i)
+            if (i != answered_index) send(i);
     }
 
     // UCI: an infinite or pondering search does not answer before stop (or ponderhit).

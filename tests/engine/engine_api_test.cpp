@@ -201,6 +201,27 @@ TEST(EngineApiTest, TheLastReportedLineStartsWithTheMovePlayed) {
     }
 }
 
+TEST(EngineApiTest, TheLastLinesSentShowEachMoveOnce) {
+    // With MultiPV, the lines resent for the answered move keep one move per rank.
+    engine::Engine engine;
+    ASSERT_FALSE(engine.set_option("MultiPV", "3"));
+    for (const engine::BenchPosition& bp : engine::bench_positions()) {
+        Position root = load(bp.variant, bp.fen);
+        for (std::uint64_t nodes = 300; nodes < 60'000; nodes = nodes * 2) {
+            engine::Limits limits;
+            limits.nodes = nodes;
+            std::map<int, Move> first_move_of_rank;
+            engine::SearchResult r = engine.search(Game(root), limits, [&](const auto& info) {
+                if (!info.pv.empty()) first_move_of_rank[info.multipv] = info.pv[0];
+            });
+            EXPECT_EQ(first_move_of_rank[1], r.best_move) << bp.fen << " nodes " << nodes;
+            std::set<std::uint32_t> distinct;
+            for (const auto& [rank, move] : first_move_of_rank) distinct.insert(move.raw());
+            EXPECT_EQ(distinct.size(), first_move_of_rank.size()) << bp.fen << " nodes " << nodes;
+        }
+    }
+}
+
 TEST(EngineApiTest, AWeakenedMoveIsTheOneItsLastLineStartsWith) {
     engine::Engine engine;
     ASSERT_FALSE(engine.set_option("Skill Level", "3"));
