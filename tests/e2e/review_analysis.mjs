@@ -255,6 +255,8 @@ try {
 
     // A click on the second move of the best line plays the line up to it.
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    // The search over: its lines no longer change between reading one and clicking it.
+    await page.waitForFunction(() => !/thinking/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 20000 });
     const best = await page.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move').allTextContents();
     await page.click('#analysis-lines .analysis-line[data-multipv="1"] .pv-move:nth-child(2)');
     await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 13);
