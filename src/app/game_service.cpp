@@ -496,8 +496,16 @@ json GameService::info() const {
                             {"start_fen", v.start_fen},
                             {"display_name", v.display_name},
                             {"description", v.description}});
+    json levels = json::array();
+    if (engine_available())
+        for (const EngineLevel& l : built_in_levels())
+            levels.push_back({{"number", l.number},
+                              {"name", l.name},
+                              {"description", l.description},
+                              {"elo", l.elo}});
     return {{"version", "2"},
             {"engine", engine_available()},
+            {"levels", std::move(levels)},
             {"variants", std::move(variants)},
             {"claim_after_ms", options_.claim_after_ms}};
 }
@@ -546,7 +554,8 @@ json GameService::create(const json& body) {
     record.start_fen = rules->start_fen();
     record.moves_uci = rules->moves_uci();
     record.players = online ? PlayerKinds{} : players_field(body, {});
-    record.engine = engine_field(body, EngineLimits{default_engine_movetime_ms, std::nullopt});
+    record.engine =
+        engine_field(body, EngineLimits{default_engine_movetime_ms, std::nullopt, std::nullopt});
     record.summary = summarize(*rules);
     std::string token = new_secret();
     if (online) {
@@ -866,7 +875,8 @@ EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body,
     slot->stop = false;
 
     EngineLimits limits = game.record.engine;
-    if (movetime || depth) limits = {movetime, depth};
+    // Limits in the request are for this move only (a hint at full strength, say).
+    if (movetime || depth) limits = {movetime, depth, std::nullopt};
     if (!limits.movetime_ms && !limits.depth) limits.movetime_ms = default_engine_movetime_ms;
     if (game.record.clock)
         limits.movetime_ms = movetime_on_clock(*game.record.clock,

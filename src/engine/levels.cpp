@@ -1,0 +1,103 @@
+#include "levels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace evo::engine {
+
+namespace {
+
+// Elo figures: the chess calibration of docs/strength.md ("Levels"); bench/levels.sh reruns it.
+constexpr std::array<Level, LevelCount> Table = {{
+    {1, "Beginner", "Sees one move ahead; misses forks and threats", 800, 100, 1, 8, 120, 250},
+    {2, "Novice", "Looks two moves ahead; natural moves, misses tactics", 1000, 300, 2, 6, 70, 180},
+    {3, "Casual", "Spots simple tactics; drifts in quiet positions", 1200, 800, 3, 5, 45, 130},
+    {4, "Club", "A steady club player; some tactical slips", 1400, 2000, std::nullopt, 4, 30, 90},
+    {5, "Strong club", "Rarely blunders; some inaccuracies", 1600, 4000, std::nullopt, 3, 20, 60},
+    {6, "Expert", "Sound play with small inaccuracies", 1800, 12000, std::nullopt, 2, 10, 30},
+    {7, "Master", "Its best move on a small search", 2000, 50000, std::nullopt, 1, 0, 0},
+    {8, "Full strength", "The full engine under the game's time limit", 2200, std::nullopt,
+     std::nullopt, 1, 0, 0},
+}};
+
+} // namespace
+
+const std::array<Level, LevelCount>& levels() {
+    return Table;
+}
+
+const Level& level(int number) {
+    return Table[std::size_t(std::clamp(number, 1, LevelCount) - 1)];
+}
+
+const Level& full_strength_level() {
+    return Table.back();
+}
+
+int level_for_elo(int elo) {
+    int best = 1;
+    for (const Level& l : Table)
+        if (std::abs(l.elo - elo) < std::abs(level(best).elo - elo)) best = l.number;
+    return best;
+}
+
+int min_level_elo() {
+    return Table.front().elo;
+}
+
+int max_level_elo() {
+    return Table.back().elo;
+}
+
+int level_for_skill(int skill) {
+    skill = std::clamp(skill, 0, MaxSkillLevel);
+    return 1 + (skill * (LevelCount - 1) + MaxSkillLevel / 2) / MaxSkillLevel;
+}
+
+std::vector<const RootMove*> level_candidates(const std::vector<RootMove>& moves,
+                                              const Level& level) {
+    std::vector<const RootMove*> candidates;
+    for (const RootMove& rm : moves)
+        if (rm.completed_score != -ValueInfinite) candidates.push_back(&rm);
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const RootMove* a, const RootMove* b) {
+                         return a->completed_score > b->completed_score;
+                     });
+    if (int(candidates.size()) > level.lines) candidates.resize(std::size_t(level.lines));
+    return candidates;
+}
+
+std::vector<double> choice_weights(const std::vector<const RootMove*>& candidates,
+                                   const Level& level) {
+    std::vector<double> weights(candidates.size(), 0.0);
+    if (candidates.empty()) return weights;
+    const Value best = candidates.front()->completed_score;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        // Mate scores are far apart: a move that lets a mate slip loses "infinitely".
+        double loss = double(best) - double(candidates[i]->completed_score);
+        if (i == 0)
+            weights[i] = 1.0;
+        else if (level.temperature_cp > 0 && loss <= level.max_loss_cp)
+            weights[i] = std::exp(-loss / level.temperature_cp);
+    }
+    return weights;
+}
+
+Move pick_for_level(const std::vector<RootMove>& moves, const Level& level, std::mt19937_64& rng) {
+    auto candidates = level_candidates(moves, level);
+    if (candidates.empty()) return moves.empty() ? Move::none() : moves.front().move;
+    auto weights = choice_weights(candidates, level);
+    double total = 0;
+    for (double w : weights) total += w;
+    // By hand rather than std::discrete_distribution: the same seed gives the same move with
+    // every standard library.
+    double draw = double(rng() >> 11) * 0x1p-53 * total;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        if (draw < weights[i]) return candidates[i]->move;
+        draw -= weights[i];
+    }
+    return candidates.front()->move;
+}
+
+} // namespace evo::engine
