@@ -10,6 +10,8 @@
 #       chess: level LEVEL against a peer engine, PEER one of
 #       stockfish-eloNNNN (Stockfish with UCI_LimitStrength, UCI_Elo NNNN),
 #       glaurung-nodesNNNN, toga2-nodesNNNN (the full engine at NNNN nodes a move)
+#   bench/levels.sh summary
+#       one line per match played into OUT: the pair, W-D-L of the first, score and Elo
 #
 # Environment: EVOCHESS (default build/evochess), FULL_NODES (default 200000),
 # TC (default 60+1), PEER_TC (Stockfish's clock, default 15+0.15, with a Move Overhead of
@@ -76,8 +78,18 @@ anchor)
     run_match "chess-level$level-vs-$peer" chess "$games" \
         --engine "$(level_engine "$level")" --engine "$peer_engine"
     ;;
+summary)
+    for file in "$out"/*.txt; do
+        awk -v match_name="$(basename "$file" .txt)" '
+            / games$/ && / vs / { games = $(NF - 1) }
+            /wins,/ { gsub(",", ""); w = $2; d = $4; l = $6; score = $(NF) }
+            /Elo difference:/ { elo = $3 " " $4 " " $5 }
+            END { if (games) printf "%-40s %4s games  %s-%s-%s  %-6s  Elo %s\n", match_name, games, w, d, l, score, elo }
+        ' "$file"
+    done
+    ;;
 *)
-    sed -n '2,15p' "$0" >&2
+    sed -n '2,17p' "$0" >&2
     exit 2
     ;;
 esac

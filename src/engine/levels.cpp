@@ -11,12 +11,15 @@ namespace {
 // Elo figures: the chess calibration of docs/strength.md ("Levels"); bench/levels.sh reruns it.
 constexpr std::array<Level, LevelCount> Table = {{
     {1, "Beginner", "Sees one move ahead; misses forks and threats", 800, 100, 1, 8, 120, 250},
-    {2, "Novice", "Looks two moves ahead; natural moves, misses tactics", 1000, 300, 2, 6, 70, 180},
-    {3, "Casual", "Spots simple tactics; drifts in quiet positions", 1200, 800, 3, 5, 45, 130},
-    {4, "Club", "A steady club player; some tactical slips", 1400, 2000, std::nullopt, 4, 30, 90},
-    {5, "Strong club", "Rarely blunders; some inaccuracies", 1600, 4000, std::nullopt, 3, 20, 60},
-    {6, "Expert", "Sound play with small inaccuracies", 1800, 12000, std::nullopt, 2, 10, 30},
-    {7, "Master", "Its best move on a small search", 2000, 50000, std::nullopt, 1, 0, 0},
+    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1000, 600, 3, 5, 55,
+     150},
+    {3, "Casual", "Spots simple tactics; drifts in quiet positions", 1200, 1800, std::nullopt, 4,
+     32, 95},
+    {4, "Club", "A steady club player; some inaccuracies", 1400, 4000, std::nullopt, 3, 20, 60},
+    {5, "Strong club", "Rarely blunders; small inaccuracies", 1600, 6000, std::nullopt, 2, 14, 42},
+    {6, "Expert", "Sound play; now and then a second-best move", 1800, 20000, std::nullopt, 2, 6,
+     18},
+    {7, "Master", "Its best move on a small search", 2000, 40000, std::nullopt, 1, 0, 0},
     {8, "Full strength", "The full engine under the game's time limit", 2200, std::nullopt,
      std::nullopt, 1, 0, 0},
 }};
@@ -85,8 +88,12 @@ std::vector<double> choice_weights(const std::vector<const RootMove*>& candidate
 }
 
 Move pick_for_level(const std::vector<RootMove>& moves, const Level& level, std::mt19937_64& rng) {
+    // Without randomness the search's own answer, which counts an iteration the node budget
+    // cut short (its first line was searched first, so its best move is sound).
+    if (level.temperature_cp == 0 || moves.empty())
+        return moves.empty() ? Move::none() : moves.front().move;
     auto candidates = level_candidates(moves, level);
-    if (candidates.empty()) return moves.empty() ? Move::none() : moves.front().move;
+    if (candidates.empty()) return moves.front().move;
     auto weights = choice_weights(candidates, level);
     double total = 0;
     for (double w : weights) total += w;

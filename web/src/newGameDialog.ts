@@ -41,20 +41,20 @@ export function setUpNewGameDialog(dialog: HTMLDialogElement, info: ServerInfo):
   variants.onchange = describe;
   describe();
   const levels = info.levels ?? [];
-  const strength = form.elements.namedItem('level') as HTMLSelectElement;
-  strength.replaceChildren(...levelOptions(levels, DEFAULT_LEVEL));
+  const levelMenu = form.elements.namedItem('level') as HTMLSelectElement;
+  levelMenu.replaceChildren(...levelOptions(levels, DEFAULT_LEVEL));
   const levelNote = dialog.querySelector('.level-description') as HTMLElement;
   const describeLevel = () => {
-    levelNote.textContent = levels.find((l) => String(l.number) === strength.value)?.description ?? '';
+    levelNote.textContent = levels.find((l) => String(l.number) === levelMenu.value)?.description ?? '';
   };
-  strength.onchange = describeLevel;
+  levelMenu.onchange = describeLevel;
   describeLevel();
   const side = form.elements.namedItem('side') as HTMLSelectElement;
   const note = dialog.querySelector('.engine-note') as HTMLElement;
   if (!info.engine) {
     side.value = 'both';
     for (const option of Array.from(side.options)) option.disabled = option.value !== 'both';
-    strength.disabled = true;
+    levelMenu.disabled = true;
     note.textContent = 'This build of evochess has no engine: both sides are played here.';
   }
   setUpOnlineOptions(form);
