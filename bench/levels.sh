@@ -9,7 +9,8 @@
 #   bench/levels.sh anchor LEVEL PEER [GAMES]
 #       chess: level LEVEL against a peer engine, PEER one of
 #       stockfish-eloNNNN (Stockfish with UCI_LimitStrength, UCI_Elo NNNN),
-#       glaurung-nodesNNNN, toga2-nodesNNNN (the full engine at NNNN nodes a move)
+#       glaurung-nodesNNNN (the full engine at NNNN nodes a move), glaurung-depthN or
+#       toga2-depthN (to N plies a move; toga2 does not obey `go nodes`)
 #   bench/levels.sh summary
 #       one line per match played into OUT: the pair, W-D-L of the first, score and Elo
 #
@@ -66,12 +67,15 @@ anchor)
     stockfish-elo*)
         peer_engine="cmd=/usr/games/stockfish name=$peer option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=${peer#stockfish-elo} option.Move\\ Overhead=300 tc=$peer_tc"
         ;;
-    glaurung-nodes* | toga2-nodes*)
-        program=${peer%%-nodes*}
-        peer_engine="cmd=/usr/games/$program name=$peer option.Hash=16 nodes=${peer#*-nodes}"
+    glaurung-nodes*)
+        peer_engine="cmd=/usr/games/glaurung name=$peer option.Hash=16 nodes=${peer#*-nodes}"
+        ;;
+    glaurung-depth* | toga2-depth*)
+        program=${peer%%-depth*}
+        peer_engine="cmd=/usr/games/$program name=$peer option.Hash=16 depth=${peer#*-depth}"
         ;;
     *)
-        sed -n '7,10p' "$0" >&2
+        sed -n '9,13p' "$0" >&2
         exit 2
         ;;
     esac
@@ -89,7 +93,7 @@ summary)
     done
     ;;
 *)
-    sed -n '2,17p' "$0" >&2
+    sed -n '2,22p' "$0" >&2
     exit 2
     ;;
 esac
