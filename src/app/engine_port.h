@@ -2,40 +2,39 @@
 // given the game and limits, reporting progress and answering its best move.
 #pragma once
 
+#include "core/game.h"
+#include "core/result.h"
 #include "game_record.h"
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <string>
 #include <vector>
 
 namespace evo::app {
 
 struct SearchRequest {
-    std::string variant;
-    std::string start_fen;
-    std::vector<std::string> moves_uci;      // the position to search is after these
+    Game game;                               // searched at its current position
     EngineLimits limits;                     // both set: whichever is reached first
     const std::atomic<bool>* stop = nullptr; // set when the search must end now
+    int multipv = 1;                         // the best lines to report; 1 for a move
 };
 
 // One line of progress; the score is from the side to move's point of view.
 struct SearchProgress {
+    int multipv = 1; // which of the best lines, 1-based
     int depth = 0;
     std::optional<int> centipawns;
     std::optional<int> mate_in; // moves; negative when the side to move is mated
-    std::vector<std::string> pv_uci;
+    std::vector<Move> pv;       // as the engine gives it; shown as far as its moves are legal
     std::uint64_t nodes = 0;
     std::uint64_t nodes_per_second = 0;
     std::int64_t time_ms = 0;
 };
 
-struct SearchOutcome {
-    std::string best_move_uci; // empty when the search failed
-    std::string error;
-};
+// The best move, or why the search found none.
+using SearchOutcome = Result<Move>;
 
 // A playing level of the engine, as GET /api/info lists it (the engine's own table).
 struct EngineLevel {

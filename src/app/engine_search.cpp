@@ -3,10 +3,10 @@
 #include "server.h"
 
 #include "core/game.h"
-#include "core/notation.h"
 #include "engine/engine.h"
 #include "engine/levels.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -17,6 +17,7 @@ namespace {
 
 // Engines kept between searches; more are made while more searches run at once.
 constexpr std::size_t max_idle_engines = 4;
+constexpr int max_multipv = 16;
 
 class EnginePool {
   public:
@@ -38,14 +39,15 @@ class EnginePool {
     std::vector<std::unique_ptr<engine::Engine>> idle_;
 };
 
-SearchProgress progress_of(const engine::SearchInfo& info, const Position& root) {
+SearchProgress progress_of(const engine::SearchInfo& info) {
     SearchProgress progress;
+    progress.multipv = info.multipv;
     progress.depth = info.depth;
     if (info.score.is_mate())
         progress.mate_in = info.score.value;
     else
         progress.centipawns = info.score.value;
-    progress.pv_uci = to_uci_line(root, info.pv);
+    progress.pv = info.pv;
     progress.nodes = info.nodes;
     progress.nodes_per_second = info.nps;
     progress.time_ms = info.time_ms;
@@ -54,17 +56,6 @@ SearchProgress progress_of(const engine::SearchInfo& info, const Position& root)
 
 SearchOutcome search_with(EnginePool& pool, const SearchRequest& request,
                           const SearchProgressCallback& on_progress) {
-    const Variant* variant = find_variant(request.variant);
-    if (!variant) return {"", "unknown variant " + request.variant};
-    auto start = Position::from_fen(*variant, request.start_fen);
-    if (!start) return {"", "bad start FEN: " + start.error()};
-    Game game(*start);
-    for (const std::string& uci : request.moves_uci) {
-        auto move = parse_uci_move(game.position(), uci);
-        if (!move) return {"", "stored move " + uci + ": " + move.error()};
-        game.play(*move);
-    }
-
     engine::Limits limits;
     limits.depth = request.limits.depth;
     limits.level = request.limits.level;
@@ -72,13 +63,16 @@ SearchOutcome search_with(EnginePool& pool, const SearchRequest& request,
     limits.stop_flag = request.stop;
 
     auto engine = pool.borrow();
-    engine::SearchResult result = engine->search(game, limits, [&](const engine::SearchInfo& info) {
-        if (info.multipv == 1 && !info.lowerbound && !info.upperbound)
-            on_progress(progress_of(info, game.position()));
-    });
+    int lines = std::clamp(request.multipv, 1, max_multipv);
+    engine->set_option("MultiPV", std::to_string(lines)); // engines are reused: set each time
+    // Bounded lines too: the last one sent may be a fail-high that changed the move played.
+    engine::SearchResult result =
+        engine->search(request.game, limits, [&](const engine::SearchInfo& info) {
+            if (info.multipv <= lines) on_progress(progress_of(info));
+        });
     pool.give_back(std::move(engine));
-    if (result.best_move.is_none()) return {"", "the side to move has no legal move"};
-    return {to_uci(game.position(), result.best_move), ""};
+    if (result.best_move.is_none()) return make_error("the side to move has no legal move");
+    return result.best_move;
 }
 
 } // namespace

@@ -1,5 +1,12 @@
 #include "game_json.h"
 
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "declared_result.h"
+
+#include <deque>
+#include <memory>
+
 namespace evo::app {
 
 using nlohmann::json;
@@ -13,66 +20,104 @@ json optional_json(const std::optional<int>& value) {
     return value ? json(*value) : json(nullptr);
 }
 
+std::string side_name(Color side) {
+    return side == White ? "w" : "b";
+}
+
 json players_json(const PlayerKinds& players) {
     return {{"w", player_kind_name(players.white)}, {"b", player_kind_name(players.black)}};
 }
 
-json counters_json(const SideCounters& counters) {
-    return {{"p", counters.p}, {"m", counters.m}, {"c", counters.c}, {"r", counters.r}};
+json counters_json(const EvolutionCounters& counters) {
+    return {{"p", counters.pawn_moves},
+            {"m", counters.minor_rights},
+            {"c", counters.captures},
+            {"r", counters.rook_rights}};
+}
+
+json legal_moves_json(const Position& position) {
+    auto moves = std::make_unique<MoveList>();
+    generate_legal(position, *moves);
+    json legal = json::array();
+    for (Move move : *moves)
+        legal.push_back({{"uci", to_uci(position, move)}, {"san", to_san(position, move)}});
+    return legal;
+}
+
+// The variant's own state: evolution counters with their thresholds (N pawn moves earn a
+// minor right, K piece captures a rook right), or the king promotions of RULES 4.11/4.12.
+void add_variant_state(json& state, const Game& game) {
+    const Position& position = game.position();
+    const Variant& variant = game.variant();
+    state["counters"] = nullptr;
+    state["evolution"] = nullptr;
+    state["royal_promotion"] = nullptr;
+    switch (variant.extra_state) {
+    case ExtraState::EvolutionCounters:
+        state["counters"] = {{"w", counters_json(position.counters(White))},
+                             {"b", counters_json(position.counters(Black))}};
+        state["evolution"] = {{"minor_right_pawn_moves", variant.minor_right_pawn_moves},
+                              {"rook_right_captures", variant.rook_right_captures}};
+        break;
+    case ExtraState::PromoteKing: {
+        int first = position.first_king_promoter();
+        state["royal_promotion"] = {
+            {"first", first >= 0 ? json(side_name(Color(first))) : json(nullptr)},
+            {"other_colour_promotions", position.other_color_promotions()}};
+        break;
+    }
+    case ExtraState::None: break;
+    }
+}
+
+GameSummary summary_of(const Game& game, bool aborted) {
+    std::string fen = game.position().fen();
+    if (aborted) return {std::move(fen), "*", aborted_reason};
+    GameResult result = game.result();
+    if (!result.over()) return {std::move(fen), std::nullopt, std::nullopt};
+    return {std::move(fen), result.pgn_result(), result.description()};
 }
 
 } // namespace
 
-GameSummary summarize(const RulesGame& rules) {
-    const auto& outcome = rules.view().outcome;
-    if (!outcome) return {rules.view().fen, std::nullopt, std::nullopt};
-    return {rules.view().fen, outcome->result, outcome->reason};
+GameSummary summarize(const Game& game, const std::optional<DeclaredResult>& declared) {
+    return summary_of(game, is_aborted(declared));
 }
 
-json game_state_json(const GameRecord& record, const RulesGame& rules) {
-    const PositionView& view = rules.view();
-    GameSummary summary = summarize(rules);
+json position_json(const Game& game, const std::vector<NotatedMove>& history, bool aborted) {
+    const Position& position = game.position();
+    GameSummary summary = summary_of(game, aborted);
 
-    json history = json::array();
-    for (const PlayedMove& move : rules.history())
-        history.push_back({{"uci", move.uci}, {"san", move.san}, {"fen", move.fen_after}});
-    json legal = json::array();
-    for (const MoveText& move : view.legal) legal.push_back({{"uci", move.uci}, {"san", move.san}});
-
-    json counters = nullptr;
-    if (view.counters)
-        counters = {{"w", counters_json((*view.counters)[0])},
-                    {"b", counters_json((*view.counters)[1])}};
-    json evolution = nullptr;
-    if (view.evolution_thresholds)
-        evolution = {{"minor_right_pawn_moves", view.evolution_thresholds->first},
-                     {"rook_right_captures", view.evolution_thresholds->second}};
-    json royal = nullptr;
-    if (view.royal_promotion) {
-        const RoyalPromotion& promotion = *view.royal_promotion;
-        royal = {
-            {"first", promotion.first ? json(std::string(1, *promotion.first)) : json(nullptr)},
-            {"other_colour_promotions", promotion.other_colour_promotions}};
-    }
+    json played = json::array();
+    for (const NotatedMove& move : history)
+        played.push_back({{"uci", move.uci}, {"san", move.san}, {"fen", move.fen_after}});
     json points = nullptr;
-    if (view.outcome && view.outcome->points)
-        points = {{"w", view.outcome->points->first}, {"b", view.outcome->points->second}};
+    if (summary.result && !aborted && game.variant().scores_points) {
+        GameResult result = game.result();
+        points = {{"w", result.white_points}, {"b", result.black_points}};
+    }
 
-    return {
-        {"id", record.id},
-        {"variant", rules.variant()},
-        {"start_fen", rules.start_fen()},
-        {"fen", view.fen},
-        {"turn", std::string(1, view.turn)},
-        {"check", view.check},
-        {"history", std::move(history)},
-        {"legal", std::move(legal)},
-        {"counters", std::move(counters)},
-        {"evolution", std::move(evolution)},
-        {"royal_promotion", std::move(royal)},
+    json state = {
+        {"variant", std::string(game.variant().name)},
+        {"start_fen", game.start_position().fen()},
+        {"fen", summary.fen},
+        {"turn", side_name(position.side_to_move())},
+        {"check", position.in_check()},
+        {"history", std::move(played)},
+        {"legal", summary.result ? json::array() : legal_moves_json(position)},
         {"result", optional_json(summary.result)},
         {"reason", optional_json(summary.reason)},
         {"points", std::move(points)},
+    };
+    add_variant_state(state, game);
+    return state;
+}
+
+json game_state_json(const GameRecord& record, const Game& game,
+                     const std::vector<NotatedMove>& history) {
+    json state = position_json(game, history, is_aborted(record.declared_result));
+    state.update(json{
+        {"id", record.id},
         {"players", players_json(record.players)},
         {"engine",
          {{"movetime_ms", optional_json(record.engine.movetime_ms)},
@@ -82,7 +127,8 @@ json game_state_json(const GameRecord& record, const RulesGame& rules) {
          record.draw_offer ? json(std::string(1, *record.draw_offer)) : json(nullptr)},
         {"created", record.created},
         {"updated", record.updated},
-    };
+    });
+    return state;
 }
 
 json game_listing_json(const GameListing& listing) {
@@ -100,19 +146,33 @@ json game_listing_json(const GameListing& listing) {
     };
 }
 
-json search_progress_json(const SearchProgress& progress, char side_to_move,
-                          const std::vector<MoveText>& pv) {
-    int sign = side_to_move == 'w' ? 1 : -1;
+json variants_json() {
+    json variants = json::array();
+    for (const Variant* variant : all_variants())
+        variants.push_back({{"name", std::string(variant->name)},
+                            {"start_fen", Position::start(*variant).fen()},
+                            {"display_name", std::string(variant->display_name)},
+                            {"description", std::string(variant->description)}});
+    return variants;
+}
+
+json search_progress_json(const SearchProgress& progress, const Position& root) {
+    int sign = root.side_to_move() == White ? 1 : -1;
     json score = progress.mate_in ? json{{"mate", sign * *progress.mate_in}}
                                   : json{{"cp", sign * progress.centipawns.value_or(0)}};
+    // The line as far as its moves are legal, each written in the position before it.
     json line = json::array();
-    for (const MoveText& move : pv) line.push_back({{"uci", move.uci}, {"san", move.san}});
+    Position position = root;
+    std::deque<StateInfo> states;
+    for (Move move : progress.pv) {
+        if (!is_legal(position, move)) break;
+        line.push_back({{"uci", to_uci(position, move)}, {"san", to_san(position, move)}});
+        position.do_move(move, states.emplace_back());
+    }
     return {
-        {"depth", progress.depth},
-        {"score", std::move(score)},
-        {"pv", std::move(line)},
-        {"nodes", progress.nodes},
-        {"nps", progress.nodes_per_second},
+        {"depth", progress.depth},     {"multipv", progress.multipv},
+        {"score", std::move(score)},   {"pv", std::move(line)},
+        {"nodes", progress.nodes},     {"nps", progress.nodes_per_second},
         {"time_ms", progress.time_ms},
     };
 }

@@ -1,6 +1,11 @@
 #include "game_service.h"
 
 #include "api_error.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+#include "core_games.h"
+#include "declared_result.h"
 #include "fault_log.h"
 #include "game_json.h"
 #include "http/json_answer.h"
@@ -15,8 +20,13 @@ namespace evo::app {
 using nlohmann::json;
 
 struct LoadedGame {
+    LoadedGame(GameRecord record_, Game game_)
+        : record(std::move(record_)), game(std::move(game_)), notation(game.start_position()) {}
+
     GameRecord record;
-    RulesGame rules;
+    Game game; // its outside result is always the record's declared result
+    // A cache of text for the JSON edge; the slot's lock guards it like the rest.
+    mutable NotatedHistory notation;
 };
 
 struct GameSlot {
@@ -51,13 +61,19 @@ char other_side(char side) {
     return side == 'w' ? 'b' : 'w';
 }
 
+char turn_of(const LoadedGame& game) {
+    return game.game.position().side_to_move() == White ? 'w' : 'b';
+}
+
 bool is_over(const LoadedGame& game) {
-    return bool(game.rules.view().outcome);
+    return app::is_over(game.game, game.record.declared_result);
 }
 
 void require_game_in_progress(const LoadedGame& game) {
-    if (const auto& outcome = game.rules.view().outcome)
-        throw unprocessable("the game is over (" + outcome->result + ", " + outcome->reason + ")");
+    if (!is_over(game)) return;
+    GameSummary summary = summarize(game.game, game.record.declared_result);
+    throw unprocessable("the game is over (" + summary.result.value_or("*") + ", " +
+                        summary.reason.value_or("") + ")");
 }
 
 void require_online(const LoadedGame& game, const char* what) {
@@ -94,7 +110,7 @@ int acting_side(const LoadedGame& game, const SeatToken& token, bool local_needs
 // body names (else the side to move).
 char side_for(const LoadedGame& game, int actor, const json& body) {
     if (actor >= 0) return side_letter(actor);
-    return optional_side(body, "side").value_or(game.rules.view().turn);
+    return optional_side(body, "side").value_or(turn_of(game));
 }
 
 // Loads the game into its slot if it is not there yet. The slot's lock must be held.
@@ -103,32 +119,57 @@ LoadedGame& ensure_loaded(GameSlot& slot, GameStore& store, std::int64_t id) {
     if (slot.game) return *slot.game;
     auto record = store.load(id);
     if (!record) throw not_found("there is no " + game_name(id));
-    try {
-        RulesGame rules = RulesGame::replay(record->variant, record->start_fen, record->moves_uci);
-        rules.declare_result(record->declared_result);
-        slot.game.emplace(LoadedGame{std::move(*record), std::move(rules)});
-    } catch (const RulesError& error) {
+    // The storage edge: the stored UCI moves become core moves again.
+    Result<Game> replayed = replay_game(record->variant, record->start_fen, record->moves_uci);
+    if (!replayed)
         throw conflict("the stored " + game_name(id) +
-                       " cannot be replayed by the rules core: " + error.what());
-    }
+                       " cannot be replayed by the rules core: " + replayed.error());
+    apply_declared_result(*replayed, record->declared_result);
+    slot.game.emplace(std::move(*record), std::move(*replayed));
     return *slot.game;
 }
 
-void play_move(LoadedGame& game, const std::string& text, bool is_san) {
-    char mover = game.rules.view().turn;
-    try {
-        game.rules.play(text, is_san);
-    } catch (const RulesError& error) {
-        throw unprocessable(error.what());
-    }
+// The JSON edge of a move: exactly one of "uci" or "san", read in the game's position.
+Move move_from_text(const LoadedGame& game, const std::string& text, bool is_san) {
+    const Position& position = game.game.position();
+    Result<Move> move = is_san ? parse_san_move(position, text) : parse_uci_move(position, text);
+    if (!move) throw unprocessable("illegal move '" + text + "': " + move.error());
+    return *move;
+}
+
+void play_move(LoadedGame& game, Move move) {
+    char mover = turn_of(game);
+    game.game.play(move);
     if (game.record.draw_offer == other_side(mover)) game.record.draw_offer.reset();
     game.record.takeback_offer.reset();
 }
 
 void declare(LoadedGame& game, DeclaredResult result) {
     game.record.declared_result = std::move(result);
+    apply_declared_result(game.game, game.record.declared_result);
     game.record.draw_offer.reset();
     game.record.takeback_offer.reset();
+}
+
+// Takes back the last `plies` moves; a declared result goes with them.
+void take_back(LoadedGame& game, std::size_t plies) {
+    for (std::size_t ply = 0; ply < plies; ++ply) game.game.undo(); // drops an outside result
+    game.record.declared_result.reset();
+}
+
+// The PGN edge: the game with the tags this server keeps.
+std::string game_pgn(const Game& game, const std::map<std::string, std::string>& tags) {
+    return to_pgn(game, PgnTags(tags.begin(), tags.end()));
+}
+
+// An imported PGN's tags, less those the PGN writer makes again from the game itself.
+std::map<std::string, std::string> kept_pgn_tags(const PgnTags& tags) {
+    std::map<std::string, std::string> kept;
+    for (const auto& [name, value] : tags)
+        if (name != "Variant" && name != "FEN" && name != "SetUp" && name != "Result" &&
+            name != "Termination" && name != "Points")
+            kept[name] = value;
+    return kept;
 }
 
 // The PGN's Seven Tag Roster as this server knows it; an imported PGN's own tags win.
@@ -215,7 +256,16 @@ GameService::~GameService() {
     shutdown();
 }
 
+void GameService::on_shutdown(std::function<void()> hook) {
+    std::lock_guard lock(shutdown_hooks_mutex_);
+    shutdown_hooks_.push_back(std::move(hook));
+}
+
 void GameService::shutdown() {
+    {
+        std::lock_guard lock(shutdown_hooks_mutex_);
+        for (const auto& hook : shutdown_hooks_) hook();
+    }
     {
         std::lock_guard lock(flags_mutex_);
         stopping_ = true;
@@ -287,14 +337,17 @@ void GameService::forget(std::int64_t id, GameSlot& slot) {
 
 // --- storing, publishing, clocks ------------------------------------------------------------
 
-bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
-                               std::size_t stored_moves) {
+std::optional<json> GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
+                                              std::size_t stored_moves) {
     SaveOutcome outcome;
     try {
-        game.rules.declare_result(game.record.declared_result);
         if (is_over(game) && game.record.clock) game.record.clock->stop(clock_.now_ms());
-        game.record.moves_uci = game.rules.moves_uci();
-        game.record.summary = summarize(game.rules);
+        // The storage edge: moves kept as UCI, the summary as text.
+        const std::vector<NotatedMove>& notated = game.notation.follow(game.game);
+        game.record.moves_uci.resize(notated.size());
+        for (std::size_t ply = 0; ply < notated.size(); ++ply)
+            game.record.moves_uci[ply] = notated[ply].uci;
+        game.record.summary = summarize(game.game, game.record.declared_result);
         outcome = store_.save(game.record, stored_moves);
     } catch (...) {
         // The copy in memory is ahead of the database now: read the game again next time.
@@ -307,11 +360,10 @@ bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game
     }
     if (outcome == SaveOutcome::VersionConflict) {
         slot.game.reset();
-        return false;
+        return std::nullopt;
     }
     track_flag(game);
-    publish(game);
-    return true;
+    return publish(game);
 }
 
 void GameService::forget_flag(std::int64_t id) {
@@ -347,7 +399,7 @@ bool GameService::settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game,
     int flagged = *game.record.clock->running;
     declare(game, {flagged == 0 ? "0-1" : "1-0", "time forfeit"});
     game.record.clock->stop(now);
-    return store_change(id, slot, game, stored_moves);
+    return store_change(id, slot, game, stored_moves).has_value();
 }
 
 void GameService::settle_due_flags() {
@@ -399,8 +451,10 @@ void GameService::start_flag_watcher() {
     });
 }
 
-void GameService::publish(const LoadedGame& game) {
-    events_.publish(game.record.id, event_message(state_of(game, std::nullopt)));
+json GameService::publish(const LoadedGame& game) {
+    json state = state_of(game, std::nullopt);
+    events_.publish(game.record.id, event_message(state));
+    return state;
 }
 
 void GameService::publish_presence(std::int64_t id) {
@@ -414,9 +468,9 @@ void GameService::publish_presence(std::int64_t id) {
 json GameService::state_of(const LoadedGame& game, std::optional<int> seat) const {
     const GameRecord& record = game.record;
     std::int64_t now = clock_.now_ms();
-    json state = game_state_json(record, game.rules);
+    json state = game_state_json(record, game.game, game.notation.follow(game.game));
     state["online"] = record.online;
-    state["ply"] = game.rules.history().size();
+    state["ply"] = game.game.moves().size();
     state["version"] = record.version;
     state["clock"] = nullptr;
     if (record.clock) {
@@ -479,10 +533,12 @@ json GameService::change_game(std::int64_t id, const SeatToken& token, Change&& 
         LoadedGame& game = *slot->game;
         std::size_t stored_moves = game.record.moves_uci.size();
         std::optional<json> extra = change(game, actor); // an ApiError here changes nothing
-        if (!store_change(id, *slot, game, stored_moves)) continue;
-        json state = state_of(game, actor >= 0 ? std::optional<int>(actor) : std::nullopt);
-        if (extra) state.update(*extra);
-        return state;
+        std::optional<json> state = store_change(id, *slot, game, stored_moves);
+        if (!state) continue;
+        if (actor >= 0)
+            (*state)["seat"] = seat_json(id, actor, game.record.seats.tokens[std::size_t(actor)]);
+        if (extra) state->update(*extra);
+        return std::move(*state);
     }
     throw conflict("the game is being changed elsewhere at this moment; try again");
 }
@@ -490,12 +546,6 @@ json GameService::change_game(std::int64_t id, const SeatToken& token, Change&& 
 // --- the routes' operations -----------------------------------------------------------------
 
 json GameService::info() const {
-    json variants = json::array();
-    for (const VariantInfo& v : RulesGame::variants())
-        variants.push_back({{"name", v.name},
-                            {"start_fen", v.start_fen},
-                            {"display_name", v.display_name},
-                            {"description", v.description}});
     json levels = json::array();
     if (engine_available())
         for (const EngineLevel& l : built_in_levels())
@@ -506,13 +556,13 @@ json GameService::info() const {
     return {{"version", "2"},
             {"engine", engine_available()},
             {"levels", std::move(levels)},
-            {"variants", std::move(variants)},
+            {"variants", variants_json()},
             {"claim_after_ms", options_.claim_after_ms}};
 }
 
 json GameService::create(const json& body) {
     GameRecord record;
-    std::optional<RulesGame> rules;
+    std::optional<Game> game;
     bool online = false;
     if (auto it = body.find("online"); it != body.end() && !it->is_null()) {
         if (!it->is_boolean()) throw bad_request("\"online\" must be true or false");
@@ -520,24 +570,19 @@ json GameService::create(const json& body) {
     }
     if (auto pgn = optional_string(body, "pgn")) {
         if (online) throw bad_request("an online game starts from a variant and FEN, not a PGN");
-        try {
-            ImportedGame imported = RulesGame::import_pgn(*pgn);
-            rules.emplace(
-                RulesGame::replay(imported.variant, imported.start_fen, imported.moves_uci));
-            record.pgn_tags_json =
-                json(imported.tags).dump(-1, ' ', false, json::error_handler_t::replace);
-            record.declared_result = imported.declared_result;
-            rules->declare_result(record.declared_result);
-        } catch (const RulesError& error) {
-            throw bad_request(std::string("bad PGN: ") + error.what());
-        }
+        Result<PgnGame> imported = parse_pgn(*pgn);
+        if (!imported) throw bad_request("bad PGN: " + imported.error());
+        game.emplace(std::move(imported->game));
+        record.pgn_tags_json = json(kept_pgn_tags(imported->tags))
+                                   .dump(-1, ' ', false, json::error_handler_t::replace);
+        // Kept as a declared result, as a game played here would keep it.
+        record.declared_result = declared_result_of(*game);
+        apply_declared_result(*game, record.declared_result);
     } else {
         std::string variant = optional_string(body, "variant").value_or("chess");
-        try {
-            rules.emplace(RulesGame::start(variant, optional_string(body, "fen").value_or("")));
-        } catch (const RulesError& error) {
-            throw bad_request(error.what());
-        }
+        Result<Game> started = start_game(variant, optional_string(body, "fen").value_or(""));
+        if (!started) throw bad_request(started.error());
+        game.emplace(std::move(*started));
     }
     if (auto settings = clock_field(body)) record.clock = GameClock::start(*settings);
     int creator = 0;
@@ -550,13 +595,12 @@ json GameService::create(const json& body) {
             throw bad_request("\"colour\" must be \"w\", \"b\" or \"random\"");
     }
     record.online = online;
-    record.variant = rules->variant();
-    record.start_fen = rules->start_fen();
-    record.moves_uci = rules->moves_uci();
+    record.variant = std::string(game->variant().name);
+    record.start_fen = game->start_position().fen();
     record.players = online ? PlayerKinds{} : players_field(body, {});
     record.engine =
         engine_field(body, EngineLimits{default_engine_movetime_ms, std::nullopt, std::nullopt});
-    record.summary = summarize(*rules);
+    record.summary = summarize(*game, record.declared_result);
     std::string token = new_secret();
     if (online) {
         record.seats.tokens[std::size_t(creator)] = token;
@@ -566,7 +610,9 @@ json GameService::create(const json& body) {
     }
     store_.insert(record);
 
-    LoadedGame loaded{std::move(record), std::move(*rules)};
+    LoadedGame loaded(std::move(record), std::move(*game));
+    for (const NotatedMove& move : loaded.notation.follow(loaded.game))
+        loaded.record.moves_uci.push_back(move.uci);
     json state = state_of(loaded, online ? std::optional<int>(creator) : std::nullopt);
     if (online) {
         events_.seat_taken(loaded.record.id, creator);
@@ -635,16 +681,16 @@ json GameService::play(std::int64_t id, const json& body, const SeatToken& token
     std::int64_t credit = std::min<std::int64_t>(lag.value_or(0), max_lag_credit_ms);
     return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
-        char turn = game.rules.view().turn;
+        char turn = turn_of(game);
         if (actor >= 0 && side_letter(actor) != turn) throw conflict("it is not your turn");
-        if (ply && std::size_t(*ply) != game.rules.history().size())
-            throw conflict("the game has moved on: it is at ply " +
-                           std::to_string(game.rules.history().size()));
+        std::size_t played = game.game.moves().size();
+        if (ply && std::size_t(*ply) != played)
+            throw conflict("the game has moved on: it is at ply " + std::to_string(played));
         std::int64_t now = clock_.now_ms();
         // The network delay credited to the mover also keeps its flag up that much longer.
         if (game.record.clock && game.record.clock->flagged_at(now - credit))
             throw conflict("your time ran out");
-        play_move(game, uci ? *uci : *san, bool(san));
+        play_move(game, move_from_text(game, uci ? *uci : *san, bool(san)));
         if (game.record.clock) game.record.clock->on_move(side_index(turn), now, credit);
         return std::nullopt;
     });
@@ -655,16 +701,15 @@ json GameService::undo(std::int64_t id, const json& body, const SeatToken& token
     return change_game(id, token, [&](LoadedGame& game, int) -> std::optional<json> {
         if (game.record.online)
             throw conflict("in an online game, ask your opponent for a takeback");
-        std::size_t played = game.rules.history().size();
+        std::size_t played = game.game.moves().size();
         if (std::size_t(plies) > played)
             throw unprocessable("cannot take back " + std::to_string(plies) + " moves: only " +
                                 std::to_string(played) + " were played");
-        game.rules.undo(std::size_t(plies));
-        game.record.declared_result.reset();
+        take_back(game, std::size_t(plies));
         game.record.draw_offer.reset();
         game.record.takeback_offer.reset();
         if (game.record.clock)
-            game.record.clock->restart_for(side_index(game.rules.view().turn), clock_.now_ms());
+            game.record.clock->restart_for(side_index(turn_of(game)), clock_.now_ms());
         return std::nullopt;
     });
 }
@@ -673,7 +718,7 @@ json GameService::resign(std::int64_t id, const json& body, const SeatToken& tok
     auto side = optional_side(body, "side");
     return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
-        char resigning = actor >= 0 ? side_letter(actor) : side.value_or(game.rules.view().turn);
+        char resigning = actor >= 0 ? side_letter(actor) : side.value_or(turn_of(game));
         declare(game, {resigning == 'w' ? "0-1" : "1-0", "resignation"});
         return std::nullopt;
     });
@@ -707,11 +752,11 @@ json GameService::takeback(std::int64_t id, const json& body, const SeatToken& t
     return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
         char side = side_for(game, actor, body);
-        char turn = game.rules.view().turn;
+        char turn = turn_of(game);
         // The requester's last move goes back, and the opponent's reply after it if any.
         auto plies_for = [&](char requester) { return std::size_t(turn == requester ? 2 : 1); };
         if (action == "request") {
-            if (game.rules.history().size() < plies_for(side))
+            if (game.game.moves().size() < plies_for(side))
                 throw conflict("you have no move to take back");
             game.record.takeback_offer = side;
             return std::nullopt;
@@ -719,10 +764,10 @@ json GameService::takeback(std::int64_t id, const json& body, const SeatToken& t
         if (game.record.takeback_offer != other_side(side))
             throw conflict("there is no takeback request to " + action);
         if (action == "accept") {
-            game.rules.undo(plies_for(other_side(side)));
+            take_back(game, plies_for(other_side(side)));
             game.record.draw_offer.reset();
             if (game.record.clock)
-                game.record.clock->restart_for(side_index(game.rules.view().turn), clock_.now_ms());
+                game.record.clock->restart_for(side_index(turn_of(game)), clock_.now_ms());
         }
         game.record.takeback_offer.reset();
         return std::nullopt;
@@ -732,7 +777,7 @@ json GameService::takeback(std::int64_t id, const json& body, const SeatToken& t
 json GameService::abort(std::int64_t id, const SeatToken& token) {
     return change_game(id, token, [&](LoadedGame& game, int) -> std::optional<json> {
         require_game_in_progress(game);
-        if (game.rules.history().size() >= 2)
+        if (game.game.moves().size() >= 2)
             throw conflict("a game can be aborted only before both sides have moved");
         declare(game, {"*", aborted_reason});
         return std::nullopt;
@@ -789,8 +834,7 @@ std::int64_t GameService::create_rematch(const LoadedGame& game) {
     record.online = true;
     record.variant = game.record.variant;
     record.start_fen = game.record.start_fen;
-    RulesGame rules = RulesGame::start(record.variant, record.start_fen);
-    record.summary = summarize(rules);
+    record.summary = summarize(Game(game.game.start_position()), record.declared_result);
     if (game.record.clock) record.clock = GameClock::start(game.record.clock->settings);
     // Colours change: the old White sits at Black.
     record.seats.tokens = {new_secret(), new_secret()};
@@ -836,7 +880,7 @@ std::string GameService::pgn(std::int64_t id) {
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = load_or_forget(*slot, id);
-    return game.rules.pgn(stored_tags(game.record));
+    return game_pgn(game.game, stored_tags(game.record));
 }
 
 void GameService::open_events(std::int64_t id, const SeatToken& token,
@@ -879,15 +923,9 @@ EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body,
     if (movetime || depth) limits = {movetime, depth, std::nullopt};
     if (!limits.movetime_ms && !limits.depth) limits.movetime_ms = default_engine_movetime_ms;
     if (game.record.clock)
-        limits.movetime_ms = movetime_on_clock(*game.record.clock,
-                                               side_index(game.rules.view().turn), clock_.now_ms());
-    EngineTicket ticket;
-    ticket.game_id = id;
-    ticket.claim = EngineClaim(slot);
-    ticket.request = {game.rules.variant(), game.rules.start_fen(), game.rules.moves_uci(), limits,
-                      &slot->stop};
-    ticket.side_to_move = game.rules.view().turn;
-    return ticket;
+        limits.movetime_ms =
+            movetime_on_clock(*game.record.clock, side_index(turn_of(game)), clock_.now_ms());
+    return EngineTicket{id, EngineClaim(slot), SearchRequest{game.game, limits, &slot->stop}};
 }
 
 json GameService::run_engine_move(EngineTicket& ticket,
@@ -895,14 +933,10 @@ json GameService::run_engine_move(EngineTicket& ticket,
     EngineClaim claim = std::move(ticket.claim); // given up when this search is over
 
     const SearchRequest& request = ticket.request;
-    RulesGame searched = RulesGame::replay(request.variant, request.start_fen, request.moves_uci);
     SearchOutcome outcome = search_(request, [&](const SearchProgress& progress) {
-        on_progress(search_progress_json(progress, ticket.side_to_move,
-                                         searched.line_from_here(progress.pv_uci)));
+        on_progress(search_progress_json(progress, request.game.position()));
     });
-    if (outcome.best_move_uci.empty())
-        throw conflict("the engine found no move" +
-                       (outcome.error.empty() ? std::string() : ": " + outcome.error));
+    if (!outcome) throw conflict("the engine found no move: " + outcome.error());
 
     std::optional<std::string> owner_token;
     {
@@ -912,12 +946,14 @@ json GameService::run_engine_move(EngineTicket& ticket,
     }
     return change_game(ticket.game_id, owner_token,
                        [&](LoadedGame& game, int) -> std::optional<json> {
-                           if (game.rules.moves_uci() != request.moves_uci)
+                           if (game.game.moves() != request.game.moves())
                                throw conflict("the game changed while the engine thought; its "
                                               "move was dropped");
                            require_game_in_progress(game);
-                           char turn = game.rules.view().turn;
-                           play_move(game, outcome.best_move_uci, false);
+                           if (!is_legal(game.game.position(), *outcome))
+                               throw unprocessable("the engine's move is not legal here");
+                           char turn = turn_of(game);
+                           play_move(game, *outcome);
                            if (game.record.clock)
                                game.record.clock->on_move(side_index(turn), clock_.now_ms(), 0);
                            return std::nullopt;

@@ -1,14 +1,14 @@
-// The API's operations on games: each checks who asks and what, changes the game through
-// the rules core, stores it with compare-and-set on its version (the database is the
-// truth; the copy in memory is a cache), publishes the new state to the game's event
-// streams, and answers it as JSON. Failures throw ApiError and leave the game as it was.
+// The API's operations on games: each checks who asks and what, changes the game (a core
+// evo::Game: text is made only at the JSON, storage and PGN edges), stores it with
+// compare-and-set on its version (the database is the truth; the copy in memory is a
+// cache), publishes the new state to the game's event streams, and answers it as JSON. Failures
+// throw ApiError and leave the game as it was.
 #pragma once
 
 #include "clock.h"
 #include "engine_port.h"
 #include "game_events.h"
 #include "game_store.h"
-#include "rules_bridge.h"
 #include "task_pool.h"
 
 #include <nlohmann/json.hpp>
@@ -64,7 +64,6 @@ struct EngineTicket {
     std::int64_t game_id = 0;
     EngineClaim claim;
     SearchRequest request;
-    char side_to_move = 'w';
 };
 
 // The seat token an action came with (Authorization: Bearer ...), if any.
@@ -113,6 +112,11 @@ class GameService {
     void start_flag_watcher();
     // Stops searches, the flag watcher and the engine threads, and closes every stream.
     void shutdown();
+    // Runs first in shutdown(), before the engine threads stop: for others' searches.
+    void on_shutdown(std::function<void()> hook);
+    // The engine threads and search, shared with analyses (AnalysisService).
+    TaskPool& engine_threads() { return *engine_pool_; }
+    const SearchFunction& search_function() const { return search_; }
 
     // The games held in memory, most recently used first (for tests of the cache).
     std::vector<std::int64_t> cached_games();
@@ -131,15 +135,18 @@ class GameService {
     template <class Change>
     nlohmann::json change_game(std::int64_t id, const SeatToken& token, Change&& change,
                                bool anyone_may = false);
-    // Stores `game` as changed; false when another process changed it first (the copy in
-    // memory is dropped then). A game gone from the database is a 404.
-    bool store_change(std::int64_t id, GameSlot& slot, LoadedGame& game, std::size_t stored_moves);
+    // Stores `game` as changed and answers the state it published; none when another
+    // process changed it first (the copy in memory is dropped then). A game gone from the
+    // database is a 404.
+    std::optional<nlohmann::json> store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
+                                               std::size_t stored_moves);
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
     // Stops watching the game's flag; flags_mutex_ is held.
     void forget_flag(std::int64_t id);
-    void publish(const LoadedGame& game);
+    // Sends the game's state to its streams and answers it (one state build per change).
+    nlohmann::json publish(const LoadedGame& game);
     void publish_presence(std::int64_t id);
     nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
     EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body,
@@ -168,6 +175,8 @@ class GameService {
     std::thread flag_watcher_;
 
     std::unique_ptr<TaskPool> engine_pool_;
+    std::mutex shutdown_hooks_mutex_;
+    std::vector<std::function<void()>> shutdown_hooks_;
 };
 
 } // namespace evo::app

@@ -1,5 +1,6 @@
 #include "http_api.h"
 
+#include "analysis_service.h"
 #include "api_error.h"
 #include "fault_log.h"
 #include "http/json_answer.h"
@@ -106,10 +107,20 @@ HttpResponse storage_error_response(const SqliteError& error) {
     return error_response(ErrorKind::Internal, "storage error: the change was not saved");
 }
 
+bool wants_event_stream(const HttpRequest& request) {
+    return request.header("accept").find("text/event-stream") != std::string::npos;
+}
+
 class Router {
   public:
     Router(GameService& service, RouterOptions options)
-        : service_(service), options_(std::move(options)), ui_(options_.web_dir) {}
+        : service_(service), options_(std::move(options)), ui_(options_.web_dir),
+          analysis_(std::make_shared<AnalysisService>(service.search_function(),
+                                                      service.engine_threads())) {
+        service.on_shutdown([analysis = std::weak_ptr(analysis_)] {
+            if (auto running = analysis.lock()) running->stop_all();
+        });
+    }
 
     void handle(const HttpRequest& request, const std::shared_ptr<Responder>& responder) {
         try {
@@ -138,6 +149,10 @@ class Router {
 
         if (parts.size() == 2 && parts[1] == "info" && method == "GET")
             return responder.respond(json_response(service_.info()));
+        if (parts.size() == 2 && parts[1] == "position" && method == "POST")
+            return responder.respond(json_response(analysis_->position(body(request))));
+        if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
+            return analysis_->analyse(body(request), wants_event_stream(request), shared);
         if (parts.size() >= 2 && parts[1] == "games") {
             if (parts.size() == 2 && method == "GET")
                 return responder.respond(json_response(service_.list(
@@ -195,8 +210,9 @@ class Router {
             return reply(service_.play(id, move, token)), true;
         }
         if (action == "engine") {
-            bool stream = request.header("accept").find("text/event-stream") != std::string::npos;
-            return service_.engine_move(id, body(request), stream, shared, token), true;
+            return service_.engine_move(id, body(request), wants_event_stream(request), shared,
+                                        token),
+                   true;
         }
         if (action == "undo") return reply(service_.undo(id, body(request), token)), true;
         if (action == "resign") return reply(service_.resign(id, body(request), token)), true;
@@ -232,6 +248,7 @@ class Router {
     GameService& service_;
     RouterOptions options_;
     StaticFiles ui_;
+    std::shared_ptr<AnalysisService> analysis_;
 };
 
 } // namespace

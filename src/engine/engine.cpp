@@ -70,6 +70,15 @@ struct Engine::Impl {
     std::thread main_thread;
     bool running = false;
 
+    // The caller's callback, and the first move of the last main line it was sent: the
+    // line a GUI shows last must start with the move answered (issue 11, bug 4).
+    const InfoCallback* caller_info = nullptr;
+    Move last_reported_move = Move::none();
+    InfoCallback recording_info = [this](const SearchInfo& info) {
+        if (info.multipv == 1 && !info.pv.empty()) last_reported_move = info.pv[0];
+        (*caller_info)(info);
+    };
+
     Impl() {
         if (!tt.resize(std::size_t(hash_mb))) hash_mb = int(tt.megabytes());
         resize_workers();
@@ -128,7 +137,9 @@ struct Engine::Impl {
         shared.start = Clock::now();
         shared.stop = false;
         shared.pondering = limits.ponder;
-        shared.on_info = on_info;
+        caller_info = on_info;
+        last_reported_move = Move::none();
+        shared.on_info = on_info && *on_info ? &recording_info : nullptr;
         const Position& pos = game.position();
         shared.time.start(limits, pos.side_to_move(), pos.game_ply(), move_overhead_ms);
         shared.multipv = std::max(std::clamp(multipv, 1, MaxMultiPv), playing.lines);
@@ -183,12 +194,37 @@ struct Engine::Impl {
                 if (rm.move == result.best_move) result.pv = rm.pv;
         }
         if (result.pv.size() > 1) result.ponder_move = result.pv[1];
+        report_answer(playing.full_strength() ? *best : main, result.best_move);
         SearchInfo info = best->info_for(0, std::max(1, best->completed_depth()));
         result.score = info.score;
         result.depth = best->completed_depth();
         result.nodes = shared.total_nodes();
         result.time_ms = elapsed_ms(shared.start);
         return result;
+    }
+
+    // Sends the lines again, the answered move's first, when the last line sent started
+    // with another move: a search stopped mid-iteration after its best move changed, a
+    // helper thread that got deeper, or a weakened level's choice. The other lines follow
+    // in their order, so that no two ranks show the same move.
+    void report_answer(const Worker& source, Move answer) {
+        if (!shared.on_info || last_reported_move == answer) return;
+        const auto& moves = source.root_moves();
+        auto answered = std::find_if(moves.begin(), moves.end(),
+                                     [&](const RootMove& rm) { return rm.move == answer; });
+        if (answered == moves.end()) return;
+        const int depth = std::max(1, source.completed_depth());
+        const int answered_index = int(answered - moves.begin());
+        const int lines = std::min(std::clamp(multipv, 1, MaxMultiPv), int(moves.size()));
+        int rank = 1;
+        auto send = [&](int index) {
+            SearchInfo info = source.info_for(index, depth);
+            info.multipv = rank++;
+            recording_info(info);
+        };
+        send(answered_index);
+        for (int i = 0; i < int(moves.size()) && rank <= lines; ++i)
+            if (i != answered_index) send(i);
     }
 
     // UCI: an infinite or pondering search does not answer before stop (or ponderhit).

@@ -94,6 +94,26 @@ TEST_F(EngineApiTest, EveryLevelAnswersALegalMoveAndTheLevelChangesMidGame) {
     }
 }
 
+TEST_F(EngineApiTest, TheLastLineStreamedStartsWithTheMovePlayed) {
+    // Issue 11, bug 4: the page shows the last line next to the move played. Short searches
+    // stop mid-iteration, where the best move may change after the last full report.
+    json state = create({{"variant", "evochess"}});
+    httplib::Headers headers{{"Accept", "text/event-stream"}};
+    for (int move = 0; move < 12; ++move) {
+        httplib::Result result = client_->Post(game_path(state) + "/engine", headers,
+                                               R"({"movetime_ms": 30})", "application/json");
+        ASSERT_TRUE(result);
+        const std::string& body = result->body;
+        std::size_t last_info = body.rfind("event: info\ndata: ");
+        ASSERT_NE(last_info, std::string::npos) << body;
+        std::size_t data = last_info + std::string("event: info\ndata: ").size();
+        json line = json::parse(body.substr(data, body.find('\n', data) - data));
+        state = get_json(*client_, game_path(state)).body;
+        ASSERT_EQ(state["history"].size(), std::size_t(move + 1));
+        EXPECT_EQ(line["pv"][0]["uci"], state["history"].back()["uci"]) << "move " << move + 1;
+    }
+}
+
 TEST_F(EngineApiTest, OneSearchPerGameAndNoneInAFinishedGame) {
     json state = create({{"variant", "chess"}});
     post_json(*client_, game_path(state) + "/resign", json::object());

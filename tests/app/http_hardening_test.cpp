@@ -6,6 +6,7 @@
 #include "app/fault_log.h"
 #include "app/http/json_answer.h"
 #include "app/sqlite_database.h"
+#include "core/notation.h"
 
 #include <gtest/gtest.h>
 
@@ -252,12 +253,13 @@ TEST_F(HttpHardeningTest, EngineRequestsBeyondTheQueueAre503) {
     std::condition_variable released;
     bool release = false;
     int started = 0;
-    SearchFunction held_search = [&](const SearchRequest&, const SearchProgressCallback&) {
+    SearchFunction held_search = [&](const SearchRequest& request,
+                                     const SearchProgressCallback&) -> SearchOutcome {
         std::unique_lock lock(mutex);
         ++started;
         released.notify_all();
         released.wait(lock, [&] { return release; });
-        return SearchOutcome{"e2e4", ""};
+        return parse_uci_move(request.game.position(), "e2e4");
     };
     ServiceOptions options;
     options.engine_threads = 1;

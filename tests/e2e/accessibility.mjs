@@ -1,6 +1,7 @@
 // Automated accessibility check (issue 11, "Phone and accessibility"): axe-core, from npm,
-// run in Chromium on the game page, the new-game dialog, the promotion picker and a rules
-// page, at desktop and phone width. No serious or critical finding may remain.
+// run in Chromium on the game page, the new-game dialog, the promotion picker, the analysis
+// board, a game's review and a rules page, at desktop and phone width. No serious or critical
+// finding may remain.
 //
 //   node tests/e2e/accessibility.mjs [--binary build/evochess]
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -76,6 +77,19 @@ try {
     await page.locator('#promotion-dialog[open]').waitFor();
     await audit(page, `the promotion picker (${label})`);
     await page.keyboard.press('Escape');
+    // The analysis board with the engine's three lines, then the review of the game, resigned.
+    const gameAddress = new URL(page.url()).hash;
+    await page.click('#analyse-button');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    await audit(page, `the analysis board (${label})`);
+    await page.evaluate(async (hash) => {
+      const id = /game=(\d+)/.exec(hash)[1];
+      await fetch(`/api/games/${id}/resign`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"side":"w"}' });
+    }, gameAddress);
+    await page.click('#analysis-back-button');
+    await page.locator('#review-button').click();
+    await page.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, { timeout: 30000 });
+    await audit(page, `the review of a game (${label})`);
     await page.goto(`${server.address}#rules=evochess`);
     await page.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 3);
     await audit(page, `the EvoChess rules page (${label})`);

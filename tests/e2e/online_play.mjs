@@ -251,16 +251,25 @@ try {
       moves.push(san);
       await expectMovesEverywhere(everyone, moves);
     };
-    // Black may not move on White's turn.
+    // Black may not move on White's turn: a move then is a premove (issue 11), which a right
+    // click takes back.
     await play(bob, 'a7', 'a6');
     await bob.waitForTimeout(300);
     assert.deepEqual(await sans(bob), [], 'a move out of turn is not made');
+    await waitForText(bob, '#status', /premove a7-a6/);
+    const emptySquare = await bob.driver.squareCenter('h4');
+    await bob.mouse.click(emptySquare.x, emptySquare.y, { button: 'right' });
+    await waitForText(bob, '#status', /^(?!.*premove)/);
     await step(alice, 'a2', 'a3', 'a3');
     await waitForText(alice, '.clock[data-side="b"]', /./);
     assert.ok(await bob.locator('.clock.running[data-side="b"]').isVisible(), "Black's clock runs after White's move");
     await step(bob, 'a7', 'a6', 'a6');
-    await step(alice, 'a3', 'a4', 'a4');
-    await step(bob, 'a6', 'a5', 'a5');
+    // A premove kept: played as soon as White has moved.
+    await play(bob, 'a6', 'a5');
+    await waitForText(bob, '#status', /premove a6-a5/);
+    await play(alice, 'a3', 'a4');
+    moves.push('a4', 'a5');
+    await expectMovesEverywhere(everyone, moves);
     // The third pawn move earns a minor right: the picker offers it (RULES 2.4).
     await step(alice, 'b2', 'b4', 'b4=N', 'b2b4n');
     await alice.driver.expectPiece('b4', /white.*n-piece/);

@@ -179,5 +179,62 @@ TEST(EngineApiTest, EveryReportedLineIsLegalEvenWhenStoppedMidIteration) {
     }
 }
 
+TEST(EngineApiTest, TheLastReportedLineStartsWithTheMovePlayed) {
+    // Issue 11, bug 4: a GUI shows the last line it was sent next to the move played. A
+    // search stopped mid-iteration may change its best move after its last report, and a
+    // helper thread or a weakened level may answer another move than the main line's.
+    for (int threads : {1, 2}) {
+        engine::Engine engine;
+        ASSERT_FALSE(engine.set_option("Threads", std::to_string(threads)));
+        for (const engine::BenchPosition& bp : engine::bench_positions()) {
+            Position root = load(bp.variant, bp.fen);
+            for (std::uint64_t nodes = 200; nodes < 60'000; nodes = nodes * 3 / 2) {
+                engine::Limits limits;
+                limits.nodes = nodes;
+                Move last_first = Move::none();
+                engine::SearchResult r = engine.search(Game(root), limits, [&](const auto& info) {
+                    if (info.multipv == 1 && !info.pv.empty()) last_first = info.pv[0];
+                });
+                EXPECT_EQ(last_first, r.best_move)
+                    << bp.fen << " nodes " << nodes << " threads " << threads;
+            }
+        }
+    }
+}
+
+TEST(EngineApiTest, TheLastLinesSentShowEachMoveOnce) {
+    // With MultiPV, the lines resent for the answered move keep one move per rank.
+    engine::Engine engine;
+    ASSERT_FALSE(engine.set_option("MultiPV", "3"));
+    for (const engine::BenchPosition& bp : engine::bench_positions()) {
+        Position root = load(bp.variant, bp.fen);
+        for (std::uint64_t nodes = 300; nodes < 60'000; nodes = nodes * 2) {
+            engine::Limits limits;
+            limits.nodes = nodes;
+            std::map<int, Move> first_move_of_rank;
+            engine::SearchResult r = engine.search(Game(root), limits, [&](const auto& info) {
+                if (!info.pv.empty()) first_move_of_rank[info.multipv] = info.pv[0];
+            });
+            EXPECT_EQ(first_move_of_rank[1], r.best_move) << bp.fen << " nodes " << nodes;
+            std::set<std::uint32_t> distinct;
+            for (const auto& [rank, move] : first_move_of_rank) distinct.insert(move.raw());
+            EXPECT_EQ(distinct.size(), first_move_of_rank.size()) << bp.fen << " nodes " << nodes;
+        }
+    }
+}
+
+TEST(EngineApiTest, AWeakenedMoveIsTheOneItsLastLineStartsWith) {
+    engine::Engine engine;
+    ASSERT_FALSE(engine.set_option("Skill Level", "3"));
+    for (const engine::BenchPosition& bp : engine::bench_positions()) {
+        Position root = load(bp.variant, bp.fen);
+        Move last_first = Move::none();
+        engine::SearchResult r = engine.search(Game(root), engine::Limits{}, [&](const auto& info) {
+            if (info.multipv == 1 && !info.pv.empty()) last_first = info.pv[0];
+        });
+        EXPECT_EQ(last_first, r.best_move) << bp.fen;
+    }
+}
+
 } // namespace
 } // namespace evo::test

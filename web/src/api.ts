@@ -130,6 +130,35 @@ export interface SearchProgress {
   time_ms: number;
 }
 
+// A position by its moves from a start (POST /api/position, POST /api/analysis).
+export interface PositionRequest {
+  variant: Variant;
+  fen?: string;
+  moves?: string[];
+}
+
+// What the server answers for a position: the fields of a game state the board needs.
+export type PositionState = Pick<
+  GameState,
+  'variant' | 'fen' | 'turn' | 'check' | 'legal' | 'counters' | 'evolution' | 'royal_promotion' | 'result' | 'reason' | 'history'
+> &
+  Partial<Pick<GameState, 'points' | 'start_fen'>>;
+
+// One of the engine's best lines; the score is from White's point of view.
+export interface AnalysisLine {
+  multipv: number;
+  depth: number;
+  score: EngineScore;
+  pv: MoveNotation[];
+  nodes?: number;
+}
+
+export interface AnalysisRequest extends PositionRequest {
+  multipv?: number;
+  movetime_ms?: number;
+  depth?: number;
+}
+
 export interface NewGameRequest {
   variant?: Variant;
   fen?: string;
@@ -201,6 +230,9 @@ export const api = {
   updatePlayers: (id: number, players: Record<Side, PlayerKind>, engine: Partial<EngineLimits>) =>
     act<GameState>('PATCH', id, '', { players, engine }),
   stopEngine: (id: number) => act<{ stopped: boolean }>('POST', id, '/engine/stop'),
+  position: (position: PositionRequest) => request<PositionState>('POST', '/api/position', position),
+  // The final lines of one analysis; retried while every engine is busy (503).
+  analyse: (analysis: AnalysisRequest, signal?: AbortSignal) => analyseOnce(analysis, signal),
   pgn: async (id: number): Promise<string> => {
     const response = await fetch(`${gamePath(id)}/pgn`);
     const text = await response.text();
@@ -263,4 +295,55 @@ async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGen
       if (data.length) yield { name, data: data.join('\n') };
     }
   }
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('aborted', 'AbortError'));
+    });
+  });
+
+// POSTs an analysis request; while all engines are busy (503) waits as Retry-After says and asks again.
+async function postAnalysis(analysis: AnalysisRequest, accept: string, signal?: AbortSignal): Promise<Response> {
+  for (;;) {
+    const response = await fetch('/api/analysis', {
+      method: 'POST',
+      headers: { Accept: accept, 'Content-Type': 'application/json' },
+      body: JSON.stringify(analysis),
+      signal,
+    });
+    if (response.status !== 503) return response;
+    await response.text();
+    const seconds = Number(response.headers.get('Retry-After')) || 1;
+    await wait(Math.min(seconds, 5) * 1000, signal);
+  }
+}
+
+async function analyseOnce(analysis: AnalysisRequest, signal?: AbortSignal): Promise<{ lines: AnalysisLine[]; depth: number }> {
+  const response = await postAnalysis(analysis, 'application/json', signal);
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorMessageOf(text, response.status));
+  return JSON.parse(text) as { lines: AnalysisLine[]; depth: number };
+}
+
+// Streams an analysis: every progress message of a line, then the final lines.
+export async function streamAnalysis(
+  analysis: AnalysisRequest,
+  onLine: (line: AnalysisLine) => void,
+  signal?: AbortSignal,
+): Promise<AnalysisLine[]> {
+  const response = await postAnalysis(analysis, 'text/event-stream', signal);
+  if (!response.ok || !response.body) {
+    throw new ApiError(response.status, errorMessageOf(await response.text(), response.status));
+  }
+  for await (const event of readServerSentEvents(response.body)) {
+    const message = JSON.parse(event.data) as Partial<AnalysisLine> & { done?: boolean; lines?: AnalysisLine[]; error?: string };
+    if (message.error) throw new ApiError(500, message.error);
+    if (message.done) return message.lines ?? [];
+    if (message.pv && message.score) onLine(message as AnalysisLine);
+  }
+  throw new ApiError(500, 'the analysis stream ended without its lines');
 }

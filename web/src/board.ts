@@ -1,4 +1,5 @@
-// The chessgroundx board: shows a position, offers the legal moves, reports the user's moves.
+// The chessgroundx board: shows a position, offers the legal moves, reports the user's moves,
+// and keeps one premove while the other side is to move.
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api';
 import type { DrawShape } from 'chessgroundx/draw';
@@ -12,21 +13,60 @@ export interface BoardView {
   lastMove: [Key, Key] | null;
   // Destinations by origin for the side that may move now; null when nobody may.
   dests: Map<Key, Key[]> | null;
+  // The player's side while the other side is to move: a premove may be set for it.
+  premoveSide?: Side | null;
 }
 
 export const colorOf = (side: Side): Color => (side === 'w' ? 'white' : 'black');
 
+const FILES = 'abcdefgh';
+
+// Where a unit might go next turn, whatever it is by then (units evolve): every square on a
+// queen's line or a knight's jump from it. The server judges the premove when it is played.
+export function premoveDestinations(origin: Key): Key[] {
+  const file = FILES.indexOf(origin[0]);
+  const rank = Number(origin[1]) - 1;
+  const squares: Key[] = [];
+  for (let f = 0; f < 8; f++) {
+    for (let r = 0; r < 8; r++) {
+      const df = Math.abs(f - file);
+      const dr = Math.abs(r - rank);
+      if (df + dr === 0) continue;
+      if (df === 0 || dr === 0 || df === dr || df * dr === 2) squares.push(`${FILES[f]}${r + 1}` as Key);
+    }
+  }
+  return squares;
+}
+
 export class GameBoard {
   private readonly ground: Api;
+  private premove: [Key, Key] | null = null;
 
-  constructor(element: HTMLElement, onUserMove: (from: Key, to: Key) => void) {
+  constructor(
+    element: HTMLElement,
+    onUserMove: (from: Key, to: Key) => void,
+    private readonly onPremoveChange: () => void = () => {},
+  ) {
     this.ground = Chessground(element, {
       dimensions: { width: 8, height: 8 },
       kingRoles: ['k-piece', 'c-piece'],
       autoCastle: false,
       highlight: { lastMove: true, check: true },
       animation: { enabled: true, duration: 150 },
-      premovable: { enabled: false },
+      premovable: {
+        enabled: true,
+        premoveFunc: (_board, key) => premoveDestinations(key),
+        events: {
+          set: (orig, dest) => {
+            this.premove = [orig as Key, dest];
+            this.onPremoveChange();
+          },
+          unset: () => {
+            this.premove = null;
+            this.onPremoveChange();
+          },
+        },
+      },
       drawable: { enabled: true },
       movable: {
         free: false,
@@ -39,16 +79,22 @@ export class GameBoard {
     for (const type of ['mousedown', 'touchstart'] as const) {
       element.addEventListener(type, () => this.ground.state.dom.bounds.clear(), { capture: true, passive: true });
     }
+    // A right click takes the premove back (as on lichess).
+    element.addEventListener('contextmenu', () => {
+      if (this.premove) this.cancelPremove();
+    });
   }
 
   show(view: BoardView): void {
+    const premoveColor = !view.dests && view.premoveSide && view.premoveSide !== view.turn ? colorOf(view.premoveSide) : undefined;
+    if (!premoveColor && !view.dests) this.cancelPremove();
     this.ground.set({
       fen: view.fen.split(' ')[0],
       turnColor: colorOf(view.turn),
       check: view.check,
       lastMove: view.lastMove ?? undefined,
       movable: {
-        color: view.dests ? colorOf(view.turn) : undefined,
+        color: view.dests ? colorOf(view.turn) : premoveColor,
         dests: view.dests ?? new Map(),
       },
     });
@@ -69,5 +115,41 @@ export class GameBoard {
 
   highlight(shapes: DrawShape[]): void {
     this.ground.setAutoShapes(shapes);
+  }
+
+  // The premove waiting for the player's turn, as [from, to].
+  get pendingPremove(): [Key, Key] | null {
+    return this.premove;
+  }
+
+  // Plays the premove if it is legal now (the board's destinations say); else drops it.
+  playPremove(): boolean {
+    return this.premove ? this.ground.playPremove() : false;
+  }
+
+  cancelPremove(): void {
+    if (this.premove) this.ground.cancelPremove();
+    this.premove = null;
+  }
+
+  // What a click on this square does: select a unit, move the selected one, or unselect.
+  select(square: Key): void {
+    this.ground.selectSquare(square);
+  }
+
+  unselect(): void {
+    this.ground.unselect();
+    this.ground.redrawAll();
+  }
+
+  get selected(): Key | null {
+    const selected = this.ground.state.selectable.selected;
+    return typeof selected === 'string' ? selected : null;
+  }
+
+  // The unit on a square as chessgroundx has it: its colour and role ("p-piece").
+  unitAt(square: Key): { color: Color; role: string } | null {
+    const piece = this.ground.state.boardState.pieces.get(square);
+    return piece ? { color: piece.color, role: piece.role } : null;
   }
 }

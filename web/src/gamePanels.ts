@@ -2,6 +2,19 @@
 // the SAN move list, and the result banner.
 import type { GameState, Side } from './api';
 
+// What the panels read of a position: a game's state, or a position of the analysis board.
+export type ShownPosition = Pick<GameState, 'turn' | 'check' | 'result' | 'counters' | 'royal_promotion'> &
+  Partial<Pick<GameState, 'evolution' | 'players' | 'draw_offer'>>;
+
+// A line of moves from a start position: a game's, or the analysis board's.
+export type MoveLine = Pick<GameState, 'start_fen' | 'history'>;
+
+// A mark a review puts on a move ("?!", "?", "??") with its meaning.
+export interface MoveMark {
+  symbol: string;
+  meaning: string;
+}
+
 const SIDE_NAMES: Record<Side, string> = { w: 'White', b: 'Black' };
 export const sideName = (side: Side) => SIDE_NAMES[side];
 
@@ -20,10 +33,10 @@ function chip(label: string, value: string, title: string, highlighted = false):
 }
 
 // One side's strip above or below the board: who plays it and what it holds.
-export function renderSideStrip(container: HTMLElement, state: GameState, side: Side): void {
+export function renderSideStrip(container: HTMLElement, state: ShownPosition, side: Side): void {
   container.replaceChildren();
   container.dataset.side = side;
-  const name = element('span', 'side-name', `${sideName(side)} (${state.players[side]})`);
+  const name = element('span', 'side-name', state.players ? `${sideName(side)} (${state.players[side]})` : sideName(side));
   if (state.turn === side && !state.result) name.classList.add('to-move');
   container.append(name);
   const counters = state.counters?.[side];
@@ -43,7 +56,7 @@ export function renderSideStrip(container: HTMLElement, state: GameState, side: 
   }
 }
 
-export function renderStatus(container: HTMLElement, state: GameState, thinking: boolean): void {
+export function renderStatus(container: HTMLElement, state: ShownPosition, thinking: boolean): void {
   const parts: string[] = [];
   if (state.result) parts.push('Game over');
   else {
@@ -61,7 +74,13 @@ export function renderStatus(container: HTMLElement, state: GameState, thinking:
 const FULLMOVE_FIELD = 5;
 
 // The SAN move list, numbered from the start FEN; clicking a move calls onSelect with its index.
-export function renderMoveList(list: HTMLOListElement, state: GameState, selected: number | null, onSelect: (ply: number) => void): void {
+export function renderMoveList(
+  list: HTMLOListElement,
+  state: MoveLine,
+  selected: number | null,
+  onSelect: (ply: number) => void,
+  markOf: (ply: number) => MoveMark | null = () => null,
+): void {
   list.replaceChildren();
   const startFields = state.start_fen.split(' ');
   let moveNumber = Number(startFields[FULLMOVE_FIELD]) || 1;
@@ -79,6 +98,14 @@ export function renderMoveList(list: HTMLOListElement, state: GameState, selecte
     button.dataset.ply = String(ply);
     button.dataset.uci = move.uci;
     button.addEventListener('click', () => onSelect(ply));
+    const mark = markOf(ply);
+    if (mark) {
+      const symbol = element('span', `move-mark mark-${mark.meaning}`, mark.symbol);
+      symbol.title = mark.meaning;
+      button.append(symbol);
+      button.setAttribute('aria-label', `${move.san}, ${mark.meaning}`);
+      button.dataset.mark = mark.meaning;
+    }
     row.append(button);
     if (side === 'b') moveNumber += 1;
     side = side === 'w' ? 'b' : 'w';
@@ -94,23 +121,31 @@ export function renderMoveList(list: HTMLOListElement, state: GameState, selecte
 }
 
 // `onRematch`: a local game's "Rematch" button (online games have their own in the online panel).
-export function renderResultBanner(banner: HTMLElement, state: GameState, onRematch?: () => void): void {
+// `onAnalyse`: "Analyse this game" opens the analysis board at the game's last position.
+export function renderResultBanner(banner: HTMLElement, state: GameState, onRematch?: () => void, onAnalyse?: () => void): void {
   banner.hidden = !state.result;
   if (!state.result) return;
   banner.replaceChildren(element('strong', 'result-score', state.result), element('span', 'result-text', ` ${resultSentence(state)}`));
   if (state.points) {
     banner.append(element('div', 'result-points', `Points: White ${state.points.w} – Black ${state.points.b}`));
   }
+  const row = element('div', 'result-actions');
   if (onRematch) {
     const button = element('button', 'secondary rematch-button', 'Rematch');
     button.type = 'button';
     button.id = 'local-rematch-button';
     button.title = 'A new game: the same variant, start position and players, sides swapped';
     button.addEventListener('click', onRematch);
-    const row = element('div', 'result-actions');
     row.append(button);
-    banner.append(row);
   }
+  if (onAnalyse) {
+    const button = element('button', 'secondary', 'Analyse this game');
+    button.type = 'button';
+    button.id = 'analyse-game-button';
+    button.addEventListener('click', onAnalyse);
+    row.append(button);
+  }
+  if (row.childElementCount > 0) banner.append(row);
 }
 
 // "White wins by resignation", "Draw by agreement", "Game aborted", "Black wins: the opponent left".

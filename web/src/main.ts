@@ -21,11 +21,37 @@ import { isFirstVisit, showFirstVisit } from './firstVisit';
 import { Sounds, soundFor } from './sounds';
 import { MoveInput, type TypedMove } from './moveInput';
 import { copyWithFeedback, downloadPgn } from './notationTools';
+import { BoardKeyboard } from './boardKeyboard';
+import { PlyNavigation, stepTarget, type Step } from './plyNavigation';
+import { AnalysisBoard, analysisElementsOfPage } from './analysis/analysisBoard';
+import { analysisHash, readAnalysisAddress, type AnalysisAddress } from './analysis/analysisAddress';
+import { ReviewPanel } from './review/reviewPanel';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 class App {
-  private readonly board = new GameBoard(byId('board'), (from, to) => void this.onUserMove(from, to));
+  private readonly board = new GameBoard(
+    byId('board'),
+    (from, to) => void this.onBoardMove(from, to),
+    () => this.renderStatusLine(),
+  );
+  private readonly boardKeys = new BoardKeyboard(document.querySelector<HTMLElement>('.board-frame')!, this.board, () => this.board.cancelPremove());
+  private readonly navigation = new PlyNavigation(byId('ply-nav'), (step) => this.step(step));
+  private analysis: AnalysisBoard | null = null;
+  private readonly review = new ReviewPanel(
+    {
+      root: byId('review-panel'),
+      start: byId<HTMLButtonElement>('review-button'),
+      cancel: byId<HTMLButtonElement>('review-cancel-button'),
+      progress: byId<HTMLProgressElement>('review-progress'),
+      progressText: byId('review-progress-text'),
+      graph: byId('review-graph'),
+      summary: byId('review-summary'),
+    },
+    (ply) => this.viewPly(ply),
+    () => this.render(),
+    showError,
+  );
   private readonly engine = new EnginePanel(byId('eval-bar'), byId('engine-line'));
   private readonly sounds = new Sounds(byId<HTMLButtonElement>('sound-button'));
   private readonly moveInput = new MoveInput(byId<HTMLFormElement>('move-input'), (move) => this.playTyped(move));
@@ -69,6 +95,7 @@ class App {
     byId('flip-button').addEventListener('click', () => {
       this.board.flip();
       this.renderStrips();
+      this.boardKeys.refresh();
     });
     byId('undo-button').addEventListener('click', () => void this.undo());
     byId('draw-button').addEventListener('click', () => void this.offerDraw());
@@ -80,6 +107,14 @@ class App {
     byId('copy-fen-button').addEventListener('click', (e) => void copyText(e, byId<HTMLInputElement>('fen-output').value));
     byId('copy-pgn-button').addEventListener('click', (e) => void copyText(e, byId<HTMLTextAreaElement>('pgn-output').value));
     byId('download-pgn-button').addEventListener('click', () => void this.downloadPgn());
+    byId('analyse-button').addEventListener('click', () => this.analyseGame(this.viewedPly === null ? null : this.viewedPly + 1));
+    byId('copy-link-button').addEventListener('click', (e) => void copyText(e, location.href));
+    byId('analysis-back-button').addEventListener('click', () => this.analysis?.leave());
+    byId<HTMLInputElement>('analysis-engine-toggle').addEventListener('change', (e) =>
+      this.analysis?.setEngine((e.currentTarget as HTMLInputElement).checked),
+    );
+    byId('analysis-copy-fen').addEventListener('click', (e) => void copyText(e, byId<HTMLInputElement>('analysis-fen').value));
+    byId('analysis-copy-pgn').addEventListener('click', (e) => void copyText(e, byId<HTMLTextAreaElement>('analysis-pgn').value));
     window.addEventListener('hashchange', () => void this.openFromAddress());
   }
 
@@ -92,17 +127,77 @@ class App {
       });
     }
     const games = await this.refreshSavedGames();
-    if (readAddress() !== null) return this.openFromAddress();
+    if (readAddress() !== null || readAnalysisAddress() !== null) return this.openFromAddress();
     if (games.length > 0) return this.openGame(games[0].id);
     return this.newGame();
   }
 
   private async openFromAddress(): Promise<void> {
     if (this.rules.follow()) return;
+    const analysisAddress = readAnalysisAddress();
+    if (analysisAddress) return this.openAnalysis(analysisAddress);
+    const leftAnalysis = this.closeAnalysis();
     const address = readAddress();
     this.autoplay = false;
     if (address?.invite || address?.seat) await this.switchTo(() => this.online.claim(address));
-    else if (address && address.id !== this.state?.id) await this.openGame(address.id);
+    // Back from the analysis board: the game as the server has it now.
+    else if (address && (address.id !== this.state?.id || leftAnalysis)) await this.openGame(address.id);
+    // `&ply=N`: the position after N moves.
+    if (address && address.ply !== null && this.state?.id === address.id) this.viewPly(address.ply - 1);
+    else this.render();
+  }
+
+  // The analysis board on this line; the game, if any, stays as the server has it.
+  private async openAnalysis(address: AnalysisAddress): Promise<void> {
+    this.abortEngine();
+    this.board.cancelPremove();
+    if (!this.analysis) {
+      // Without an engine in this build, the analysis board has no engine switch to turn on.
+      const engineToggle = byId<HTMLInputElement>('analysis-engine-toggle');
+      if (!this.info.engine) engineToggle.checked = false;
+      engineToggle.disabled = !this.info.engine;
+      this.analysis = new AnalysisBoard(
+        {
+          board: this.board,
+          navigation: this.navigation,
+          variantTitle,
+          variantStartFen: (variant) => this.info.variants.find((v) => v.name === variant)?.start_fen,
+          showError,
+          leave: (game, ply) => {
+            if (game !== null) location.hash = `#game=${game}&ply=${ply}`;
+            else location.hash = this.state ? `#game=${this.state.id}` : '';
+          },
+          afterRender: () => this.boardKeys.refresh(),
+        },
+        analysisElementsOfPage(),
+        address,
+      );
+    }
+    await this.analysis.open(address);
+  }
+
+  // Leaves the analysis board, if it is open; says whether it was.
+  private closeAnalysis(): boolean {
+    if (!this.analysis) return false;
+    this.analysis.close();
+    this.analysis = null;
+    this.engine.reset();
+    return true;
+  }
+
+  // "Analyse": the game's moves on the analysis board, at this position (moves played; null: the last).
+  private analyseGame(ply: number | null): void {
+    const state = this.state;
+    if (!state) return;
+    const variantStart = this.info.variants.find((v) => v.name === state.variant)?.start_fen;
+    const moves = state.history.map((move) => move.uci);
+    location.hash = analysisHash({
+      variant: state.variant,
+      startFen: state.start_fen !== variantStart ? state.start_fen : null,
+      moves,
+      ply: ply ?? moves.length,
+      game: state.id,
+    });
   }
 
   private async openGame(id: number): Promise<void> {
@@ -141,6 +236,7 @@ class App {
   // Leaves the current game for the one `load` answers, the board turned to its human side.
   private async switchTo(load: () => Promise<GameState>): Promise<void> {
     this.abortEngine();
+    this.closeAnalysis();
     await this.attempt(async () => {
       const state = await load();
       const humans = humanSidesOf(state);
@@ -158,10 +254,16 @@ class App {
     if (sound) this.sounds.play(sound);
     this.state = state;
     this.legal = indexLegalMoves(state.legal);
+    if (this.analysis) return;
     this.viewedPly = null;
-    if (gameIdInAddress() !== state.id) history.replaceState(null, '', `#game=${state.id}`);
-    if (switched) this.engine.reset();
+    this.writeAddress();
+    if (switched) {
+      this.engine.reset();
+      this.board.cancelPremove();
+    }
     this.render();
+    // The player's premove, played now that it is the player's turn if it is legal.
+    if (this.board.pendingPremove && this.humanToMove(state)) this.board.playPremove();
     void this.refreshPgn();
     void this.refreshSavedGames();
     const enginesOnly = humanSidesOf(state).length === 0;
@@ -172,34 +274,59 @@ class App {
     }
   }
 
+  // Whether the one who may move on this board now is a person here (not the engine, not the
+  // opponent online). Without an engine in this build, a side set to "engine" is played on the board too.
+  private humanToMove(state: GameState): boolean {
+    return !state.result && (state.players[state.turn] === 'human' || !this.info.engine) && this.online.mayMove(state);
+  }
+
+  // The side a premove may be set for while the other side is to move: the one person
+  // playing here (against the engine or online); none on a shared screen.
+  private premoveSide(state: GameState): Side | null {
+    if (state.result) return null;
+    if (state.online) return this.online.orientationFor(state);
+    const humans = humanSidesOf(state);
+    return humans.length === 1 && this.info.engine ? humans[0] : null;
+  }
+
   private render(): void {
+    if (this.analysis) return this.analysis.render();
     const state = this.state;
     if (!state) return this.renderControls();
-    const viewed = this.viewedPly === null ? null : state.history[this.viewedPly];
+    const viewing = this.viewedPly !== null;
     const shown = this.shownState()!;
-    const last = viewed ?? state.history[state.history.length - 1];
+    const lastIndex = this.viewedPly ?? state.history.length - 1;
+    const last = lastIndex >= 0 ? state.history[lastIndex] : null;
     const lastMove = last ? parseMove(last) : null;
-    // Without an engine in this build, a side set to "engine" is played on the board too.
-    const humanToMove =
-      !state.result && (state.players[state.turn] === 'human' || !this.info.engine) && this.online.mayMove(state);
+    const humanToMove = this.humanToMove(state);
     this.board.show({
-      fen: viewed ? viewed.fen : state.fen,
-      turn: viewed ? otherSide(sideOfPly(state, this.viewedPly!)) : state.turn,
+      fen: shown.fen,
+      turn: shown.turn,
       check: shown.check,
       lastMove: lastMove ? [lastMove.from, lastMove.to] : null,
-      dests: !viewed && humanToMove && !this.thinking && !this.busy ? this.legal.dests : null,
+      dests: !viewing && humanToMove && !this.thinking && !this.busy ? this.legal.dests : null,
+      premoveSide: viewing ? null : this.premoveSide(state),
     });
     byId('game-title').textContent = `#${state.id} · ${variantTitle(state.variant)}`;
     this.renderStrips();
-    renderStatus(byId('status'), shown, this.thinking && !viewed);
-    renderResultBanner(byId('result-banner'), state, state.online ? undefined : () => void this.rematch(state));
-    renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply));
+    this.renderStatusLine();
+    renderResultBanner(
+      byId('result-banner'),
+      state,
+      state.online ? undefined : () => void this.rematch(state),
+      state.history.length > 0 ? () => this.analyseGame(null) : undefined,
+    );
+    renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply), (ply) => this.review.markOf(ply));
+    this.navigation.update(this.viewedPly === null ? state.history.length : this.viewedPly + 1, state.history.length);
+    // A review needs the engine; without one in this build there is none.
+    this.review.render(this.info.engine ? state : null, this.viewedPly);
     byId('history-note').hidden = this.viewedPly === null;
-    byId<HTMLInputElement>('fen-output').value = viewed ? viewed.fen : state.fen;
+    byId<HTMLInputElement>('fen-output').value = shown.fen;
     // Stays enabled while the other side moves (the focus stays in it); a spectator has none.
     this.moveInput.setEnabled(!state.result && (!state.online || this.online.orientationFor(state) !== null));
     this.renderControls();
     this.online.render();
+    this.boardKeys.refresh();
   }
 
   // The game as it is, or the earlier position the player is looking at.
@@ -208,7 +335,17 @@ class App {
     return viewedState(this.state, this.viewedPly);
   }
 
+  // The status of the position shown, and the premove waiting, if any.
+  private renderStatusLine(): void {
+    const shown = this.shownState();
+    if (!shown || this.analysis) return;
+    renderStatus(byId('status'), shown, this.thinking && this.viewedPly === null);
+    const premove = this.board.pendingPremove;
+    if (premove) byId('status').textContent += ` · premove ${premove.join('-')}`;
+  }
+
   private renderStrips(): void {
+    if (this.analysis) return this.analysis.renderStrips();
     const shown = this.shownState();
     if (!shown) return;
     const bottom: Side = this.board.orientation === 'white' ? 'w' : 'b';
@@ -224,12 +361,15 @@ class App {
     const state = this.state;
     if (!state) {
       // No game yet (the first dialog was cancelled): only "New game" does something.
-      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button', 'download-pgn-button']) {
+      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button', 'download-pgn-button', 'analyse-button']) {
         byId<HTMLButtonElement>(id).disabled = true;
       }
       return;
     }
     byId<HTMLButtonElement>('flip-button').disabled = false;
+    byId<HTMLButtonElement>('analyse-button').disabled = false;
+    // No engine help during an online game (as on lichess): analysis once it is over.
+    byId('analyse-button').hidden = state.online === true && state.result === null;
     byId<HTMLButtonElement>('download-pgn-button').disabled = false;
     const over = state.result !== null;
     byId('local-controls').hidden = state.online === true;
@@ -256,9 +396,34 @@ class App {
     select.value = String(current);
   }
 
+  // Views the position after move `ply` (an index of the history; -1 the start, null the game as it is).
   private viewPly(ply: number | null): void {
-    this.viewedPly = ply !== null && this.state && ply === this.state.history.length - 1 ? null : ply;
+    const moves = this.state?.history.length ?? 0;
+    this.viewedPly = ply === null || ply >= moves - 1 ? null : Math.max(-1, ply);
+    this.writeAddress();
     this.render();
+  }
+
+  private step(step: Step): void {
+    if (this.analysis) return this.analysis.step(step);
+    const state = this.state;
+    if (!state) return;
+    const moves = state.history.length;
+    const shown = this.viewedPly === null ? moves : this.viewedPly + 1;
+    this.viewPly(stepTarget(step, shown, moves) - 1);
+  }
+
+  // The address of the game and of the position viewed: `#game=ID`, `#game=ID&ply=N`.
+  private writeAddress(): void {
+    const state = this.state;
+    if (!state || this.analysis) return;
+    const address = this.viewedPly === null ? `#game=${state.id}` : `#game=${state.id}&ply=${this.viewedPly + 1}`;
+    if (location.hash !== address) history.replaceState(null, '', address);
+  }
+
+  private onBoardMove(from: Key, to: Key): void {
+    if (this.analysis) void this.analysis.onUserMove(from, to);
+    else void this.onUserMove(from, to);
   }
 
   private async onUserMove(from: Key, to: Key): Promise<void> {
@@ -457,11 +622,6 @@ function humanSidesOf(state: GameState): Side[] {
 function sideOfPly(state: GameState, ply: number): Side {
   const startSide: Side = state.start_fen.split(' ')[1] === 'b' ? 'b' : 'w';
   return ply % 2 === 0 ? startSide : otherSide(startSide);
-}
-
-function gameIdInAddress(): number | null {
-  const match = /^#game=(\d+)$/.exec(location.hash);
-  return match ? Number(match[1]) : null;
 }
 
 async function copyText(event: Event, text: string): Promise<void> {

@@ -58,13 +58,16 @@ export interface GameAddress {
   id: number;
   invite: string | null;
   seat: string | null;
+  // The position to show: after this many moves (`&ply=N`); null for the game as it is.
+  ply: number | null;
 }
 
 export function readAddress(hash = location.hash): GameAddress | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const id = params.get('game');
   if (!id || !/^\d+$/.test(id)) return null;
-  return { id: Number(id), invite: params.get('invite'), seat: params.get('seat') };
+  const ply = params.get('ply');
+  return { id: Number(id), invite: params.get('invite'), seat: params.get('seat'), ply: ply && /^\d+$/.test(ply) ? Number(ply) : null };
 }
 
 // Takes the secret out of the visible address (and the history), leaving `#game=ID`.

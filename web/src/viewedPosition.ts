@@ -11,16 +11,17 @@ function countersOf(field: string | undefined): Record<Side, EvolutionCounters> 
   return { w: parse(white), b: parse(black) };
 }
 
-// `ply` indexes state.history; the answer describes the position after that move.
+// `ply` indexes state.history (the position after that move); -1 is the start position.
 export function viewedState(state: GameState, ply: number): GameState {
-  const move = state.history[ply];
-  const fields = move.fen.split(' ');
+  const move = ply >= 0 ? state.history[ply] : null;
+  const fen = move ? move.fen : state.start_fen;
+  const fields = fen.split(' ');
   const seventh = fields[6];
   const view: GameState = {
     ...state,
-    fen: move.fen,
+    fen,
     turn: fields[1] === 'b' ? 'b' : 'w',
-    check: /[+#]$/.test(move.san),
+    check: move ? /[+#]$/.test(move.san) : state.history.length === 0 && state.check,
     result: null,
     reason: null,
     points: null,

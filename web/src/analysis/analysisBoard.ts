@@ -1,0 +1,252 @@
+// The analysis board: a line of moves from any position, tried on the board without touching
+// any game (the server is only asked about positions), with the engine's best lines.
+// A move that differs from the line's next one replaces the rest of the line.
+import type { Key } from 'chessgroundx/types';
+import { api, type PositionRequest, type PositionState } from '../api';
+import type { GameBoard } from '../board';
+import { renderMoveList, renderSideStrip, renderStatus } from '../gamePanels';
+import { indexLegalMoves, otherSide, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from '../moves';
+import type { PlyNavigation, Step } from '../plyNavigation';
+import { stepTarget } from '../plyNavigation';
+import { pickPromotion } from '../promotionPicker';
+import { analysisHash, type AnalysisAddress } from './analysisAddress';
+import { arrowsOf, EngineLines } from './engineLines';
+import { linePgn } from './linePgn';
+
+export interface AnalysisElements {
+  panel: HTMLElement;
+  title: HTMLElement;
+  stripTop: HTMLElement;
+  stripBottom: HTMLElement;
+  status: HTMLElement;
+  moveList: HTMLOListElement;
+  evalBar: HTMLElement;
+  lines: HTMLOListElement;
+  summary: HTMLElement;
+  engineToggle: HTMLInputElement;
+  fen: HTMLInputElement;
+  pgn: HTMLTextAreaElement;
+  backButton: HTMLButtonElement;
+  promotionDialog: HTMLDialogElement;
+}
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// The page's elements the analysis board uses (web/index.html): its panel, and the board's
+// surroundings it shares with the game (strips, status, move list, eval bar).
+export function analysisElementsOfPage(): AnalysisElements {
+  return {
+    panel: byId('analysis-panel'),
+    title: byId('game-title'),
+    stripTop: byId('strip-top'),
+    stripBottom: byId('strip-bottom'),
+    status: byId('status'),
+    moveList: byId<HTMLOListElement>('move-list'),
+    evalBar: byId('eval-bar'),
+    lines: byId<HTMLOListElement>('analysis-lines'),
+    summary: byId('analysis-summary'),
+    engineToggle: byId<HTMLInputElement>('analysis-engine-toggle'),
+    fen: byId<HTMLInputElement>('analysis-fen'),
+    pgn: byId<HTMLTextAreaElement>('analysis-pgn'),
+    backButton: byId<HTMLButtonElement>('analysis-back-button'),
+    promotionDialog: byId<HTMLDialogElement>('promotion-dialog'),
+  };
+}
+
+export interface AnalysisHost {
+  board: GameBoard;
+  navigation: PlyNavigation;
+  variantTitle: (variant: string) => string;
+  variantStartFen: (variant: string) => string | undefined;
+  showError: (error: unknown) => void;
+  // Leaves the analysis board: back to the game it came from, at the position shown.
+  leave: (game: number | null, ply: number) => void;
+  // After every render: the board's keyboard labels.
+  afterRender: () => void;
+}
+
+export class AnalysisBoard {
+  private address: AnalysisAddress;
+  private line: PositionState | null = null;
+  private shown: PositionState | null = null;
+  private legal: LegalMoveIndex = indexLegalMoves([]);
+  private readonly positions = new Map<string, PositionState>();
+  private readonly engine: EngineLines;
+  private busy = false;
+  private loads = 0;
+
+  constructor(
+    private readonly host: AnalysisHost,
+    private readonly elements: AnalysisElements,
+    address: AnalysisAddress,
+  ) {
+    this.address = address;
+    this.engine = new EngineLines(
+      elements.lines,
+      elements.summary,
+      elements.evalBar,
+      (arrows) => host.board.highlight(arrows),
+      host.showError,
+      (moves) => void this.playMoves(moves),
+    );
+    this.engine.setEnabled(elements.engineToggle.checked);
+  }
+
+  // Shows the line and position of this address (the first time, or after the address changed).
+  async open(address: AnalysisAddress = this.address): Promise<void> {
+    this.address = address;
+    this.elements.panel.hidden = false;
+    document.body.classList.add('analysis-mode');
+    await this.load();
+  }
+
+  close(): void {
+    this.engine.stop();
+    this.elements.panel.hidden = true;
+    this.elements.backButton.hidden = true;
+    document.body.classList.remove('analysis-mode');
+  }
+
+  setEngine(on: boolean): void {
+    this.engine.setEnabled(on);
+    if (on) this.analyseShown();
+    this.renderStrips();
+  }
+
+  step(step: Step): void {
+    void this.view(stepTarget(step, this.address.ply, this.address.moves.length));
+  }
+
+  async view(ply: number): Promise<void> {
+    this.address = { ...this.address, ply };
+    await this.load();
+  }
+
+  leave(): void {
+    this.host.leave(this.address.game, this.address.ply);
+  }
+
+  async onUserMove(from: Key, to: Key): Promise<void> {
+    const shown = this.shown;
+    if (!shown || this.busy) return;
+    const choices = this.legal.choices(from, to);
+    let chosen: ParsedMove | null = choices[0] ?? null;
+    if (choices.length > 1) {
+      chosen = await pickPromotion(this.elements.promotionDialog, choices, {
+        mover: shown.turn,
+        units: unitsOfFen(shown.fen),
+        highlight: (shapes) => this.host.board.highlight(shapes),
+        variant: shown.variant,
+      });
+    }
+    if (!chosen) return this.render();
+    await this.playMoves([chosen.uci]);
+  }
+
+  // Plays these moves from the position shown: the line goes on with them if it already
+  // does, else they replace the rest of it.
+  async playMoves(played: string[]): Promise<void> {
+    const { moves, ply } = this.address;
+    const follows = played.every((uci, index) => moves[ply + index] === uci);
+    const kept = follows ? moves : [...moves.slice(0, ply), ...played];
+    this.address = { ...this.address, moves: kept, ply: ply + played.length };
+    await this.load();
+  }
+
+  private request(moves: string[]): PositionRequest {
+    const request: PositionRequest = { variant: this.address.variant, moves };
+    if (this.address.startFen) request.fen = this.address.startFen;
+    return request;
+  }
+
+  private async position(moves: string[]): Promise<PositionState> {
+    const key = `${this.address.variant} ${this.address.startFen ?? ''} ${moves.join(',')}`;
+    const known = this.positions.get(key);
+    if (known) return known;
+    const answer = await api.position(this.request(moves));
+    this.positions.set(key, answer);
+    return answer;
+  }
+
+  // Asks the server for the whole line and the position shown, then shows them.
+  private async load(): Promise<void> {
+    this.busy = true;
+    // Steps made quickly (a key held down): only the last one's answers are shown.
+    const load = ++this.loads;
+    try {
+      const { moves, ply } = this.address;
+      const line = await this.position(moves);
+      const shown = ply === moves.length ? line : await this.position(moves.slice(0, ply));
+      if (load !== this.loads) return;
+      this.line = line;
+      this.shown = shown;
+      this.legal = indexLegalMoves(shown.legal);
+      const hash = analysisHash(this.address);
+      if (location.hash !== hash) history.replaceState(null, '', hash);
+      this.busy = false;
+      this.render();
+      this.analyseShown();
+    } catch (error) {
+      if (load !== this.loads) return;
+      this.busy = false;
+      this.host.showError(error);
+      this.render();
+    }
+  }
+
+  private analyseShown(): void {
+    if (!this.shown) return;
+    this.engine.analyse(this.request(this.address.moves.slice(0, this.address.ply)), this.shown.result !== null || this.shown.legal.length === 0);
+  }
+
+  render(): void {
+    const { board, navigation } = this.host;
+    const line = this.line;
+    const shown = this.shown;
+    if (!line || !shown) return;
+    const { ply } = this.address;
+    const startFen = line.history.length ? this.startFenOf(line) : line.fen;
+    const last = ply > 0 ? line.history[ply - 1] : null;
+    const lastMove = last ? parseMove(last) : null;
+    const over = shown.result !== null;
+    board.show({
+      fen: shown.fen,
+      turn: shown.turn,
+      check: shown.check,
+      lastMove: lastMove ? [lastMove.from, lastMove.to] : null,
+      dests: over || this.busy ? null : this.legal.dests,
+    });
+    board.highlight(this.engine.on ? arrowsOf(this.engine.current) : []);
+    const e = this.elements;
+    e.title.textContent = `Analysis · ${this.host.variantTitle(this.address.variant)}`;
+    this.renderStrips();
+    renderStatus(e.status, shown, false);
+    renderMoveList(e.moveList, { start_fen: startFen, history: line.history }, ply > 0 ? ply - 1 : null, (index) => void this.view(index + 1));
+    navigation.update(ply, this.address.moves.length);
+    e.fen.value = shown.fen;
+    e.pgn.value = linePgn(
+      this.address.variant,
+      this.address.startFen,
+      line.history.map((move) => move.san),
+      this.host.variantStartFen(this.address.variant),
+    );
+    e.backButton.hidden = this.address.game === null;
+    this.host.afterRender();
+  }
+
+  renderStrips(): void {
+    const shown = this.shown;
+    if (!shown) return;
+    const bottom = this.host.board.orientation === 'white' ? 'w' : 'b';
+    this.elements.evalBar.classList.toggle('flipped', bottom === 'b');
+    // The bar shows while the engine is on (as on lichess).
+    this.elements.evalBar.hidden = !this.engine.on;
+    renderSideStrip(this.elements.stripBottom, shown, bottom);
+    renderSideStrip(this.elements.stripTop, shown, otherSide(bottom));
+  }
+
+  // The line's start: the address's FEN, else the position before its first move.
+  private startFenOf(line: PositionState): string {
+    return this.address.startFen ?? line.start_fen ?? this.host.variantStartFen(this.address.variant) ?? line.fen;
+  }
+}
