@@ -21,8 +21,8 @@ constexpr std::array<Level, LevelCount> Table = {{
     {5, "Strong club", "Rarely blunders; small inaccuracies", 1610, 6000, std::nullopt, 2, 14, 42},
     {6, "Expert", "Sound play; now and then a second-best move", 1700, 20000, std::nullopt, 2, 6,
      18},
-    {7, "Master", "Its best move on a small search", 1970, 40000, std::nullopt, 1, 0, 0},
-    {8, "Full strength", "The full engine under the game's time limit", 2240, std::nullopt,
+    {7, "Master", "Its best move on a small search", 1940, 40000, std::nullopt, 1, 0, 0},
+    {8, "Full strength", "The full engine under the game's time limit", 2190, std::nullopt,
      std::nullopt, 1, 0, 0},
 }};
 
