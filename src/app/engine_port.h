@@ -36,6 +36,17 @@ struct SearchProgress {
 // The best move, or why the search found none.
 using SearchOutcome = Result<Move>;
 
+// A playing level of the engine, as GET /api/info lists it (the engine's own table).
+struct EngineLevel {
+    int number = 0;
+    std::string name;
+    std::string description;
+    int elo = 0; // approximate chess Elo (docs/strength.md)
+};
+constexpr int engine_level_count = 8;
+// The built-in engine's levels, weakest first; empty when the build has no engine.
+std::vector<EngineLevel> built_in_levels();
+
 using SearchProgressCallback = std::function<void(const SearchProgress&)>;
 // Must be callable from several threads at once (one search per game).
 using SearchFunction =

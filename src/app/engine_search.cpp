@@ -4,6 +4,7 @@
 
 #include "core/game.h"
 #include "engine/engine.h"
+#include "engine/levels.h"
 
 #include <algorithm>
 #include <memory>
@@ -57,6 +58,7 @@ SearchOutcome search_with(EnginePool& pool, const SearchRequest& request,
                           const SearchProgressCallback& on_progress) {
     engine::Limits limits;
     limits.depth = request.limits.depth;
+    limits.level = request.limits.level;
     if (request.limits.movetime_ms) limits.movetime_ms = *request.limits.movetime_ms;
     limits.stop_flag = request.stop;
 
@@ -74,6 +76,15 @@ SearchOutcome search_with(EnginePool& pool, const SearchRequest& request,
 }
 
 } // namespace
+
+static_assert(engine::LevelCount == engine_level_count, "the API's level range is the engine's");
+
+std::vector<EngineLevel> built_in_levels() {
+    std::vector<EngineLevel> levels;
+    for (const engine::Level& l : engine::levels())
+        levels.push_back({l.number, std::string(l.name), std::string(l.description), l.elo});
+    return levels;
+}
 
 SearchFunction built_in_search() {
     auto pool = std::make_shared<EnginePool>();

@@ -22,6 +22,7 @@ struct PlayerKinds {
 struct EngineLimits {
     std::optional<int> movetime_ms;
     std::optional<int> depth;
+    std::optional<int> level; // 1..engine_level_count (engine_port.h); unset: full strength
 };
 
 // A result the moves themselves do not produce: resignation or agreement, made here or

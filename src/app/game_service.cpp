@@ -546,8 +546,16 @@ json GameService::change_game(std::int64_t id, const SeatToken& token, Change&& 
 // --- the routes' operations -----------------------------------------------------------------
 
 json GameService::info() const {
+    json levels = json::array();
+    if (engine_available())
+        for (const EngineLevel& l : built_in_levels())
+            levels.push_back({{"number", l.number},
+                              {"name", l.name},
+                              {"description", l.description},
+                              {"elo", l.elo}});
     return {{"version", "2"},
             {"engine", engine_available()},
+            {"levels", std::move(levels)},
             {"variants", variants_json()},
             {"claim_after_ms", options_.claim_after_ms}};
 }
@@ -590,7 +598,8 @@ json GameService::create(const json& body) {
     record.variant = std::string(game->variant().name);
     record.start_fen = game->start_position().fen();
     record.players = online ? PlayerKinds{} : players_field(body, {});
-    record.engine = engine_field(body, EngineLimits{default_engine_movetime_ms, std::nullopt});
+    record.engine =
+        engine_field(body, EngineLimits{default_engine_movetime_ms, std::nullopt, std::nullopt});
     record.summary = summarize(*game, record.declared_result);
     std::string token = new_secret();
     if (online) {
@@ -910,7 +919,8 @@ EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body,
     slot->stop = false;
 
     EngineLimits limits = game.record.engine;
-    if (movetime || depth) limits = {movetime, depth};
+    // Limits in the request are for this move only (a hint at full strength, say).
+    if (movetime || depth) limits = {movetime, depth, std::nullopt};
     if (!limits.movetime_ms && !limits.depth) limits.movetime_ms = default_engine_movetime_ms;
     if (game.record.clock)
         limits.movetime_ms =

@@ -56,6 +56,7 @@ constexpr std::pair<const char*, const char*> added_columns[] = {
     {"takeback_offer", "TEXT"},
     {"rematch_offer", "TEXT"},
     {"rematch_id", "INTEGER"},
+    {"engine_level", "INTEGER"},
 };
 
 PlayerKind player_kind_or_human(const std::string& name) {
@@ -110,6 +111,7 @@ constexpr const char* changeable_column_names[] = {
     "takeback_offer",
     "rematch_offer",
     "rematch_id",
+    "engine_level",
 };
 constexpr int changeable_column_count = int(std::size(changeable_column_names));
 
@@ -169,6 +171,7 @@ void bind_changeable_fields(SqliteStatement& statement, int first, const GameRec
     statement.bind_optional(i++, side_text(record.takeback_offer));
     statement.bind_optional(i++, side_text(record.rematch_offer));
     statement.bind_optional(i++, record.rematch_id);
+    statement.bind_optional(i++, record.engine.level);
 }
 
 void insert_moves(SqliteDatabase& db, const GameRecord& record, std::size_t from_ply) {
@@ -244,7 +247,8 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
                fen, result, reason, created, updated,
                version, online, white_token, black_token, invite_code,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
-               clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id
+               clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
+               engine_level
         FROM games WHERE id = ?)sql");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -254,7 +258,8 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
     record.start_fen = game.column_text(1);
     record.players = {player_kind_or_human(game.column_text(2)),
                       player_kind_or_human(game.column_text(3))};
-    record.engine = {game.column_optional_int(4), game.column_optional_int(5)};
+    record.engine = {game.column_optional_int(4), game.column_optional_int(5),
+                     game.column_optional_int(30)};
     if (auto result = game.column_optional_text(6))
         record.declared_result = DeclaredResult{*result, game.column_text(7)};
     record.draw_offer = side_of(game.column_optional_text(8));

@@ -1,5 +1,7 @@
 #include "json_fields.h"
 
+#include "engine_port.h"
+
 namespace evo::app {
 
 using nlohmann::json;
@@ -60,10 +62,12 @@ EngineLimits engine_field(const json& body, EngineLimits current) {
     auto it = body.find("engine");
     if (it == body.end() || it->is_null()) return current;
     if (!it->is_object())
-        throw bad_request("\"engine\" must be an object like {\"movetime_ms\": 1000}");
+        throw bad_request(
+            "\"engine\" must be an object like {\"level\": 3} or {\"movetime_ms\": 1000}");
     if (it->contains("movetime_ms"))
         current.movetime_ms = optional_int(*it, "movetime_ms", 1, max_movetime_ms);
     if (it->contains("depth")) current.depth = optional_int(*it, "depth", 1, max_search_depth);
+    if (it->contains("level")) current.level = optional_int(*it, "level", 1, engine_level_count);
     return current;
 }
 

@@ -20,7 +20,7 @@ std::optional<int> optional_int(const nlohmann::json& body, const char* field, i
 std::optional<char> optional_side(const nlohmann::json& body, const char* field);
 // {"w": "human"|"engine", "b": ...}; absent sides keep `current`.
 PlayerKinds players_field(const nlohmann::json& body, PlayerKinds current);
-// {"movetime_ms": n|null, "depth": n|null}; absent fields keep `current`.
+// {"level": 1..8|null, "movetime_ms": n|null, "depth": n|null}; absent fields keep `current`.
 EngineLimits engine_field(const nlohmann::json& body, EngineLimits current);
 
 // {"initial_ms": n, "increment_ms": n} or {"days_per_move": n}; null or absent: no clock.

@@ -7,4 +7,8 @@ SearchFunction built_in_search() {
     return {};
 }
 
+std::vector<EngineLevel> built_in_levels() {
+    return {};
+}
+
 } // namespace evo::app

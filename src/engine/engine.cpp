@@ -1,7 +1,7 @@
 #include "engine.h"
 
+#include "levels.h"
 #include "search.h"
-#include "skill.h"
 #include "tt.h"
 
 #include <algorithm>
@@ -61,7 +61,8 @@ struct Engine::Impl {
     int move_overhead_ms = DefaultMoveOverheadMs;
     int skill_level = MaxSkillLevel;
     bool limit_strength = false;
-    int elo = MaxElo;
+    int elo = max_level_elo();
+    int level_option = LevelCount;
 
     // The background search.
     mutable std::mutex mutex;
@@ -117,18 +118,22 @@ struct Engine::Impl {
         workers.resize(std::size_t(threads));
     }
 
-    double skill_level_for(const Limits& limits) const {
-        if (limits.elo) return skill_for_elo(*limits.elo);
-        double level = skill_level;
-        if (limit_strength) level = std::min(level, skill_for_elo(elo));
-        return level;
+    const Level& level_for(const Limits& limits) const {
+        if (limits.level) return level(*limits.level);
+        if (limits.elo) return level(level_for_elo(*limits.elo));
+        int number = std::min(level_option, level_for_skill(skill_level));
+        if (limit_strength) number = std::min(number, level_for_elo(elo));
+        return level(number);
     }
 
     // Sets up every worker; runs in the caller's thread.
-    SkillPlan prepare(const Game& game, const Limits& limits, const InfoCallback* on_info) {
+    const Level* prepare(const Game& game, const Limits& limits, const InfoCallback* on_info) {
+        const Level& playing = level_for(limits);
         shared.tt = &tt;
         shared.weights = &weights_for(game.variant());
         shared.limits = limits;
+        if (playing.nodes)
+            shared.limits.nodes = std::min(limits.nodes.value_or(*playing.nodes), *playing.nodes);
         shared.start = Clock::now();
         shared.stop = false;
         shared.pondering = limits.ponder;
@@ -137,25 +142,20 @@ struct Engine::Impl {
         shared.on_info = on_info && *on_info ? &recording_info : nullptr;
         const Position& pos = game.position();
         shared.time.start(limits, pos.side_to_move(), pos.game_ply(), move_overhead_ms);
-        SkillPlan skill;
-        skill.level = skill_level_for(limits);
-        shared.multipv = std::clamp(multipv, 1, MaxMultiPv);
+        shared.multipv = std::max(std::clamp(multipv, 1, MaxMultiPv), playing.lines);
         shared.max_depth = limits.depth ? std::clamp(*limits.depth, 1, MaxPly - 1) : MaxPly - 1;
-        if (skill.enabled()) {
-            shared.multipv = std::max(shared.multipv, skill.lines());
-            shared.max_depth = std::min(shared.max_depth, skill.depth_limit());
-        }
+        if (playing.depth) shared.max_depth = std::min(shared.max_depth, *playing.depth);
         tt.new_search();
         shared.workers.clear();
         for (auto& w : workers) {
             w->prepare(game, shared);
             shared.workers.push_back(w.get());
         }
-        return skill;
+        return &playing;
     }
 
     // Runs in the search thread.
-    SearchResult run(const SkillPlan& skill) {
+    SearchResult run(const Level& playing) {
         Worker& main = *workers[0];
         SearchResult result;
         if (main.root_moves().empty()) {
@@ -181,20 +181,20 @@ struct Engine::Impl {
         for (const auto& w : workers) {
             if (w->root_moves().empty() || w->completed_depth() == 0) continue;
             if (w->completed_depth() > best->completed_depth() &&
-                w->root_moves()[0].score >= best->root_moves()[0].score && !skill.enabled() &&
-                multipv == 1)
+                w->root_moves()[0].score >= best->root_moves()[0].score &&
+                playing.full_strength() && multipv == 1)
                 best = w.get();
         }
         const RootMove& top = best->root_moves()[0];
         result.best_move = top.move;
         result.pv = top.pv;
-        if (skill.enabled()) {
-            result.best_move = pick_weakened(main.root_moves(), shared.multipv, skill.level, rng);
+        if (!playing.full_strength()) {
+            result.best_move = pick_for_level(main.root_moves(), playing, rng);
             for (const RootMove& rm : main.root_moves())
                 if (rm.move == result.best_move) result.pv = rm.pv;
         }
         if (result.pv.size() > 1) result.ponder_move = result.pv[1];
-        report_answer(skill.enabled() ? main : *best, result.best_move);
+        report_answer(playing.full_strength() ? *best : main, result.best_move);
         SearchInfo info = best->info_for(0, std::max(1, best->completed_depth()));
         result.score = info.score;
         result.depth = best->completed_depth();
@@ -279,9 +279,14 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
         if (!v) return bad("true or false");
         d.limit_strength = *v;
     } else if (iequals(name, "UCI_Elo")) {
-        auto v = spin(MinElo, MaxElo);
-        if (!v) return bad(std::to_string(MinElo) + ".." + std::to_string(MaxElo));
+        auto v = spin(min_level_elo(), max_level_elo());
+        if (!v)
+            return bad(std::to_string(min_level_elo()) + ".." + std::to_string(max_level_elo()));
         d.elo = *v;
+    } else if (iequals(name, "Level")) {
+        auto v = spin(1, LevelCount);
+        if (!v) return bad("1.." + std::to_string(LevelCount));
+        d.level_option = *v;
     } else if (iequals(name, "Clear Hash")) {
         d.tt.clear();
     } else {
@@ -300,7 +305,8 @@ std::vector<OptionDescription> Engine::options() const {
         {"Move Overhead", T::Spin, std::to_string(DefaultMoveOverheadMs), 0, 5000, {}},
         {"Skill Level", T::Spin, std::to_string(MaxSkillLevel), 0, MaxSkillLevel, {}},
         {"UCI_LimitStrength", T::Check, "false", 0, 0, {}},
-        {"UCI_Elo", T::Spin, std::to_string(MaxElo), MinElo, MaxElo, {}},
+        {"UCI_Elo", T::Spin, std::to_string(max_level_elo()), min_level_elo(), max_level_elo(), {}},
+        {"Level", T::Spin, std::to_string(LevelCount), 1, LevelCount, {}},
     };
 }
 
@@ -322,13 +328,13 @@ void Engine::start_search(const Game& game, const Limits& limits, InfoCallback o
     wait();
     Impl& d = *impl_;
     auto callback = std::make_shared<InfoCallback>(std::move(on_info));
-    SkillPlan skill = d.prepare(game, limits, callback.get());
+    const Level* playing = d.prepare(game, limits, callback.get());
     {
         std::lock_guard lock(d.mutex);
         d.running = true;
     }
-    d.main_thread = std::thread([&d, skill, callback, on_done = std::move(on_done)] {
-        SearchResult result = d.run(skill);
+    d.main_thread = std::thread([&d, playing, callback, on_done = std::move(on_done)] {
+        SearchResult result = d.run(*playing);
         // Not searching any more before `bestmove` goes out: a GUI sends its next `go` as
         // soon as it reads it, and that `go` must not be refused as "already searching".
         {
@@ -360,6 +366,10 @@ void Engine::ponderhit() {
 
 int Engine::hashfull() const {
     return impl_->tt.hashfull();
+}
+
+void Engine::seed_random(std::uint64_t seed) {
+    impl_->rng.seed(seed);
 }
 
 } // namespace evo::engine

@@ -28,7 +28,9 @@ struct Limits {
     bool infinite = false;                   // ignore every limit until stop()
     bool ponder = false;                     // pondering: no time limit until ponderhit()
     std::vector<Move> search_moves;          // only these root moves (empty: all)
-    // Overrides the strength options for this search (UCI_Elo scale); unset: the options.
+    // Override the strength options for this search: a level of levels.h (1..8), else the
+    // level nearest this Elo; unset: the options.
+    std::optional<int> level;
     std::optional<int> elo;
     // Also ends the search when it becomes true (for callers that own their own flag).
     const std::atomic<bool>* stop_flag = nullptr;
@@ -90,7 +92,9 @@ class Engine {
     Engine& operator=(const Engine&) = delete;
 
     // Options by their UCI names (case-insensitive): Hash (MB), Threads, MultiPV,
-    // Move Overhead (ms), UCI_LimitStrength, UCI_Elo, Skill Level (0..20), Clear Hash.
+    // Move Overhead (ms), UCI_LimitStrength, UCI_Elo, Skill Level (0..20), Level (1..8),
+    // Clear Hash. The three strength options each select a level of levels.h; the weakest
+    // of them plays.
     // Answers an error message for an unknown name or a bad value (nothing changes then).
     // Not to be called while a search runs.
     std::optional<std::string> set_option(std::string_view name, std::string_view value);
@@ -118,6 +122,9 @@ class Engine {
     void ponderhit();
 
     int hashfull() const;
+
+    // Weak levels draw their move at random; this makes the draws repeatable (tests).
+    void seed_random(std::uint64_t seed);
 
   private:
     struct Impl;

@@ -648,7 +648,10 @@ void Worker::iterative_deepening() {
                                            : (rm.average_score + rm.score) / 2;
         }
         bool stopped = shared_->stop.load(std::memory_order_relaxed);
-        if (!stopped) completed_depth_ = root_depth_;
+        if (!stopped) {
+            completed_depth_ = root_depth_;
+            for (RootMove& rm : root_moves_) rm.completed_score = rm.score;
+        }
         if (id_ != 0) continue;
         if (!stopped || root_depth_ == 1) report(root_depth_);
         if (stopped) break;

@@ -43,6 +43,8 @@ struct RootMove {
     Value score = -ValueInfinite;
     Value previous_score = -ValueInfinite;
     Value average_score = -ValueInfinite;
+    // The score of the last iteration that ran to its end (-ValueInfinite: not a line then).
+    Value completed_score = -ValueInfinite;
     bool lowerbound = false, upperbound = false;
     int seldepth = 0;
     std::vector<Move> pv;

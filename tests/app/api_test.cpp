@@ -260,9 +260,31 @@ TEST_F(ApiTest, PlayersAndEngineLimitsCanChange) {
         send_raw(*client_, "PATCH", game_path(state),
                  R"({"players": {"b": "engine"}, "engine": {"movetime_ms": 200, "depth": 3}})");
     EXPECT_EQ(changed.body["players"], (json{{"w", "human"}, {"b", "engine"}}));
-    EXPECT_EQ(changed.body["engine"], (json{{"movetime_ms", 200}, {"depth", 3}}));
+    EXPECT_EQ(changed.body["engine"],
+              (json{{"movetime_ms", 200}, {"depth", 3}, {"level", nullptr}}));
     EXPECT_EQ(send_raw(*client_, "PATCH", game_path(state), R"({"engine": {"depth": 0}})").status,
               400);
+}
+
+TEST_F(ApiTest, EngineLevelIsStoredAndABadLevelRefused) {
+    json state = create({{"variant", "chess"}, {"engine", {{"level", 2}}}});
+    EXPECT_EQ(state["engine"]["level"], 2);
+    JsonAnswer changed =
+        send_raw(*client_, "PATCH", game_path(state), R"({"engine": {"level": 8}})");
+    EXPECT_EQ(changed.status, 200);
+    EXPECT_EQ(changed.body["engine"]["level"], 8);
+    for (const char* bad :
+         {R"({"engine": {"level": 0}})", R"({"engine": {"level": 9}})",
+          R"({"engine": {"level": "strong"}})", R"({"engine": {"level": 2.5}})"}) {
+        JsonAnswer answer = send_raw(*client_, "PATCH", game_path(state), bad);
+        EXPECT_EQ(answer.status, 400) << bad;
+        EXPECT_TRUE(answer.body["error"].is_string()) << bad;
+    }
+    EXPECT_EQ(post_json(*client_, "/api/games", {{"engine", {{"level", 99}}}}).status, 400);
+    EXPECT_EQ(get_json(*client_, game_path(state)).body["engine"]["level"], 8);
+    JsonAnswer cleared =
+        send_raw(*client_, "PATCH", game_path(state), R"({"engine": {"level": null}})");
+    EXPECT_TRUE(cleared.body["engine"]["level"].is_null());
 }
 
 TEST_F(ApiTest, InfoNamesEveryVariant) {

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace evo::app::testing {
 namespace {
 
@@ -57,6 +59,39 @@ TEST_F(EngineApiTest, EngineStreamsProgressThenTheState) {
     ASSERT_FALSE(progress["pv"].empty());
     EXPECT_TRUE(progress["pv"][0]["san"].is_string());
     EXPECT_EQ(get_json(*client_, game_path(state)).body["history"].size(), 1u);
+}
+
+TEST_F(EngineApiTest, InfoListsTheEnginesLevelsWeakestFirst) {
+    json levels = get_json(*client_, "/api/info").body["levels"];
+    ASSERT_EQ(levels.size(), std::size_t(engine_level_count));
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        EXPECT_EQ(levels[i]["number"], int(i) + 1);
+        EXPECT_FALSE(levels[i]["name"].get<std::string>().empty());
+        EXPECT_FALSE(levels[i]["description"].get<std::string>().empty());
+        if (i > 0) {
+            EXPECT_GT(levels[i]["elo"].get<int>(), levels[i - 1]["elo"].get<int>());
+        }
+    }
+}
+
+TEST_F(EngineApiTest, EveryLevelAnswersALegalMoveAndTheLevelChangesMidGame) {
+    json state = create({{"variant", "evochess"},
+                         {"players", {{"w", "engine"}, {"b", "engine"}}},
+                         {"engine", {{"level", 1}}}});
+    for (int level = 1; level <= engine_level_count; ++level) {
+        JsonAnswer changed = send_raw(*client_, "PATCH", game_path(state),
+                                      json{{"engine", {{"level", level}}}}.dump());
+        ASSERT_EQ(changed.status, 200) << changed.body.dump();
+        std::size_t before = changed.body["history"].size();
+        std::vector<std::string> legal;
+        for (const json& m : changed.body["legal"]) legal.push_back(m["uci"]);
+        JsonAnswer answer = post_json(*client_, game_path(state) + "/engine", json::object());
+        ASSERT_EQ(answer.status, 200) << answer.body.dump();
+        ASSERT_EQ(answer.body["history"].size(), before + 1) << "level " << level;
+        std::string played = answer.body["history"].back()["uci"];
+        EXPECT_NE(std::find(legal.begin(), legal.end(), played), legal.end()) << played;
+        EXPECT_EQ(answer.body["engine"]["level"], level);
+    }
 }
 
 TEST_F(EngineApiTest, TheLastLineStreamedStartsWithTheMovePlayed) {

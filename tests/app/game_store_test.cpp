@@ -27,7 +27,7 @@ class GameStoreTest : public ::testing::Test {
         record.start_fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 0,0,0,0/0,0,0,0";
         record.moves_uci = {"b2b4", "a7a6"};
         record.players = {PlayerKind::Human, PlayerKind::Engine};
-        record.engine = {1500, std::nullopt};
+        record.engine = {1500, std::nullopt, 3};
         record.summary = {"after a6", std::nullopt, std::nullopt};
         return record;
     }
@@ -51,6 +51,7 @@ TEST_F(GameStoreTest, InsertedGameReadsBackThroughANewConnection) {
     EXPECT_EQ(loaded->players.black, PlayerKind::Engine);
     EXPECT_EQ(loaded->engine.movetime_ms, 1500);
     EXPECT_FALSE(loaded->engine.depth);
+    EXPECT_EQ(loaded->engine.level, 3);
     EXPECT_FALSE(loaded->declared_result);
     EXPECT_EQ(loaded->summary.fen, "after a6");
 }

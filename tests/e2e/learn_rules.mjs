@@ -109,6 +109,7 @@ try {
     const game = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
     assert.deepEqual(game.players, { w: 'human', b: 'engine' });
     assert.equal(game.variant, 'evochess');
+    assert.equal(game.engine.level, 1, 'the first game is against the gentlest level');
     await page.context().close();
   });
 

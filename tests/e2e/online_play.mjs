@@ -437,7 +437,7 @@ try {
       const dialog = await openNewGameDialog(alice);
       await dialog.locator('select[name=variant]').selectOption('evochess');
       await dialog.locator('select[name=side]').selectOption('w');
-      await dialog.locator('select[name=strength]').selectOption({ index: 0 });
+      await dialog.locator('select[name=level]').selectOption({ index: 0 });
       await dialog.locator('select[name=clock]').selectOption('3+2');
       await dialog.locator('input[name=fen]').fill('');
       await dialog.locator('textarea[name=pgn]').fill('');

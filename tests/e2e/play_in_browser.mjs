@@ -231,7 +231,7 @@ try {
     await check('the engine answers a move, with its evaluation and PV shown while it thinks', async () => {
       await page.click('#new-game-button');
       await page.locator('#new-game-dialog select[name=side]').selectOption('w');
-      await page.locator('#new-game-dialog select[name=strength]').selectOption({ index: 0 });
+      await page.locator('#new-game-dialog select[name=level]').selectOption({ index: 0 });
       await startNewGame(page, { variant: 'evochess', side: 'w' });
       await board.click('e2', 'e4');
       await waitForPlies(page, 2);

@@ -3,6 +3,7 @@
 #include "engine_test_util.h"
 
 #include "engine/bench.h"
+#include "engine/levels.h"
 #include "engine/tt.h"
 
 #include <atomic>
@@ -107,7 +108,7 @@ TEST(EngineApiTest, NoLegalMoveAnswersNone) {
 TEST(EngineApiTest, WeakenedPlayStillAnswersLegalMoves) {
     engine::Engine engine;
     ASSERT_FALSE(engine.set_option("UCI_LimitStrength", "true").has_value());
-    ASSERT_FALSE(engine.set_option("UCI_Elo", "800").has_value());
+    ASSERT_FALSE(engine.set_option("UCI_Elo", std::to_string(engine::min_level_elo())).has_value());
     for (const Variant* v : all_variants()) {
         Game game(*v);
         for (int ply = 0; ply < 10; ++ply) {

@@ -26,6 +26,16 @@ export interface EvolutionCounters {
 export interface EngineLimits {
   movetime_ms: number | null;
   depth: number | null;
+  // A playing level of ServerInfo.levels; null: full strength under movetime/depth.
+  level: number | null;
+}
+
+// One of the engine's playing levels, weakest first (GET /api/info).
+export interface EngineLevel {
+  number: number;
+  name: string;
+  description: string;
+  elo: number; // approximate chess Elo
 }
 
 export interface GameState {
@@ -105,6 +115,7 @@ export interface GameListing {
 export interface ServerInfo {
   version: string;
   engine: boolean;
+  levels?: EngineLevel[];
   variants: { name: Variant; start_fen: string; display_name?: string; description?: string }[];
 }
 

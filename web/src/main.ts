@@ -9,7 +9,7 @@ import { colorOf, GameBoard } from './board';
 import { EnginePanel } from './enginePanel';
 import { renderMoveList, renderResultBanner, renderSideStrip, renderStatus } from './gamePanels';
 import { indexLegalMoves, otherSide, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from './moves';
-import { askForNewGame, setUpNewGameDialog, variantTitle } from './newGameDialog';
+import { askForNewGame, GENTLE_LEVEL, levelOptions, setUpNewGameDialog, variantTitle } from './newGameDialog';
 import { OnlineController } from './online';
 import { pickPromotion } from './promotionPicker';
 import { renderSavedGames } from './savedGames';
@@ -103,6 +103,7 @@ class App {
     byId('engine-button').addEventListener('click', () => void this.runEngine());
     byId('stop-button').addEventListener('click', () => void this.stopEngine());
     byId('live-button').addEventListener('click', () => this.viewPly(null));
+    byId<HTMLSelectElement>('level-select').addEventListener('change', (e) => void this.changeLevel(Number((e.target as HTMLSelectElement).value)));
     byId('copy-fen-button').addEventListener('click', (e) => void copyText(e, byId<HTMLInputElement>('fen-output').value));
     byId('copy-pgn-button').addEventListener('click', (e) => void copyText(e, byId<HTMLTextAreaElement>('pgn-output').value));
     byId('download-pgn-button').addEventListener('click', () => void this.downloadPgn());
@@ -216,11 +217,20 @@ class App {
     }
   }
 
-  // The first visit's "Play the engine": EvoChess as White against the quickest level.
+  // The first visit's "Play the engine": EvoChess as White against the gentlest level.
   private async playGentleEngine(): Promise<void> {
     this.autoplay = true;
-    const request = { variant: 'evochess' as const, players: { w: 'human' as const, b: 'engine' as const }, engine: { movetime_ms: 200 } };
+    const request = { variant: 'evochess' as const, players: { w: 'human' as const, b: 'engine' as const }, engine: { level: GENTLE_LEVEL } };
     await this.switchTo(() => this.online.create(request));
+  }
+
+  // A new level for the rest of this game; the engine's next move uses it.
+  private async changeLevel(level: number): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    await this.attempt(async () => {
+      this.show(await api.updatePlayers(state.id, state.players, { level }));
+    });
   }
 
   // Leaves the current game for the one `load` answers, the board turned to its human side.
@@ -371,6 +381,19 @@ class App {
     byId<HTMLButtonElement>('undo-button').disabled = state.history.length === 0 || this.thinking;
     byId<HTMLButtonElement>('engine-button').disabled = over || this.thinking || !this.info.engine;
     byId('stop-button').hidden = !this.thinking;
+    this.renderLevelControl(state);
+  }
+
+  // The level menu: for a game on this screen with the engine playing a side.
+  private renderLevelControl(state: GameState): void {
+    const control = byId('level-control');
+    const levels = this.info.levels ?? [];
+    control.hidden = state.online === true || !this.info.engine || levels.length === 0 || humanSidesOf(state).length === 2;
+    if (control.hidden) return;
+    const select = byId<HTMLSelectElement>('level-select');
+    const current = state.engine.level ?? levels[levels.length - 1].number;
+    if (select.options.length !== levels.length) select.replaceChildren(...levelOptions(levels, current));
+    select.value = String(current);
   }
 
   // Views the position after move `ply` (an index of the history; -1 the start, null the game as it is).

@@ -1,15 +1,20 @@
-// The new-game dialog: variant, who plays which side, engine strength, and an optional
+// The new-game dialog: variant, who plays which side, the engine's level, and an optional
 // start FEN or a PGN to import.
-import type { NewGameRequest, PlayerKind, ServerInfo, Side, Variant } from './api';
+import type { EngineLevel, NewGameRequest, PlayerKind, ServerInfo, Side, Variant } from './api';
 import { applyOnlineOptions, setUpOnlineOptions } from './newGameOptions';
 import { rulesAddressFor } from './rules/rulesPage';
 
-export const STRENGTHS: { label: string; movetime_ms: number }[] = [
-  { label: 'Quick (0.2 s a move)', movetime_ms: 200 },
-  { label: 'Club (1 s a move)', movetime_ms: 1000 },
-  { label: 'Strong (3 s a move)', movetime_ms: 3000 },
-  { label: 'Deep (10 s a move)', movetime_ms: 10000 },
-];
+// The level a new player meets first: gentle, but not the weakest.
+export const DEFAULT_LEVEL = 3;
+// The first-visit game's level: the weakest.
+export const GENTLE_LEVEL = 1;
+
+export const levelLabel = (level: EngineLevel) => `${level.number}. ${level.name} (about ${level.elo} Elo)`;
+
+// Options for a level menu, from the engine's own table (/api/info).
+export function levelOptions(levels: EngineLevel[], selected: number): HTMLOptionElement[] {
+  return levels.map((l) => new Option(levelLabel(l), String(l.number), l.number === selected, l.number === selected));
+}
 
 // Display names as the server lists them (/api/info), filled by setUpNewGameDialog.
 const VARIANT_TITLES = new Map<Variant, string>();
@@ -35,14 +40,21 @@ export function setUpNewGameDialog(dialog: HTMLDialogElement, info: ServerInfo):
   };
   variants.onchange = describe;
   describe();
-  const strength = form.elements.namedItem('strength') as HTMLSelectElement;
-  strength.replaceChildren(...STRENGTHS.map((s, index) => new Option(s.label, String(s.movetime_ms), index === 1, index === 1)));
+  const levels = info.levels ?? [];
+  const levelMenu = form.elements.namedItem('level') as HTMLSelectElement;
+  levelMenu.replaceChildren(...levelOptions(levels, DEFAULT_LEVEL));
+  const levelNote = dialog.querySelector('.level-description') as HTMLElement;
+  const describeLevel = () => {
+    levelNote.textContent = levels.find((l) => String(l.number) === levelMenu.value)?.description ?? '';
+  };
+  levelMenu.onchange = describeLevel;
+  describeLevel();
   const side = form.elements.namedItem('side') as HTMLSelectElement;
   const note = dialog.querySelector('.engine-note') as HTMLElement;
   if (!info.engine) {
     side.value = 'both';
     for (const option of Array.from(side.options)) option.disabled = option.value !== 'both';
-    strength.disabled = true;
+    levelMenu.disabled = true;
     note.textContent = 'This build of evochess has no engine: both sides are played here.';
   }
   setUpOnlineOptions(form);
@@ -76,7 +88,7 @@ export function askForNewGame(dialog: HTMLDialogElement): Promise<NewGameRequest
       const fen = String(data.get('fen') ?? '').trim();
       const request: NewGameRequest = {
         players: playersFor(String(data.get('side'))),
-        engine: { movetime_ms: Number(data.get('strength') ?? 1000) },
+        engine: data.get('level') ? { level: Number(data.get('level')) } : { movetime_ms: 1000 },
       };
       if (pgn) request.pgn = pgn;
       else {

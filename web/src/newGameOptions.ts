@@ -60,7 +60,8 @@ export function setUpOnlineOptions(form: HTMLFormElement): void {
   colour.replaceChildren(new Option('White', 'w'), new Option('Black', 'b'), new Option('random', 'random', true, true));
   const colourLabel = labelled('Your colour', colour, 'online-only');
 
-  const strengthLabel = (form.elements.namedItem('strength') as HTMLElement).closest('label');
+  const levelLabel = (form.elements.namedItem('level') as HTMLElement).closest('label');
+  const levelDescription = form.querySelector<HTMLElement>('.level-description');
   const sideLabel = side.closest('label')!;
   sideLabel.after(labelled('Clock', clock), custom, colourLabel);
 
@@ -74,7 +75,8 @@ export function setUpOnlineOptions(form: HTMLFormElement): void {
     if (online && !clockTouched && clock.value === 'untimed') clock.value = ONLINE_DEFAULT_CLOCK;
     if (!online && !clockTouched && clock.value === ONLINE_DEFAULT_CLOCK) clock.value = 'untimed';
     colourLabel.hidden = !online;
-    if (strengthLabel) strengthLabel.hidden = online;
+    if (levelLabel) levelLabel.hidden = online;
+    if (levelDescription) levelDescription.hidden = online;
     custom.hidden = clock.value !== 'custom';
   };
   side.addEventListener('change', sync);

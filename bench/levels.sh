@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The calibration of the playing levels (src/engine/levels.cpp, docs/strength.md "Levels"),
+# refereed by `evochess match`. Levels 1-7 are bound by their own node budgets; the
+# full-strength level plays FULL_NODES nodes a move here, so that no figure depends on the
+# machine's speed or load (the clock below is generous and never binds).
+#
+#   bench/levels.sh ladder VARIANT [GAMES] [FIRST] [LAST]
+#       neighbouring levels FIRST..LAST (default 1..8): level N against level N+1
+#   bench/levels.sh anchor LEVEL PEER [GAMES]
+#       chess: level LEVEL against a peer engine, PEER one of
+#       stockfish-eloNNNN (Stockfish with UCI_LimitStrength, UCI_Elo NNNN),
+#       glaurung-nodesNNNN (the full engine at NNNN nodes a move), glaurung-depthN or
+#       toga2-depthN (to N plies a move; toga2 does not obey `go nodes`)
+#   bench/levels.sh summary
+#       one line per match played into OUT: the pair, W-D-L of the first, score and Elo
+#
+# Environment: EVOCHESS (default build/evochess), FULL_NODES (default 200000),
+# TC (default 60+1), PEER_TC (Stockfish's clock, default 15+0.15, with a Move Overhead of
+# 300 ms against time losses on a busy machine; weakened, Stockfish picks its move from a
+# shallow iteration, so the clock matters little), CONCURRENCY (default 2), OUT (default
+# build/levels), NICE (default 10).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+evochess=${EVOCHESS:-$root/build/evochess}
+full_nodes=${FULL_NODES:-200000}
+tc=${TC:-60+1}
+peer_tc=${PEER_TC:-15+0.15}
+concurrency=${CONCURRENCY:-2}
+out=${OUT:-$root/build/levels}
+niceness=${NICE:-10}
+mkdir -p "$out"
+[ -x "$evochess" ] || { echo "no evochess binary at $evochess (build it first)" >&2; exit 2; }
+
+# The --engine argument for evochess at a level.
+level_engine() {
+    local level=$1 extra=""
+    [ "$level" = 8 ] && extra=" nodes=$full_nodes"
+    echo "cmd='$evochess uci' name=level$level option.Level=$level option.Hash=16$extra"
+}
+
+run_match() { # NAME VARIANT GAMES ENGINE-ARGS...
+    local name=$1 variant=$2 games=$3
+    shift 3
+    nice -n "$niceness" "$evochess" match "$@" --variant "$variant" --tc "$tc" \
+        --openings "$here/openings/$variant.txt" --games "$games" \
+        --concurrency "$concurrency" --pgn "$out/$name.pgn" | tee "$out/$name.txt"
+}
+
+kind=${1:-}
+case "$kind" in
+ladder)
+    variant=${2:?variant}
+    games=${3:-60}
+    first=${4:-1}
+    last=${5:-8}
+    for ((level = first; level < last; ++level)); do
+        run_match "$variant-level$level-vs-level$((level + 1))" "$variant" "$games" \
+            --engine "$(level_engine "$level")" --engine "$(level_engine $((level + 1)))"
+    done
+    ;;
+anchor)
+    level=${2:?level}
+    peer=${3:?peer}
+    games=${4:-60}
+    case "$peer" in
+    stockfish-elo*)
+        peer_engine="cmd=/usr/games/stockfish name=$peer option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=${peer#stockfish-elo} option.Move\\ Overhead=300 tc=$peer_tc"
+        ;;
+    glaurung-nodes*)
+        peer_engine="cmd=/usr/games/glaurung name=$peer option.Hash=16 nodes=${peer#*-nodes}"
+        ;;
+    glaurung-depth* | toga2-depth*)
+        program=${peer%%-depth*}
+        peer_engine="cmd=/usr/games/$program name=$peer option.Hash=16 depth=${peer#*-depth}"
+        ;;
+    *)
+        sed -n '9,13p' "$0" >&2
+        exit 2
+        ;;
+    esac
+    run_match "chess-level$level-vs-$peer" chess "$games" \
+        --engine "$(level_engine "$level")" --engine "$peer_engine"
+    ;;
+summary)
+    for file in "$out"/*.txt; do
+        awk -v match_name="$(basename "$file" .txt)" '
+            / games$/ && / vs / { games = $(NF - 1) }
+            /wins,/ { gsub(",", ""); w = $2; d = $4; l = $6; score = $(NF) }
+            /Elo difference:/ { elo = $3 " " $4 " " $5 }
+            END { if (games) printf "%-40s %4s games  %s-%s-%s  %-6s  Elo %s\n", match_name, games, w, d, l, score, elo }
+        ' "$file"
+    done
+    ;;
+*)
+    sed -n '2,22p' "$0" >&2
+    exit 2
+    ;;
+esac

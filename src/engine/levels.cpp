@@ -1,0 +1,112 @@
+#include "levels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace evo::engine {
+
+namespace {
+
+// Elo: chess, on the scale of Stockfish 15.1's UCI_Elo; levels 1, 3, 4, 6 and 8 played it,
+// levels 2, 5 and 7 are placed between their neighbours by the self-play ladder
+// (docs/strength.md, "Levels"; bench/levels.sh reruns the matches).
+constexpr std::array<Level, LevelCount> Table = {{
+    {1, "Beginner", "Sees one move ahead; misses forks and threats", 850, 100, 1, 8, 120, 250},
+    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1150, 600, 3, 5, 55,
+     150},
+    {3, "Casual", "Spots simple tactics; drifts in quiet positions", 1480, 1800, std::nullopt, 4,
+     32, 95},
+    {4, "Club", "A steady club player; some inaccuracies", 1550, 4000, std::nullopt, 3, 20, 60},
+    {5, "Strong club", "Rarely blunders; small inaccuracies", 1610, 6000, std::nullopt, 2, 14, 42},
+    {6, "Expert", "Sound play; now and then a second-best move", 1700, 20000, std::nullopt, 2, 6,
+     18},
+    {7, "Master", "Its best move on a small search", 1940, 40000, std::nullopt, 1, 0, 0},
+    {8, "Full strength", "The full engine under the game's time limit", 2190, std::nullopt,
+     std::nullopt, 1, 0, 0},
+}};
+
+} // namespace
+
+const std::array<Level, LevelCount>& levels() {
+    return Table;
+}
+
+const Level& level(int number) {
+    return Table[std::size_t(std::clamp(number, 1, LevelCount) - 1)];
+}
+
+const Level& full_strength_level() {
+    return Table.back();
+}
+
+int level_for_elo(int elo) {
+    int best = 1;
+    for (const Level& l : Table)
+        if (std::abs(l.elo - elo) < std::abs(level(best).elo - elo)) best = l.number;
+    return best;
+}
+
+int min_level_elo() {
+    return Table.front().elo;
+}
+
+int max_level_elo() {
+    return Table.back().elo;
+}
+
+int level_for_skill(int skill) {
+    skill = std::clamp(skill, 0, MaxSkillLevel);
+    return 1 + (skill * (LevelCount - 1) + MaxSkillLevel / 2) / MaxSkillLevel;
+}
+
+std::vector<const RootMove*> level_candidates(const std::vector<RootMove>& moves,
+                                              const Level& level) {
+    std::vector<const RootMove*> candidates;
+    for (const RootMove& rm : moves)
+        if (rm.completed_score != -ValueInfinite) candidates.push_back(&rm);
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const RootMove* a, const RootMove* b) {
+                         return a->completed_score > b->completed_score;
+                     });
+    if (int(candidates.size()) > level.lines) candidates.resize(std::size_t(level.lines));
+    return candidates;
+}
+
+std::vector<double> choice_weights(const std::vector<const RootMove*>& candidates,
+                                   const Level& level) {
+    std::vector<double> weights(candidates.size(), 0.0);
+    if (candidates.empty()) return weights;
+    const Value best = candidates.front()->completed_score;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        // Mate scores are far apart: a move that lets a mate slip loses "infinitely".
+        double loss = double(best) - double(candidates[i]->completed_score);
+        if (i == 0)
+            weights[i] = 1.0;
+        else if (level.temperature_cp > 0 && loss <= level.max_loss_cp)
+            weights[i] = std::exp(-loss / level.temperature_cp);
+    }
+    return weights;
+}
+
+Move pick_for_level(const std::vector<RootMove>& moves, const Level& level, std::mt19937_64& rng) {
+    // Without randomness the search's own answer, which counts an iteration the node budget
+    // cut short (its first line was searched first, so its best move is sound).
+    if (level.temperature_cp == 0 || moves.empty())
+        return moves.empty() ? Move::none() : moves.front().move;
+    auto candidates = level_candidates(moves, level);
+    if (candidates.empty()) return moves.front().move;
+    auto weights = choice_weights(candidates, level);
+    double total = 0;
+    for (double w : weights) total += w;
+    // By hand rather than std::discrete_distribution: the same seed gives the same move with
+    // every standard library.
+    double draw = double(rng() >> 11) * 0x1p-53 * total;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        if (draw < weights[i]) return candidates[i]->move;
+        draw -= weights[i];
+    }
+    return candidates.front()->move;
+}
+
+} // namespace evo::engine
