@@ -2,8 +2,6 @@
 // and the engine's best lines of a position (POST /api/analysis), JSON and event stream.
 #include "api_test_server.h"
 
-#include "app/server.h"
-
 #include <gtest/gtest.h>
 
 #include <set>
@@ -13,15 +11,8 @@ namespace {
 
 using nlohmann::json;
 
-class AnalysisApiTest : public ::testing::Test {
+class AnalysisApiTest : public EngineServerTest {
   protected:
-    void SetUp() override {
-        SearchFunction search = built_in_search();
-        if (!search) GTEST_SKIP() << "this build has no engine (src/engine)";
-        server_ = std::make_unique<ApiTestServer>(directory_.path(), std::move(search));
-        client_ = server_->client();
-    }
-
     // The `data:` messages of an event stream, parsed.
     static std::vector<json> stream_messages(const std::string& body) {
         std::vector<json> messages;
@@ -32,10 +23,6 @@ class AnalysisApiTest : public ::testing::Test {
         }
         return messages;
     }
-
-    TemporaryDirectory directory_;
-    std::unique_ptr<ApiTestServer> server_;
-    std::unique_ptr<httplib::Client> client_;
 };
 
 TEST_F(AnalysisApiTest, APositionHasTheFieldsOfTheGameThatReachedIt) {

@@ -1,5 +1,7 @@
 #include "api_test_server.h"
 
+#include "app/server.h"
+
 #include <atomic>
 #include <csignal>
 #include <stdexcept>
@@ -78,6 +80,13 @@ JsonAnswer send_raw(httplib::Client& client, const std::string& method, const st
     if (method == "PATCH") return answer_of(client.Patch(path, body, "application/json"));
     if (method == "DELETE") return answer_of(client.Delete(path));
     return answer_of(client.Get(path));
+}
+
+void EngineServerTest::SetUp() {
+    SearchFunction search = built_in_search();
+    if (!search) GTEST_SKIP() << "this build has no engine (src/engine)";
+    server_ = std::make_unique<ApiTestServer>(directory_.path(), std::move(search));
+    client_ = server_->client();
 }
 
 } // namespace evo::app::testing

@@ -7,6 +7,7 @@
 #include "app/http/http_server.h"
 #include "app/http_api.h"
 
+#include <gtest/gtest.h>
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -68,5 +69,15 @@ JsonAnswer get_json(httplib::Client& client, const std::string& path);
 JsonAnswer post_json(httplib::Client& client, const std::string& path, const nlohmann::json& body);
 JsonAnswer send_raw(httplib::Client& client, const std::string& method, const std::string& path,
                     const std::string& body);
+
+// A test against a server whose engine is the built-in one; skipped in a build without it.
+class EngineServerTest : public ::testing::Test {
+  protected:
+    void SetUp() override;
+
+    TemporaryDirectory directory_;
+    std::unique_ptr<ApiTestServer> server_;
+    std::unique_ptr<httplib::Client> client_;
+};
 
 } // namespace evo::app::testing

@@ -1,8 +1,6 @@
 // Asking the built-in engine to move through the API: JSON and server-sent events.
 #include "api_test_server.h"
 
-#include "app/server.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,23 +10,12 @@ namespace {
 
 using nlohmann::json;
 
-class EngineApiTest : public ::testing::Test {
+class EngineApiTest : public EngineServerTest {
   protected:
-    void SetUp() override {
-        SearchFunction search = built_in_search();
-        if (!search) GTEST_SKIP() << "this build has no engine (src/engine)";
-        server_ = std::make_unique<ApiTestServer>(directory_.path(), std::move(search));
-        client_ = server_->client();
-    }
-
     json create(const json& body) { return post_json(*client_, "/api/games", body).body; }
     static std::string game_path(const json& state) {
         return "/api/games/" + std::to_string(state["id"].get<int>());
     }
-
-    TemporaryDirectory directory_;
-    std::unique_ptr<ApiTestServer> server_;
-    std::unique_ptr<httplib::Client> client_;
 };
 
 TEST_F(EngineApiTest, EngineMovesAndAnswersTheNewState) {
