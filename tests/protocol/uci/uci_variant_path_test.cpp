@@ -15,7 +15,9 @@ namespace {
 
 class UciVariantPath : public UciTest {
   protected:
-    std::string path = ::testing::TempDir() + "uci_variant_path_test.ini";
+    // One file per test: CTest runs the tests of this suite in parallel processes.
+    std::string path = ::testing::TempDir() + "uci_variant_path_" +
+                       ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".ini";
 
     void SetUp() override {
         std::ofstream f(path);
