@@ -36,7 +36,7 @@ Game position_of(const json& body) {
     if (!game) throw bad_request(game.error());
     for (const std::string& text : moves) {
         Result<Move> move = parse_uci_move(game->position(), text);
-        if (!move) throw unprocessable("illegal move '" + text + "': " + move.error());
+        if (!move) throw unprocessable(move.error()); // names the move and what is wrong
         game->play(*move);
     }
     return std::move(*game);

@@ -21,9 +21,7 @@ Result<Game> replay_game(const std::string& variant, const std::string& start_fe
     if (!game) return game;
     for (std::size_t ply = 0; ply < moves_uci.size(); ++ply) {
         auto move = parse_uci_move(game->position(), moves_uci[ply]);
-        if (!move)
-            return make_error("move " + std::to_string(ply + 1) + " '" + moves_uci[ply] +
-                              "': " + move.error());
+        if (!move) return make_error("move " + std::to_string(ply + 1) + ": " + move.error());
         game->play(*move);
     }
     return game;

@@ -133,7 +133,7 @@ LoadedGame& ensure_loaded(GameSlot& slot, GameStore& store, std::int64_t id) {
 Move move_from_text(const LoadedGame& game, const std::string& text, bool is_san) {
     const Position& position = game.game.position();
     Result<Move> move = is_san ? parse_san_move(position, text) : parse_uci_move(position, text);
-    if (!move) throw unprocessable("illegal move '" + text + "': " + move.error());
+    if (!move) throw unprocessable(move.error()); // names the move and what is wrong
     return *move;
 }
 

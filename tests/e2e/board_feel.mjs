@@ -115,8 +115,12 @@ try {
     await typeMove(page, 'e2e4');
     const message = page.locator('.move-input-message');
     await message.waitFor();
-    assert.match(await message.textContent(), /"e2e4" is not a legal move here/);
+    // Said once, plainly (issue 11 bug 6: the move was repeated in the reason).
+    assert.equal(await message.textContent(), '"e2e4" is not a legal move here.');
     assert.equal(await plies(page), 1, 'nothing was played');
+    await typeMove(page, 'zz9');
+    await page.waitForFunction(() => /zz9/.test(document.querySelector('.move-input-message').textContent));
+    assert.equal(await message.textContent(), '"zz9" is not a legal move here (not a SAN move).');
     await typeMove(page, 'e7e5');
     await waitForPlies(page, 2);
     assert.ok(await message.isHidden(), 'the message goes with a legal move');

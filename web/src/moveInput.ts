@@ -48,7 +48,7 @@ export class MoveInput {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const refused = error instanceof ApiError && error.status === 422;
-      this.say(refused ? `"${text}" is not a legal move here (${reason}).` : `"${text}" was not played: ${reason}`, true);
+      this.say(refused ? refusal(text, reason) : `"${text}" was not played: ${reason}`, true);
       this.field.select();
     }
   }
@@ -58,4 +58,12 @@ export class MoveInput {
     this.message.hidden = !text;
     this.message.classList.toggle('error', isError);
   }
+}
+
+// The rules' reason names the move again ("not a SAN move: 'zz9'"): said once, with the
+// kind of fault only where it tells more than "illegal" (malformed, ambiguous).
+function refusal(text: string, reason: string): string {
+  const fault = reason.replace(/:\s*'.*'$/, '').trim();
+  const detail = fault && !/^illegal move$/i.test(fault) ? ` (${fault})` : '';
+  return `"${text}" is not a legal move here${detail}.`;
 }
