@@ -126,9 +126,11 @@ try {
     await examplesReady(page);
     await page.click('#rules-view .rules-back');
     await page.locator('#board piece').first().waitFor();
+    const before = await page.evaluate(() => location.hash);
     await page.click('#new-game-button');
     await page.click('#start-game-button');
-    await page.waitForFunction(() => /^#game=\d+$/.test(location.hash));
+    // The new game's address, not the one already shown (a race seen under load).
+    await page.waitForFunction((old) => /^#game=\d+$/.test(location.hash) && location.hash !== old, before);
     await page.click('#rules-button');
     await page.locator('#rules-view .rules-title').waitFor();
     assert.match(await page.locator('#rules-view .rules-title').textContent(), /Promote King Chess/);
