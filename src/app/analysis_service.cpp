@@ -42,6 +42,11 @@ Game position_of(const json& body) {
     return std::move(*game);
 }
 
+// One message of an analysis stream.
+void send_data(EventSink& sink, const json& message) {
+    sink.send("data: " + to_json_text(message) + "\n\n");
+}
+
 // The newest line of each rank, in rank order.
 json final_lines(const std::map<int, json>& lines) {
     json list = json::array();
@@ -100,7 +105,7 @@ void AnalysisService::analyse(const json& body, bool stream,
                 // Score from White's point of view, moves in UCI and SAN, as the engine's
                 // progress messages of a game.
                 json line = search_progress_json(progress, request.game.position());
-                if (sink) sink->send("data: " + to_json_text(line) + "\n\n");
+                if (sink) send_data(*sink, line);
                 lines[progress.multipv] = std::move(line);
                 if (progress.multipv == 1) depth = progress.depth;
             });
@@ -108,18 +113,18 @@ void AnalysisService::analyse(const json& body, bool stream,
             json answer = {{"lines", final_lines(lines)}, {"depth", depth}};
             if (sink) {
                 answer["done"] = true;
-                sink->send("data: " + to_json_text(answer) + "\n\n");
+                send_data(*sink, answer);
             } else {
                 responder->respond(json_response(answer));
             }
         } catch (const ApiError& error) {
             if (sink)
-                sink->send("data: " + to_json_text({{"error", error.what()}}) + "\n\n");
+                send_data(*sink, {{"error", error.what()}});
             else
                 responder->respond(error_response(error.kind(), error.what()));
         } catch (const std::exception& error) {
             if (sink)
-                sink->send("data: " + to_json_text({{"error", "internal error"}}) + "\n\n");
+                send_data(*sink, {{"error", "internal error"}});
             else
                 responder->respond(error_response(ErrorKind::Internal, "internal error"));
         }
@@ -130,7 +135,7 @@ void AnalysisService::analyse(const json& body, bool stream,
     finish();
     const char* busy = "the engine is busy; try again in a moment";
     if (!sink) return responder->respond(error_response(ErrorKind::Unavailable, busy));
-    sink->send("data: " + to_json_text({{"error", busy}}) + "\n\n");
+    send_data(*sink, {{"error", busy}});
     sink->close();
 }
 

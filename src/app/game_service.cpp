@@ -725,9 +725,7 @@ json GameService::resign(std::int64_t id, const json& body, const SeatToken& tok
 }
 
 json GameService::draw(std::int64_t id, const json& body, const SeatToken& token) {
-    std::string action = optional_string(body, "action").value_or("offer");
-    if (action != "offer" && action != "accept" && action != "decline")
-        throw bad_request("\"action\" must be \"offer\", \"accept\" or \"decline\"");
+    std::string action = one_of(body, "action", {"offer", "accept", "decline"});
     return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
         char side = side_for(game, actor, body);
@@ -746,9 +744,7 @@ json GameService::draw(std::int64_t id, const json& body, const SeatToken& token
 }
 
 json GameService::takeback(std::int64_t id, const json& body, const SeatToken& token) {
-    std::string action = optional_string(body, "action").value_or("request");
-    if (action != "request" && action != "accept" && action != "decline")
-        throw bad_request("\"action\" must be \"request\", \"accept\" or \"decline\"");
+    std::string action = one_of(body, "action", {"request", "accept", "decline"});
     return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
         char side = side_for(game, actor, body);

@@ -1,5 +1,7 @@
 #include "json_fields.h"
 
+#include <algorithm>
+
 #include "engine_port.h"
 
 namespace evo::app {
@@ -31,6 +33,17 @@ std::optional<int> optional_int(const json& body, const char* field, int min, in
         throw bad_request(std::string("\"") + field + "\" must be between " + std::to_string(min) +
                           " and " + std::to_string(max));
     return int(value);
+}
+
+std::string one_of(const json& body, const char* field, const std::vector<std::string>& allowed) {
+    std::string value = optional_string(body, field).value_or(allowed.front());
+    if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return value;
+    std::string names;
+    for (std::size_t i = 0; i < allowed.size(); ++i) {
+        if (i > 0) names.append(i + 1 == allowed.size() ? " or " : ", ");
+        names.append("\"").append(allowed[i]).append("\"");
+    }
+    throw bad_request("\"" + std::string(field) + "\" must be " + names);
 }
 
 std::optional<char> optional_side(const json& body, const char* field) {

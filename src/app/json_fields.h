@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace evo::app {
 
@@ -16,6 +17,9 @@ nlohmann::json parse_request_body(const std::string& body);
 
 std::optional<std::string> optional_string(const nlohmann::json& body, const char* field);
 std::optional<int> optional_int(const nlohmann::json& body, const char* field, int min, int max);
+// One of `allowed` (absent: the first); anything else is a 400 naming them all.
+std::string one_of(const nlohmann::json& body, const char* field,
+                   const std::vector<std::string>& allowed);
 // "w" or "b".
 std::optional<char> optional_side(const nlohmann::json& body, const char* field);
 // {"w": "human"|"engine", "b": ...}; absent sides keep `current`.
