@@ -15,17 +15,18 @@
 #       one line per match played into OUT: the pair, W-D-L of the first, score and Elo
 #
 # Environment: EVOCHESS (default build/evochess), FULL_NODES (default 200000),
-# TC (default 60+1), PEER_TC (Stockfish's clock, default 15+0.15, with a Move Overhead of
-# 300 ms against time losses on a busy machine; weakened, Stockfish picks its move from a
-# shallow iteration, so the clock matters little), CONCURRENCY (default 2), OUT (default
-# build/levels), NICE (default 10).
+# TC (default 60+1), PEER_MOVETIME (Stockfish's milliseconds a move; default 100 below
+# UCI_Elo 2200, 200 from there: weakened, Stockfish 15.1 picks its move at a depth its
+# UCI_Elo sets, 6 plies at 1950, 12 at 2400, which those times reach; on a short clock
+# instead it answers from depth 1, far below its Elo), CONCURRENCY (default 2), OUT
+# (default build/levels), NICE (default 10).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 evochess=${EVOCHESS:-$root/build/evochess}
 full_nodes=${FULL_NODES:-200000}
 tc=${TC:-60+1}
-peer_tc=${PEER_TC:-15+0.15}
+peer_movetime=${PEER_MOVETIME:-}
 concurrency=${CONCURRENCY:-2}
 out=${OUT:-$root/build/levels}
 niceness=${NICE:-10}
@@ -65,7 +66,9 @@ anchor)
     games=${4:-60}
     case "$peer" in
     stockfish-elo*)
-        peer_engine="cmd=/usr/games/stockfish name=$peer option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=${peer#stockfish-elo} option.Move\\ Overhead=300 tc=$peer_tc"
+        elo=${peer#stockfish-elo}
+        [ -n "$peer_movetime" ] || { [ "$elo" -ge 2200 ] && peer_movetime=200 || peer_movetime=100; }
+        peer_engine="cmd=/usr/games/stockfish name=$peer option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=$elo movetime=$peer_movetime"
         ;;
     glaurung-nodes*)
         peer_engine="cmd=/usr/games/glaurung name=$peer option.Hash=16 nodes=${peer#*-nodes}"

@@ -19,6 +19,7 @@ struct MatchArgs {
     std::string time_control;
     std::int64_t nodes = 0;
     int depth = 0;
+    int movetime_ms = 0;
     int flag_margin_ms = 50;
     int concurrency = 1;
     std::string openings;
@@ -57,6 +58,7 @@ int run_match_command(const MatchArgs& args) {
     }
     config.limits.nodes = args.nodes;
     config.limits.depth = args.depth;
+    config.limits.movetime = match::Milliseconds(args.movetime_ms);
     config.limits.flag_margin = match::Milliseconds(args.flag_margin_ms);
     if (!args.sprt.empty()) {
         std::string joined;
@@ -87,9 +89,11 @@ const RegisterCommand match_command{
         auto args = std::make_shared<MatchArgs>();
         CLI::App* cmd = app.add_subcommand(
             "match", "play UCI engines against each other, refereed by the rules; Elo and SPRT");
-        cmd->add_option("--engine", args->engines,
-                        "\"cmd=PROGRAM [ARGS] name=NAME option.Hash=16 [tc=|nodes=|depth=] ...\" "
-                        "(at least two; tc=, nodes=, depth= are this engine's own limits)")
+        cmd->add_option(
+               "--engine", args->engines,
+               "\"cmd=PROGRAM [ARGS] name=NAME option.Hash=16 [tc=|nodes=|depth=|movetime=] "
+               "...\" (at least two; tc=, nodes=, depth=, movetime= in ms are this engine's "
+               "own limits)")
             ->required();
         cmd->add_option("--variant", args->variant, "a built-in variant or one from --variants")
             ->capture_default_str();
@@ -100,6 +104,8 @@ const RegisterCommand match_command{
         cmd->add_option("--nodes", args->nodes, "nodes per move")
             ->check(CLI::Range(std::int64_t(1), std::int64_t(1'000'000'000'000)));
         cmd->add_option("--depth", args->depth, "plies per move")->check(CLI::Range(1, 1000));
+        cmd->add_option("--movetime", args->movetime_ms, "milliseconds per move (UCI go movetime)")
+            ->check(CLI::Range(1, 3'600'000));
         cmd->add_option("--flag-margin", args->flag_margin_ms,
                         "milliseconds past the flag a move still counts")
             ->check(CLI::Range(0, 60000))

@@ -8,21 +8,21 @@ namespace evo::engine {
 
 namespace {
 
-// Elo: chess, on the scale of Stockfish 15.1's UCI_Elo; levels 1, 3, 4, 6 and 8 played it,
-// levels 2, 5 and 7 are placed between their neighbours by the self-play ladder
-// (docs/strength.md, "Levels"; bench/levels.sh reruns the matches).
+// Elo: chess, on the scale of Stockfish 15.1's UCI_Elo: each level's performance against
+// the Stockfish settings it played (levels 2-8); level 1 is placed below level 2 by their
+// match (docs/strength.md, "Levels"; bench/levels.sh reruns the matches).
 constexpr std::array<Level, LevelCount> Table = {{
-    {1, "Beginner", "Sees one move ahead; misses forks and threats", 850, 100, 1, 8, 120, 250},
-    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1150, 600, 3, 5, 55,
+    {1, "Beginner", "Sees one move ahead; misses forks and threats", 950, 100, 1, 8, 70, 150},
+    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1210, 600, 3, 5, 55,
      150},
-    {3, "Casual", "Spots simple tactics; drifts in quiet positions", 1480, 1800, std::nullopt, 4,
+    {3, "Casual", "Spots simple tactics; drifts in quiet positions", 1450, 1800, std::nullopt, 4,
      32, 95},
-    {4, "Club", "A steady club player; some inaccuracies", 1550, 4000, std::nullopt, 3, 20, 60},
-    {5, "Strong club", "Rarely blunders; small inaccuracies", 1610, 6000, std::nullopt, 2, 14, 42},
-    {6, "Expert", "Sound play; now and then a second-best move", 1700, 20000, std::nullopt, 2, 6,
+    {4, "Club", "A steady club player; some inaccuracies", 1590, 4000, std::nullopt, 3, 20, 60},
+    {5, "Strong club", "Rarely blunders; small inaccuracies", 1835, 10000, std::nullopt, 2, 10, 30},
+    {6, "Expert", "Sound play; now and then a second-best move", 1905, 20000, std::nullopt, 2, 6,
      18},
-    {7, "Master", "Its best move on a small search", 1940, 40000, std::nullopt, 1, 0, 0},
-    {8, "Full strength", "The full engine under the game's time limit", 2190, std::nullopt,
+    {7, "Master", "Its best move on a small search", 2030, 40000, std::nullopt, 1, 0, 0},
+    {8, "Full strength", "The full engine under the game's time limit", 2120, std::nullopt,
      std::nullopt, 1, 0, 0},
 }};
 

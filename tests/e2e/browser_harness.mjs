@@ -36,12 +36,14 @@ export async function openHarness({ name, chromiumArgs = [] }) {
     browser,
     // Runs one check; a failure is told at once and counted, and the next check runs.
     async check(checkName, body) {
+      const started = Date.now();
+      const took = () => `(${((Date.now() - started) / 1000).toFixed(1)} s)`;
       try {
         await body();
-        console.log(`ok - ${checkName}`);
+        console.log(`ok - ${checkName} ${took()}`);
       } catch (error) {
         failures.push(checkName);
-        console.log(`FAIL - ${checkName}\n${error.stack ?? error}`);
+        console.log(`FAIL - ${checkName} ${took()}\n${error.stack ?? error}`);
       }
     },
     // A page in a context of its own; no first-visit screen unless asked for.

@@ -71,18 +71,22 @@ Result<EngineSpec> parse_engine_spec(std::string_view text) {
             auto clock = parse_time_control(value);
             if (!clock) return make_error("engine tc=" + value + ": " + clock.error());
             spec.clock = *clock;
-        } else if (key == "nodes" || key == "depth") {
+        } else if (key == "nodes" || key == "depth" || key == "movetime") {
             auto limit = positive_number(value);
             if (!limit) return make_error("engine " + key + "= must be a positive whole number");
             if (key == "nodes")
                 spec.nodes = *limit;
+            else if (key == "movetime" && *limit > 3'600'000)
+                return make_error("engine movetime= (milliseconds) must be at most an hour");
+            else if (key == "movetime")
+                spec.movetime = Milliseconds(*limit);
             else if (*limit > 1000)
                 return make_error("engine depth= must be at most 1000");
             else
                 spec.depth = int(*limit);
         } else {
             return make_error("unknown engine setting '" + key +
-                              "' (cmd=, name=, option.NAME=, tc=, nodes=, depth=)");
+                              "' (cmd=, name=, option.NAME=, tc=, nodes=, depth=, movetime=)");
         }
     }
     if (spec.command.empty()) return make_error("engine without cmd=: '" + std::string(text) + "'");
@@ -98,6 +102,7 @@ SearchLimits limits_for(const SearchLimits& match, const EngineSpec& spec) {
     if (spec.clock) limits.clock = spec.clock;
     if (spec.nodes) limits.nodes = *spec.nodes;
     if (spec.depth) limits.depth = *spec.depth;
+    if (spec.movetime) limits.movetime = *spec.movetime;
     return limits;
 }
 
@@ -107,6 +112,7 @@ std::string own_limits_text(const EngineSpec& spec) {
     if (spec.clock) add("tc " + time_control_tag(*spec.clock));
     if (spec.nodes) add("nodes " + std::to_string(*spec.nodes));
     if (spec.depth) add("depth " + std::to_string(*spec.depth));
+    if (spec.movetime) add("movetime " + std::to_string(spec.movetime->count()) + " ms");
     return text;
 }
 

@@ -17,17 +17,19 @@ struct EngineSpec {
     std::vector<std::string> command; // program and arguments, split like a shell would
     std::string name;                 // for PGN tags and the summary; unique within a match
     std::vector<std::pair<std::string, std::string>> options; // UCI setoption, in order
-    // This engine's own limits instead of the match's (`tc=`, `nodes=`, `depth=`), as in
-    // cutechess-cli: time-odds and depth-limited matches.
+    // This engine's own limits instead of the match's (`tc=`, `nodes=`, `depth=`,
+    // `movetime=` in milliseconds), as in cutechess-cli: time-odds and depth-limited matches.
     std::optional<TimeControl> clock;
     std::optional<std::int64_t> nodes;
     std::optional<int> depth;
+    std::optional<Milliseconds> movetime;
 };
 
 // Splits on blanks; single or double quotes keep blanks, a backslash escapes one character.
 Result<std::vector<std::string>> split_words(std::string_view text);
 
-// Reads "cmd=... name=... option.NAME=VALUE tc=... nodes=... depth=...". Without name=, the
+// Reads "cmd=... name=... option.NAME=VALUE tc=... nodes=... depth=... movetime=...".
+// Without name=, the
 // program's file name.
 Result<EngineSpec> parse_engine_spec(std::string_view text);
 

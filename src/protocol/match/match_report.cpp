@@ -32,6 +32,9 @@ std::string limits_text(const MatchConfig& config) {
         text += (text.empty() ? "" : ", ") + std::string("nodes ") + std::to_string(limits.nodes);
     if (limits.depth)
         text += (text.empty() ? "" : ", ") + std::string("depth ") + std::to_string(limits.depth);
+    if (limits.movetime.count())
+        text += (text.empty() ? "" : ", ") + std::string("movetime ") +
+                std::to_string(limits.movetime.count()) + " ms";
     for (const EngineSpec& spec : config.engines) {
         std::string own = own_limits_text(spec);
         if (!own.empty()) text += (text.empty() ? "" : "; ") + spec.name + ": " + own;

@@ -203,9 +203,9 @@ Result<bool> check_config(const MatchConfig& config) {
         return make_error("--nodes and --depth must be positive");
     for (const EngineSpec& spec : config.engines) {
         SearchLimits limits = limits_for(config.limits, spec);
-        if (!limits.clock && limits.nodes <= 0 && limits.depth <= 0)
-            return make_error("give a limit: --tc, --nodes or --depth (or the engine's own tc=, "
-                              "nodes=, depth=) for " +
+        if (!limits.clock && limits.nodes <= 0 && limits.depth <= 0 && !limits.movetime.count())
+            return make_error("give a limit: --tc, --nodes, --depth or --movetime (or the "
+                              "engine's own tc=, nodes=, depth=, movetime=) for " +
                               spec.name);
     }
     if (config.sprt && config.engines.size() != 2)

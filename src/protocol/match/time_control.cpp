@@ -86,6 +86,7 @@ std::string go_command(const SearchLimits& white, const SearchLimits& black, boo
     }
     if (mover.nodes) go += " nodes " + std::to_string(mover.nodes);
     if (mover.depth) go += " depth " + std::to_string(mover.depth);
+    if (mover.movetime.count()) go += " movetime " + std::to_string(mover.movetime.count());
     return go;
 }
 

@@ -26,6 +26,9 @@ struct SearchLimits {
     std::optional<TimeControl> clock;
     std::int64_t nodes = 0; // 0: no limit
     int depth = 0;          // 0: no limit
+    // A fixed time for each move (UCI "go movetime", cutechess's st=); 0: none. Weakened
+    // Stockfish, say, answers from a shallow search on a short clock, so anchors use this.
+    Milliseconds movetime{0};
     // A move arriving this late after the flag still counts: pipes and scheduling on a busy
     // machine are not the engine's thinking.
     Milliseconds flag_margin{50};

@@ -49,8 +49,15 @@ TEST(EngineSpec, ReadsTheEnginesOwnLimits) {
     EXPECT_EQ(limits_for(match, *plain).clock->base, Milliseconds(10000));
     EXPECT_EQ(limits_for(match, *plain).depth, 0);
 
+    auto timed = parse_engine_spec("cmd=stockfish movetime=200");
+    ASSERT_TRUE(timed.ok()) << timed.error();
+    EXPECT_EQ(own_limits_text(*timed), "movetime 200 ms");
+    EXPECT_EQ(limits_for(match, *timed).movetime, Milliseconds(200));
+    EXPECT_EQ(limits_for(match, *plain).movetime, Milliseconds(0));
+
     for (const char* bad : {"cmd=x tc=", "cmd=x tc=fast", "cmd=x depth=0", "cmd=x depth=-2",
-                            "cmd=x nodes=1e6", "cmd=x depth=5000", "cmd=x nodes="})
+                            "cmd=x nodes=1e6", "cmd=x depth=5000", "cmd=x nodes=",
+                            "cmd=x movetime=0", "cmd=x movetime=0.5", "cmd=x movetime=3600001"})
         EXPECT_FALSE(parse_engine_spec(bad).ok()) << bad;
 }
 

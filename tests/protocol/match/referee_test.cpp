@@ -169,6 +169,41 @@ TEST(Referee, AnEnginesOwnDepthLimitIsSent) {
     EXPECT_EQ(plain, 4) << log;
 }
 
+// A fixed time a move (cutechess's st=), the only limit of the match: sent as movetime to
+// that engine alone; no clock runs, so the PGN has none.
+TEST(Referee, AnEnginesOwnMoveTimeIsSent) {
+    EngineSpec timed = fake_engine("timed", "script", FoolsMate);
+    timed.movetime = Milliseconds(50);
+    EngineSpec counted = fake_engine("counted", "script", FoolsMate);
+    counted.nodes = 1000;
+    MatchConfig config = two_engines(timed, counted, 1);
+    config.limits.clock.reset();
+    config.variant = &chess_variant();
+    auto checked = check_config(config);
+    ASSERT_TRUE(checked.ok()) << checked.error();
+    config.uci_log_path = ::testing::TempDir() + "movetime_" + std::to_string(::getpid()) + ".log";
+    auto out = play(config);
+    EXPECT_EQ(out.summary.games_played, 1);
+    std::string log = test::read_file(config.uci_log_path);
+    std::remove(config.uci_log_path.c_str());
+    int timed_go = 0, counted_go = 0;
+    for (std::size_t at = log.find("go "); at != std::string::npos; at = log.find("go ", at + 1)) {
+        std::size_t line = log.rfind('\n', at);
+        std::string head = log.substr(line == std::string::npos ? 0 : line + 1, at - line);
+        std::string go = log.substr(at, log.find('\n', at) - at);
+        if (head.find("timed") != std::string::npos) {
+            EXPECT_EQ(go, "go movetime 50");
+            ++timed_go;
+        } else {
+            EXPECT_EQ(go, "go nodes 1000");
+            ++counted_go;
+        }
+    }
+    EXPECT_EQ(timed_go, 2) << log;
+    EXPECT_EQ(counted_go, 2) << log;
+    EXPECT_NE(out.printed.find("timed: movetime 50 ms"), std::string::npos) << out.printed;
+}
+
 TEST(Referee, NoLimitMeansAHangTimeout) {
     MatchConfig config =
         two_engines(fake_engine("sleeper", "hang"), fake_engine("fair", "script"), 1);

@@ -54,6 +54,11 @@ TEST(TimeControl, GoCommandForSidesWithTheirOwnLimits) {
     EXPECT_EQ(go_command(slow, shallow, true, Milliseconds(3900), Milliseconds(0)),
               "go wtime 3900 btime 3900 winc 40 binc 40");
     EXPECT_EQ(go_command(slow, shallow, false, Milliseconds(3900), Milliseconds(0)), "go depth 3");
+    // A fixed time a move (`movetime=`, cutechess's st=).
+    SearchLimits timed;
+    timed.movetime = Milliseconds(200);
+    EXPECT_EQ(go_command(slow, timed, false, Milliseconds(3900), Milliseconds(0)),
+              "go movetime 200");
 }
 
 } // namespace
