@@ -26,7 +26,7 @@ count() { # reads a ctest log, adds its totals
     passed=$((passed + total - bad))
     failed=$((failed + bad))
     local name
-    while IFS= read -r name; do [ -n "$name" ] && failed_names+=("$2: $name"); done < <(failed_in "$1")
+    while IFS= read -r name; do if [ -n "$name" ]; then failed_names+=("$2: $name"); fi; done < <(failed_in "$1")
 }
 # run_ctest PHASE DIR CTEST-ARGS...: runs the tests; a test that fails is run once more on its
 # own (on CI's two busy cores a browser wait can time out), and the phase counts that second
@@ -51,7 +51,7 @@ run_ctest() {
         local bad=$(grep -c . <<<"$again" || true)
         passed=$((passed + total - bad))
         failed=$((failed + bad))
-        while IFS= read -r name; do [ -n "$name" ] && failed_names+=("$phase: $name"); done <<<"$again"
+        while IFS= read -r name; do if [ -n "$name" ]; then failed_names+=("$phase: $name"); fi; done <<<"$again"
         set -e
         return
     fi
