@@ -257,11 +257,16 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
     // The search over: its lines no longer change between reading one and clicking it.
     await page.waitForFunction(() => !/thinking/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 20000 });
-    const best = await page.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move').allTextContents();
-    await page.click('#analysis-lines .analysis-line[data-multipv="1"] .pv-move:nth-child(2)');
-    await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 13);
-    assert.deepEqual((await page.locator('#move-list button.move').allTextContents()).slice(11), best.slice(0, 2));
-    assert.match(new URL(page.url()).hash, /ply=13/);
+    // A search cut short can end on a best line of one move (seen on CI's busy cores): then
+    // that move is the one clicked.
+    const bestMoves = page.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move');
+    const best = await bestMoves.allTextContents();
+    const upTo = Math.min(best.length, 2);
+    assert.ok(upTo >= 1, 'the best line has a move');
+    await bestMoves.nth(upTo - 1).click();
+    await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, 11 + upTo);
+    assert.deepEqual((await page.locator('#move-list button.move').allTextContents()).slice(11), best.slice(0, upTo));
+    assert.match(new URL(page.url()).hash, new RegExp(`ply=${11 + upTo}`));
     await page.click('#move-list button.move[data-ply="9"]');
     await page.click('#analysis-back-button');
     await page.waitForFunction((id) => location.hash === `#game=${id}&ply=10`, game.id);
