@@ -17,16 +17,25 @@ failed_names=()
 flaky_names=()
 # names of the tests a ctest log lists as failed
 failed_in() { sed -n '/The following tests FAILED:/,$p' "$1" | sed -nE 's/^\s+[0-9]+ - (.*) \([^()]*\)$/\1/p'; }
-count() { # reads a ctest log, adds its totals
-    local line
-    line=$(grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$1" | tail -1 || true)
-    local total=$(echo "$line" | sed -E 's/.* out of ([0-9]+).*/\1/')
-    local bad=$(echo "$line" | sed -E 's/.*passed, ([0-9]+) tests failed.*/\1/')
-    [ -n "$line" ] || { failed=$((failed + 1)); failed_names+=("$2: no ctest summary"); return; }
+summary_of() { grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$1" | tail -1 || true; }
+# count PHASE RUN [FINAL]: adds the totals of the ctest run logged in RUN; its failures (their
+# count and names) are those of FINAL, the log of a rerun of RUN's failed tests, when given.
+count() {
+    local phase=$1 run=$2 final=${3:-$2}
+    local run_line final_line
+    run_line=$(summary_of "$run")
+    final_line=$(summary_of "$final")
+    if [ -z "$run_line" ] || [ -z "$final_line" ]; then
+        failed=$((failed + 1))
+        failed_names+=("$phase: no ctest summary")
+        return
+    fi
+    local total=$(echo "$run_line" | sed -E 's/.* out of ([0-9]+).*/\1/')
+    local bad=$(echo "$final_line" | sed -E 's/.*passed, ([0-9]+) tests failed.*/\1/')
     passed=$((passed + total - bad))
     failed=$((failed + bad))
     local name
-    while IFS= read -r name; do if [ -n "$name" ]; then failed_names+=("$2: $name"); fi; done < <(failed_in "$1")
+    while IFS= read -r name; do failed_names+=("$phase: $name"); done < <(failed_in "$final")
 }
 # run_ctest PHASE DIR CTEST-ARGS...: runs the tests; a test that fails is run once more on its
 # own (on CI's two busy cores a browser wait can time out), and the phase counts that second
@@ -37,26 +46,19 @@ run_ctest() {
     set +e
     ctest --test-dir "$dir" --output-on-failure "$@" 2>&1 | tee "$dir/ctest.log"
     local first=$(failed_in "$dir/ctest.log")
-    if [ -n "$first" ] && [ "$(echo "$first" | wc -l)" -le 3 ]; then
-        echo "== $phase: running the failed tests once more, alone"
-        ctest --test-dir "$dir" --output-on-failure --rerun-failed 2>&1 | tee "$dir/ctest-rerun.log"
-        local again=$(failed_in "$dir/ctest-rerun.log")
-        local name
-        while IFS= read -r name; do
-            grep -qxF "$name" <<<"$again" || flaky_names+=("$phase: $name")
-        done <<<"$first"
-        # the first run's count, less the tests that passed on their second run
-        local line=$(grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$dir/ctest.log" | tail -1)
-        local total=$(echo "$line" | sed -E 's/.* out of ([0-9]+).*/\1/')
-        local bad=$(grep -c . <<<"$again" || true)
-        passed=$((passed + total - bad))
-        failed=$((failed + bad))
-        while IFS= read -r name; do if [ -n "$name" ]; then failed_names+=("$phase: $name"); fi; done <<<"$again"
+    if [ -z "$first" ] || [ "$(echo "$first" | wc -l)" -gt 3 ]; then
         set -e
+        count "$phase" "$dir/ctest.log"
         return
     fi
+    echo "== $phase: running the failed tests once more, alone"
+    ctest --test-dir "$dir" --output-on-failure --rerun-failed 2>&1 | tee "$dir/ctest-rerun.log"
+    local again=$(failed_in "$dir/ctest-rerun.log") name
+    while IFS= read -r name; do
+        grep -qxF "$name" <<<"$again" || flaky_names+=("$phase: $name")
+    done <<<"$first"
     set -e
-    count "$dir/ctest.log" "$phase"
+    count "$phase" "$dir/ctest.log" "$dir/ctest-rerun.log"
 }
 
 echo "== release build (-Werror) and all tests"

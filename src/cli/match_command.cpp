@@ -19,7 +19,7 @@ struct MatchArgs {
     std::string time_control;
     std::int64_t nodes = 0;
     int depth = 0;
-    int movetime_ms = 0;
+    std::int64_t movetime_ms = 0;
     int flag_margin_ms = 50;
     int concurrency = 1;
     std::string openings;
@@ -105,7 +105,7 @@ const RegisterCommand match_command{
             ->check(CLI::Range(std::int64_t(1), std::int64_t(1'000'000'000'000)));
         cmd->add_option("--depth", args->depth, "plies per move")->check(CLI::Range(1, 1000));
         cmd->add_option("--movetime", args->movetime_ms, "milliseconds per move (UCI go movetime)")
-            ->check(CLI::Range(1, 3'600'000));
+            ->check(CLI::Range(std::int64_t(1), std::int64_t(match::MaxMovetime.count())));
         cmd->add_option("--flag-margin", args->flag_margin_ms,
                         "milliseconds past the flag a move still counts")
             ->check(CLI::Range(0, 60000))

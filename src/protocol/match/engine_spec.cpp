@@ -74,16 +74,16 @@ Result<EngineSpec> parse_engine_spec(std::string_view text) {
         } else if (key == "nodes" || key == "depth" || key == "movetime") {
             auto limit = positive_number(value);
             if (!limit) return make_error("engine " + key + "= must be a positive whole number");
+            if (key == "depth" && *limit > 1000)
+                return make_error("engine depth= must be at most 1000");
+            if (key == "movetime" && Milliseconds(*limit) > MaxMovetime)
+                return make_error("engine movetime= (milliseconds) must be at most an hour");
             if (key == "nodes")
                 spec.nodes = *limit;
-            else if (key == "movetime" && *limit > 3'600'000)
-                return make_error("engine movetime= (milliseconds) must be at most an hour");
-            else if (key == "movetime")
-                spec.movetime = Milliseconds(*limit);
-            else if (*limit > 1000)
-                return make_error("engine depth= must be at most 1000");
-            else
+            else if (key == "depth")
                 spec.depth = int(*limit);
+            else
+                spec.movetime = Milliseconds(*limit);
         } else {
             return make_error("unknown engine setting '" + key +
                               "' (cmd=, name=, option.NAME=, tc=, nodes=, depth=, movetime=)");
@@ -107,13 +107,7 @@ SearchLimits limits_for(const SearchLimits& match, const EngineSpec& spec) {
 }
 
 std::string own_limits_text(const EngineSpec& spec) {
-    std::string text;
-    auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
-    if (spec.clock) add("tc " + time_control_tag(*spec.clock));
-    if (spec.nodes) add("nodes " + std::to_string(*spec.nodes));
-    if (spec.depth) add("depth " + std::to_string(*spec.depth));
-    if (spec.movetime) add("movetime " + std::to_string(spec.movetime->count()) + " ms");
-    return text;
+    return limits_text(limits_for(SearchLimits{}, spec));
 }
 
 void make_names_unique(std::vector<EngineSpec>& engines) {

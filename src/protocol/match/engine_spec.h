@@ -29,8 +29,7 @@ struct EngineSpec {
 Result<std::vector<std::string>> split_words(std::string_view text);
 
 // Reads "cmd=... name=... option.NAME=VALUE tc=... nodes=... depth=... movetime=...".
-// Without name=, the
-// program's file name.
+// Without name=, the program's file name.
 Result<EngineSpec> parse_engine_spec(std::string_view text);
 
 // The match's limits with this engine's own in their place.

@@ -24,17 +24,8 @@ std::string points_text(double points) {
     return format("%g", points);
 }
 
-std::string limits_text(const MatchConfig& config) {
-    const SearchLimits& limits = config.limits;
-    std::string text;
-    if (limits.clock) text += "tc " + time_control_tag(*limits.clock);
-    if (limits.nodes)
-        text += (text.empty() ? "" : ", ") + std::string("nodes ") + std::to_string(limits.nodes);
-    if (limits.depth)
-        text += (text.empty() ? "" : ", ") + std::string("depth ") + std::to_string(limits.depth);
-    if (limits.movetime.count())
-        text += (text.empty() ? "" : ", ") + std::string("movetime ") +
-                std::to_string(limits.movetime.count()) + " ms";
+std::string match_limits_text(const MatchConfig& config) {
+    std::string text = limits_text(config.limits);
     for (const EngineSpec& spec : config.engines) {
         std::string own = own_limits_text(spec);
         if (!own.empty()) text += (text.empty() ? "" : "; ") + spec.name + ": " + own;
@@ -96,8 +87,8 @@ std::string sprt_text(const SprtConfig& sprt, const PairingStats& p) {
 
 std::string summary_text(const MatchSummary& summary, const MatchConfig& config) {
     std::string out = "\nMatch summary: " + std::string(config.variant->name) + ", " +
-                      limits_text(config) + ", " + std::to_string(summary.games_played) + " of " +
-                      std::to_string(summary.games_planned) + " games played";
+                      match_limits_text(config) + ", " + std::to_string(summary.games_played) +
+                      " of " + std::to_string(summary.games_planned) + " games played";
     if (summary.stopped_by_sprt) out += " (stopped: SPRT decided)";
     if (summary.interrupted) out += " (interrupted)";
     out += "\n";

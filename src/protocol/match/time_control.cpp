@@ -64,6 +64,16 @@ std::string time_control_tag(const TimeControl& tc) {
     return tag;
 }
 
+std::string limits_text(const SearchLimits& limits) {
+    std::string text;
+    auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+    if (limits.clock) add("tc " + time_control_tag(*limits.clock));
+    if (limits.nodes) add("nodes " + std::to_string(limits.nodes));
+    if (limits.depth) add("depth " + std::to_string(limits.depth));
+    if (limits.movetime.count()) add("movetime " + std::to_string(limits.movetime.count()) + " ms");
+    return text;
+}
+
 std::string go_command(const SearchLimits& limits, Milliseconds white_left,
                        Milliseconds black_left) {
     return go_command(limits, limits, true, white_left, black_left);

@@ -36,6 +36,12 @@ struct SearchLimits {
     Milliseconds hang_timeout{60000};
 };
 
+// The longest `go movetime` a match sends (an hour).
+constexpr Milliseconds MaxMovetime{3'600'000};
+
+// "tc 10+0.1, nodes 5000, depth 4, movetime 200 ms": the limits set, empty without any.
+std::string limits_text(const SearchLimits& limits);
+
 // The UCI "go" line for a move, with both clocks as they stand.
 std::string go_command(const SearchLimits& limits, Milliseconds white_left,
                        Milliseconds black_left);

@@ -9,7 +9,9 @@
 #include <csignal>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <sys/wait.h>
+#include <vector>
 
 namespace evo::match {
 namespace {
@@ -33,6 +35,19 @@ void expect_no_children() {
 }
 
 const std::string FoolsMate = "f2f3 e7e5 g2g4 d8h4";
+
+// The "go" commands a UCI log ("MS NAME[PID] < LINE" for a line sent) shows sent to `engine`.
+std::vector<std::string> go_commands_to(const std::string& log, const std::string& engine) {
+    const std::string sender = " " + engine + "[", sent = "] < go ";
+    std::vector<std::string> commands;
+    std::istringstream lines(log);
+    for (std::string line; std::getline(lines, line);) {
+        std::size_t who = line.find(sender);
+        std::size_t go = who == std::string::npos ? who : line.find(sent, who + sender.size());
+        if (go != std::string::npos) commands.push_back(line.substr(go + sent.size() - 3));
+    }
+    return commands;
+}
 
 TEST(Referee, MateByTheRulesEndsTheGame) {
     auto out = play(two_engines(fake_engine("a", "script", FoolsMate),
@@ -155,18 +170,10 @@ TEST(Referee, AnEnginesOwnDepthLimitIsSent) {
     EXPECT_EQ(out.summary.games_played, 2);
     std::string log = test::read_file(config.uci_log_path);
     std::remove(config.uci_log_path.c_str());
-    int deep = 0, plain = 0;
-    for (std::size_t at = log.find("go nodes 1000"); at != std::string::npos;
-         at = log.find("go nodes 1000", at + 1)) {
-        bool with_depth = log.compare(at, 21, "go nodes 1000 depth 3") == 0;
-        std::size_t line = log.rfind('\n', at);
-        std::string head = log.substr(line == std::string::npos ? 0 : line + 1, at - line);
-        EXPECT_EQ(with_depth, head.find("shallow") != std::string::npos) << head;
-        (with_depth ? deep : plain) += 1;
-    }
     // Fool's mate: two moves by White, two by Black, in each game.
-    EXPECT_EQ(deep, 4) << log;
-    EXPECT_EQ(plain, 4) << log;
+    EXPECT_EQ(go_commands_to(log, "shallow"), std::vector<std::string>(4, "go nodes 1000 depth 3"))
+        << log;
+    EXPECT_EQ(go_commands_to(log, "plain"), std::vector<std::string>(4, "go nodes 1000")) << log;
 }
 
 // A fixed time a move (cutechess's st=), the only limit of the match: sent as movetime to
@@ -186,21 +193,8 @@ TEST(Referee, AnEnginesOwnMoveTimeIsSent) {
     EXPECT_EQ(out.summary.games_played, 1);
     std::string log = test::read_file(config.uci_log_path);
     std::remove(config.uci_log_path.c_str());
-    int timed_go = 0, counted_go = 0;
-    for (std::size_t at = log.find("go "); at != std::string::npos; at = log.find("go ", at + 1)) {
-        std::size_t line = log.rfind('\n', at);
-        std::string head = log.substr(line == std::string::npos ? 0 : line + 1, at - line);
-        std::string go = log.substr(at, log.find('\n', at) - at);
-        if (head.find("timed") != std::string::npos) {
-            EXPECT_EQ(go, "go movetime 50");
-            ++timed_go;
-        } else {
-            EXPECT_EQ(go, "go nodes 1000");
-            ++counted_go;
-        }
-    }
-    EXPECT_EQ(timed_go, 2) << log;
-    EXPECT_EQ(counted_go, 2) << log;
+    EXPECT_EQ(go_commands_to(log, "timed"), std::vector<std::string>(2, "go movetime 50")) << log;
+    EXPECT_EQ(go_commands_to(log, "counted"), std::vector<std::string>(2, "go nodes 1000")) << log;
     EXPECT_NE(out.printed.find("timed: movetime 50 ms"), std::string::npos) << out.printed;
 }
 
