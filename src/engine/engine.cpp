@@ -175,6 +175,7 @@ struct Engine::Impl {
         wait_for_release();
         shared.stop = true;
         for (auto& t : helpers) t.join();
+        for (auto& w : workers) w->extend_short_lines();
 
         // A helper that got deeper with a score at least as good speaks for the search.
         const Worker* best = &main;

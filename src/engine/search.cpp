@@ -2,6 +2,7 @@
 
 #include "eval.h"
 #include "gives_check.h"
+#include "line_from_tt.h"
 #include "move_order.h"
 #include "see.h"
 
@@ -583,6 +584,15 @@ SearchInfo Worker::info_for(int line, int depth) const {
     info.hashfull = shared_->tt->hashfull();
     info.pv = rm.pv;
     return info;
+}
+
+void Worker::extend_short_lines() {
+    if (!pos_) return;
+    const int lines = std::min<int>(shared_->multipv, int(root_moves_.size()));
+    for (int i = 0; i < lines; ++i) {
+        RootMove& rm = root_moves_[std::size_t(i)];
+        if (rm.pv.size() < 2) rm.pv = extend_line_from_tt(*pos_, std::move(rm.pv), *shared_->tt);
+    }
 }
 
 void Worker::report(int depth) {

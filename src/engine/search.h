@@ -65,6 +65,9 @@ class Worker {
     int completed_depth() const { return completed_depth_; }
     const std::vector<RootMove>& root_moves() const { return root_moves_; }
     SearchInfo info_for(int line, int depth) const;
+    // After the search, with no thread searching: a reported line that ends at its first
+    // move (a fail-high not re-searched before the stop) continues from the table.
+    void extend_short_lines();
 
   private:
     struct Stack {
