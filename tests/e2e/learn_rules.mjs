@@ -1,13 +1,14 @@
 // Browser test of "Learn in the app" (issue 11): the first-visit screen, the rules page of
 // each variant reached from the header and from the new-game dialog, every example's
 // intended moves played on its board (the server judges them), no horizontal overflow at
-// 360-1366 px, and the picker's line on declining. Saves docs/rules-desktop.png and
-// docs/rules-phone.png.
+// 360-1366 px, and the picker's line on declining. Saves the README's rules-desktop.png and
+// rules-phone.png (docs_screenshots.mjs).
 //
 //   node tests/e2e/learn_rules.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openHarness, repo } from './browser_harness.mjs';
+import { openHarness } from './browser_harness.mjs';
+import { docsScreenshot } from './docs_screenshots.mjs';
 
 // The examples and their intended moves, as the rules pages define them.
 const EXAMPLES = {
@@ -212,7 +213,7 @@ try {
         await view.goto(`${server.address}#rules=evochess`);
         await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 3, null, { timeout: 10000 });
         await view.waitForTimeout(300);
-        await view.screenshot({ path: path.join(repo, width === 390 ? 'docs/rules-phone.png' : 'docs/rules-desktop.png') });
+        await view.screenshot({ path: docsScreenshot(width === 390 ? 'rules-phone.png' : 'rules-desktop.png') });
       }
       await view.context().close();
     }

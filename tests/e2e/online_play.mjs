@@ -2,7 +2,7 @@
 // Debian Chromium (playwright-core) with three browser contexts, two players and a spectator,
 // each with its own storage. Everything is done through the UI: the new-game dialog, the invite
 // link, clicks on the board, the buttons. Saves screenshots at phone and desktop sizes into a
-// temporary directory (printed) and copies two into docs/.
+// temporary directory (printed) and two for the README (docs_screenshots.mjs).
 //
 //   node tests/e2e/online_play.mjs [--binary build/evochess] [--keep-screenshots]
 import assert from 'node:assert/strict';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver } from './board_driver.mjs';
 import { startServer } from './evochess_server.mjs';
+import { docsScreenshot } from './docs_screenshots.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const binaryFlag = process.argv.indexOf('--binary');
@@ -279,8 +280,8 @@ try {
     await shot(alice, 'desktop-game');
     await shot(bob, 'phone-game');
     await shot(carol, 'desktop-spectator');
-    copyFileSync(path.join(shotsDir, 'desktop-game.png'), path.join(repo, 'docs/online-desktop.png'));
-    copyFileSync(path.join(shotsDir, 'phone-game.png'), path.join(repo, 'docs/online-phone.png'));
+    copyFileSync(path.join(shotsDir, 'desktop-game.png'), docsScreenshot('online-desktop.png'));
+    copyFileSync(path.join(shotsDir, 'phone-game.png'), docsScreenshot('online-phone.png'));
     await expectNoHorizontalOverflow(alice, 'game');
     await expectNoOverflowAtPhoneWidths(bob, 'game');
   });

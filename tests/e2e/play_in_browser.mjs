@@ -1,7 +1,7 @@
 // End-to-end test of `evochess serve` in headless Chromium (Debian's, driven by playwright-core):
 // an EvoChess game played through the UI with an evolution promotion chosen in the picker,
 // the game found again after a server restart, and a Promote King Chess game that reaches
-// Cthulhu. Saves docs/screenshot.png.
+// Cthulhu. Saves the README's screenshot.png (docs_screenshots.mjs).
 //
 //   node tests/e2e/play_in_browser.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver } from './board_driver.mjs';
 import { startServer } from './evochess_server.mjs';
+import { docsScreenshot } from './docs_screenshots.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const binaryFlag = process.argv.indexOf('--binary');
@@ -22,7 +23,7 @@ const hostFlag = process.argv.indexOf('--host');
 const extraArgs = hostFlag > 0 ? ['--host', process.argv[hostFlag + 1]] : [];
 const webDir = path.join(repo, 'web/dist');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const screenshotPath = path.join(repo, 'docs/screenshot.png');
+const screenshotPath = docsScreenshot('screenshot.png');
 
 function require_file(file, hint) {
   if (!existsSync(file)) {

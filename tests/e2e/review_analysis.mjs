@@ -4,20 +4,19 @@
 // turning with the board, the game untouched), the review's graph (one point per move, marks),
 // a premove, a move made by keyboard only, no horizontal overflow; screenshots.
 //
-//   node tests/e2e/review_analysis.mjs [--binary build/evochess] [--screenshots DIR]
+//   node tests/e2e/review_analysis.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
 import { apiCall, createGame, openHarness } from './browser_harness.mjs';
+import { docsScreenshot } from './docs_screenshots.mjs';
 
 const harness = await openHarness({ name: 'review' });
 const { server } = harness;
 // EVOCHESS_E2E_ONLY=<words>: run only the checks whose names hold them (while working on one).
 const only = process.env.EVOCHESS_E2E_ONLY;
 const check = (name, body) => (only && !name.includes(only) ? Promise.resolve() : harness.check(name, body));
-const screenshotFlag = process.argv.indexOf('--screenshots');
-const screenshotDir = screenshotFlag > 0 ? path.resolve(process.argv[screenshotFlag + 1]) : tmpdir();
 const HUMANS = { w: 'human', b: 'human' };
 
 const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
@@ -356,14 +355,15 @@ try {
       await measure('the analysis board');
       if (width === 390 || width === 1366) {
         await view.evaluate(() => window.scrollTo(0, 0));
-        await view.screenshot({ path: path.join(screenshotDir, `evochess-analysis-${width}.png`) });
+        await view.screenshot({ path: docsScreenshot(width === 390 ? 'analysis-phone.png' : 'analysis-desktop.png') });
       }
       await harness.openGame(view, reviewed);
       await view.click('#review-button');
       await view.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, { timeout: 60000 });
       await measure('the review');
       if (width === 390 || width === 1366) {
-        await view.screenshot({ path: path.join(screenshotDir, `evochess-review-${width}.png`), fullPage: width < 1000 });
+        const file = width === 390 ? path.join(tmpdir(), 'evochess-review-390.png') : docsScreenshot('review-desktop.png');
+        await view.screenshot({ path: file, fullPage: width < 1000 });
       }
       await view.click('#new-game-button');
       await view.locator('#new-game-dialog[open]').waitFor();
