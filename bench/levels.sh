@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The calibration of the playing levels (src/engine/levels.cpp, docs/strength.md "Levels"),
 # refereed by `evochess match`. Levels 1-7 are bound by their own node budgets; the
-# full-strength level plays FULL_NODES nodes a move here, so that no figure depends on the
-# machine's speed or load (the clock below is generous and never binds).
+# full-strength level plays FULL_NODES nodes a move here (about what the app's 1 s a move
+# searches on the project's machine), so that no figure depends on the machine's speed or
+# load (the clock below is generous and never binds).
 #
 #   bench/levels.sh ladder VARIANT [GAMES] [FIRST] [LAST]
 #       neighbouring levels FIRST..LAST (default 1..8): level N against level N+1
@@ -14,17 +15,17 @@
 #   bench/levels.sh summary
 #       one line per match played into OUT: the pair, W-D-L of the first, score and Elo
 #
-# Environment: EVOCHESS (default build/evochess), FULL_NODES (default 200000),
+# Environment: EVOCHESS (default build/evochess), FULL_NODES (default 1000000),
 # TC (default 60+1), PEER_MOVETIME (Stockfish's milliseconds a move; default 100 below
-# UCI_Elo 2200, 200 from there: weakened, Stockfish 15.1 picks its move at a depth its
-# UCI_Elo sets, 6 plies at 1950, 12 at 2400, which those times reach; on a short clock
-# instead it answers from depth 1, far below its Elo), CONCURRENCY (default 2), OUT
-# (default build/levels), NICE (default 10).
+# UCI_Elo 2200, 200 below 2400, 400 from there: weakened, Stockfish 15.1 picks its move at
+# a depth its UCI_Elo sets, 7 plies at 2000, 10 at 2200, 12 at 2400, which those times
+# reach with two games on two cores; on a short clock instead it answers from depth 1, far
+# below its Elo), CONCURRENCY (default 2), OUT (default build/levels), NICE (default 10).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 evochess=${EVOCHESS:-$root/build/evochess}
-full_nodes=${FULL_NODES:-200000}
+full_nodes=${FULL_NODES:-1000000}
 tc=${TC:-60+1}
 peer_movetime=${PEER_MOVETIME:-}
 concurrency=${CONCURRENCY:-2}
@@ -67,7 +68,11 @@ anchor)
     case "$peer" in
     stockfish-elo*)
         elo=${peer#stockfish-elo}
-        [ -n "$peer_movetime" ] || { [ "$elo" -ge 2200 ] && peer_movetime=200 || peer_movetime=100; }
+        if [ -z "$peer_movetime" ]; then
+            peer_movetime=100
+            [ "$elo" -ge 2200 ] && peer_movetime=200
+            [ "$elo" -ge 2400 ] && peer_movetime=400
+        fi
         peer_engine="cmd=/usr/games/stockfish name=$peer option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=$elo movetime=$peer_movetime"
         ;;
     glaurung-nodes*)
@@ -78,7 +83,7 @@ anchor)
         peer_engine="cmd=/usr/games/$program name=$peer option.Hash=16 depth=${peer#*-depth}"
         ;;
     *)
-        sed -n '9,13p' "$0" >&2
+        sed -n '10,14p' "$0" >&2
         exit 2
         ;;
     esac
@@ -96,7 +101,7 @@ summary)
     done
     ;;
 *)
-    sed -n '2,22p' "$0" >&2
+    sed -n '2,23p' "$0" >&2
     exit 2
     ;;
 esac

@@ -8,21 +8,20 @@ namespace evo::engine {
 
 namespace {
 
-// Elo: chess, on the scale of Stockfish 15.1's UCI_Elo: each level's performance against
-// the Stockfish settings it played (levels 2-8); level 1 is placed below level 2 by their
-// match (docs/strength.md, "Levels"; bench/levels.sh reruns the matches).
+// Elo: chess, one scale fitted to every calibration game (bench/levels_fit.py over
+// bench/levels-results.txt), Stockfish 15.1 at UCI_Elo 1800 held at 1800 and its other
+// settings fitted with the levels (docs/strength.md, "Levels"; bench/levels.sh replays them).
 constexpr std::array<Level, LevelCount> Table = {{
-    {1, "Beginner", "Sees one move ahead; misses forks and threats", 950, 100, 1, 8, 70, 150},
-    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1210, 600, 3, 5, 55,
+    {1, "Beginner", "Sees one move ahead; misses forks and threats", 825, 100, 1, 8, 70, 150},
+    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1090, 600, 3, 5, 55,
      150},
-    {3, "Casual", "Spots simple tactics; drifts in quiet positions", 1450, 1800, std::nullopt, 4,
-     32, 95},
-    {4, "Club", "A steady club player; some inaccuracies", 1590, 4000, std::nullopt, 3, 20, 60},
-    {5, "Strong club", "Rarely blunders; small inaccuracies", 1835, 10000, std::nullopt, 2, 10, 30},
-    {6, "Expert", "Sound play; now and then a second-best move", 1905, 20000, std::nullopt, 2, 6,
-     18},
-    {7, "Master", "Its best move on a small search", 2030, 40000, std::nullopt, 1, 0, 0},
-    {8, "Full strength", "The full engine under the game's time limit", 2120, std::nullopt,
+    {3, "Casual", "Spots simple tactics; some loose moves", 1500, 4000, std::nullopt, 3, 20, 60},
+    {4, "Club", "A steady club player; small inaccuracies", 1830, 10000, std::nullopt, 2, 10, 30},
+    {5, "Strong club", "Rarely blunders; misses deeper tactics", 2030, 20000, std::nullopt, 1, 0,
+     0},
+    {6, "Expert", "Sound play on a short search", 2315, 60000, std::nullopt, 1, 0, 0},
+    {7, "Master", "Sound play on a longer search", 2595, 250000, std::nullopt, 1, 0, 0},
+    {8, "Full strength", "The full engine under the game's time limit", 2845, std::nullopt,
      std::nullopt, 1, 0, 0},
 }};
 
