@@ -5,8 +5,13 @@ export class BoardDriver {
     this.page = page;
   }
 
+  // A square's centre in the viewport. The board is scrolled into view first, as a person
+  // would: on a phone the page can sit scrolled so that part of the board is off screen, and a
+  // click there would land on nothing.
   async squareCenter(square) {
-    const box = await this.page.locator('#board cg-board').boundingBox();
+    const board = this.page.locator('#board cg-board');
+    await board.scrollIntoViewIfNeeded();
+    const box = await board.boundingBox();
     const whiteBelow = await this.page.locator('#board .cg-wrap, #board.cg-wrap').first().evaluate(
       (element) => element.classList.contains('orientation-white'),
     );

@@ -11,8 +11,9 @@ import { startServer } from './evochess_server.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-// Starts `evochess serve` (--binary, else build/evochess) on the built UI and Chromium.
-export async function openHarness({ name, chromiumArgs = [] }) {
+// Starts `evochess serve` (--binary, else build/evochess; `serverArgs` added) on the built UI
+// and Chromium.
+export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) {
   const binaryFlag = process.argv.indexOf('--binary');
   const binary = path.resolve(binaryFlag > 0 ? process.argv[binaryFlag + 1] : path.join(repo, 'build/evochess'));
   const webDir = process.env.EVOCHESS_WEB_DIR ?? path.join(repo, 'web/dist');
@@ -24,7 +25,7 @@ export async function openHarness({ name, chromiumArgs = [] }) {
     }
   }
   const { chromium } = createRequire(path.join(repo, 'web/package.json'))('playwright-core');
-  const server = await startServer({ binary, dataDir: mkdtempSync(path.join(tmpdir(), `evochess-${name}-data-`)), webDir });
+  const server = await startServer({ binary, dataDir: mkdtempSync(path.join(tmpdir(), `evochess-${name}-data-`)), webDir, extraArgs: serverArgs });
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,

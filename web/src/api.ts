@@ -184,7 +184,7 @@ export class ApiError extends Error {
 export async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, {
+  const response = await fetchRetrying(path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -234,7 +234,7 @@ export const api = {
   // The final lines of one analysis; retried while every engine is busy (503).
   analyse: (analysis: AnalysisRequest, signal?: AbortSignal) => analyseOnce(analysis, signal),
   pgn: async (id: number): Promise<string> => {
-    const response = await fetch(`${gamePath(id)}/pgn`);
+    const response = await fetchRetrying(`${gamePath(id)}/pgn`, {});
     const text = await response.text();
     if (!response.ok) throw new ApiError(response.status, errorMessageOf(text, response.status));
     return text;
@@ -250,7 +250,7 @@ export async function engineMove(
   const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
   const token = ownerTokenOf(id);
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${gamePath(id)}/engine`, {
+  const response = await fetchRetrying(`${gamePath(id)}/engine`, {
     method: 'POST',
     headers,
     body: '{}',
@@ -306,20 +306,30 @@ const wait = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-// POSTs an analysis request; while all engines are busy (503) waits as Retry-After says and asks again.
-async function postAnalysis(analysis: AnalysisRequest, accept: string, signal?: AbortSignal): Promise<Response> {
+// A request the server turned away before acting on it: 429, this address sent too many
+// (a review or a rules page sends a burst); with `untilEnginesFree`, 503, every engine busy.
+// It is sent again after the Retry-After the server gave (at most 5 s a time), so the app
+// slows down instead of failing; a 429 still there after about 20 s of waiting is answered.
+async function fetchRetrying(path: string, init: RequestInit, untilEnginesFree = false): Promise<Response> {
+  let waitedMs = 0;
   for (;;) {
-    const response = await fetch('/api/analysis', {
-      method: 'POST',
-      headers: { Accept: accept, 'Content-Type': 'application/json' },
-      body: JSON.stringify(analysis),
-      signal,
-    });
-    if (response.status !== 503) return response;
+    const response = await fetch(path, init);
+    const turnedAway = response.status === 429 ? waitedMs < 20000 : response.status === 503 && untilEnginesFree;
+    if (!turnedAway) return response;
     await response.text();
-    const seconds = Number(response.headers.get('Retry-After')) || 1;
-    await wait(Math.min(seconds, 5) * 1000, signal);
+    const ms = Math.min(Number(response.headers.get('Retry-After')) || 1, 5) * 1000;
+    await wait(ms, init.signal ?? undefined);
+    waitedMs += ms;
   }
+}
+
+// POSTs an analysis request, asking again while all engines are busy (503).
+function postAnalysis(analysis: AnalysisRequest, accept: string, signal?: AbortSignal): Promise<Response> {
+  return fetchRetrying(
+    '/api/analysis',
+    { method: 'POST', headers: { Accept: accept, 'Content-Type': 'application/json' }, body: JSON.stringify(analysis), signal },
+    true,
+  );
 }
 
 async function analyseOnce(analysis: AnalysisRequest, signal?: AbortSignal): Promise<{ lines: AnalysisLine[]; depth: number }> {

@@ -1,0 +1,45 @@
+// The app under the server's rate limit (docs/api.md: 429 with Retry-After): a burst of the
+// page's own requests slows down and gets through, never a move lost to "too many requests".
+// The server here allows 5 requests a second (bursts of 20); each move the page plays sends
+// three requests (the move, the PGN, the saved games), so ten quick moves go over the limit.
+//
+//   node tests/e2e/rate_limit.mjs [--binary build/evochess]
+import assert from 'node:assert/strict';
+import { openHarness } from './browser_harness.mjs';
+
+const harness = await openHarness({ name: 'rate-limit', serverArgs: ['--rate-limit', '5'] });
+try {
+  await harness.check('ten quick typed moves all land although the server turns some requests away', async () => {
+    const page = await harness.newPage(1366, 900);
+    await page.goto(harness.server.address);
+    const dialog = page.locator('#new-game-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    await page.selectOption('select[name=variant]', 'chess');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const input = page.getByLabel('Type a move');
+    const moves = ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5', 'c3', 'Nf6', 'd4', 'exd4'];
+    const turnedAway = [];
+    page.on('response', (response) => response.status() === 429 && turnedAway.push(response.url()));
+    for (const [ply, san] of moves.entries()) {
+      await input.fill(san);
+      await input.press('Enter');
+      await page
+        .waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, ply + 1, { timeout: 30000 })
+        .catch(async (error) => {
+          const shown = await page.evaluate(() => ({
+            moves: [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' '),
+            error: document.getElementById('error-message')?.textContent ?? '',
+            typed: document.querySelector('.move-input-message')?.textContent ?? '',
+          }));
+          throw new Error(`${san} did not land: ${JSON.stringify(shown)}; turned away: ${turnedAway.join(', ')}\n${error.message}`);
+        });
+    }
+    assert.deepEqual(await page.locator('#move-list button.move').allTextContents(), moves);
+    assert.equal(await page.locator('#error-message').isVisible(), false, await page.locator('#error-message').textContent());
+    // The check means something only if the limit was met.
+    assert.ok(turnedAway.length > 0, 'no request was turned away: the burst did not reach the limit');
+  });
+} finally {
+  await harness.finish();
+}
