@@ -12,9 +12,9 @@ namespace {
 // bench/levels-results.txt), Stockfish 15.1 at UCI_Elo 1800 held at 1800 and its other
 // settings fitted with the levels (docs/strength.md, "Levels"; bench/levels.sh replays them).
 constexpr std::array<Level, LevelCount> Table = {{
-    {1, "Beginner", "Sees one move ahead; misses forks and threats", 825, 100, 1, 8, 70, 150},
-    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1090, 600, 3, 5, 55,
-     150},
+    {1, "Beginner", "Sees one move ahead; misses forks and threats", 900, 100, 1, 8, 70, 150},
+    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1245, 1000, 4, 5, 45,
+     120},
     {3, "Casual", "Spots simple tactics; some loose moves", 1500, 4000, std::nullopt, 3, 20, 60},
     {4, "Club", "A steady club player; small inaccuracies", 1830, 10000, std::nullopt, 2, 10, 30},
     {5, "Strong club", "Rarely blunders; misses deeper tactics", 2030, 20000, std::nullopt, 1, 0,
