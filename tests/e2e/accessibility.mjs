@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver } from './board_driver.mjs';
+import { waitForMoves } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,16 +34,6 @@ const browser = await chromium.launch({
   headless: true,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
-
-// What the page shows when a move did not come through: the moves, the error box, the
-// status line and the scroll position, so that a failure says why.
-async function pageState(page) {
-  return page.evaluate(() => {
-    const text = (selector) => document.querySelector(selector)?.textContent?.trim().replace(/\s+/g, ' ') ?? '-';
-    const moves = [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' ');
-    return `moves [${moves}], error "${text('#error-message')}", status "${text('#status')}", scrollY ${window.scrollY}`;
-  });
-}
 
 let failed = 0;
 // Runs axe on the page as it is; reports every finding, fails on serious and critical ones.
@@ -80,11 +71,7 @@ try {
     // taken: the board is busy until the server answers).
     for (const [ply, [from, to]] of [['a2', 'a3'], ['a7', 'a6'], ['a3', 'a4'], ['a6', 'a5']].entries()) {
       await board.click(from, to);
-      await page
-        .waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, ply + 1, { timeout: 15000 })
-        .catch(async (error) => {
-          throw new Error(`${from}-${to} was not played (${label}): ${await pageState(page)}\n${error.message}`);
-        });
+      await waitForMoves(page, ply + 1, { timeout: 15000, context: `${from}-${to} at ${label}` });
     }
     await audit(page, `the game page (${label})`);
     await board.click('b2', 'b4');

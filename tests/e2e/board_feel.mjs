@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { apiCall, createGame, openHarness } from './browser_harness.mjs';
+import { apiCall, createGame, openHarness, waitForMoves } from './browser_harness.mjs';
 
 const harness = await openHarness({ name: 'feel', chromiumArgs: ['--autoplay-policy=no-user-gesture-required'] });
 const { server, check } = harness;
@@ -19,8 +19,7 @@ const openGame = (page, id) => harness.openGame(page, id);
 
 const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
 const plies = (page) => page.locator('#move-list button.move').count();
-const waitForPlies = (page, n) =>
-  page.waitForFunction((count) => document.querySelectorAll('#move-list button.move').length === count, n, { timeout: 5000 });
+const waitForPlies = (page, n) => waitForMoves(page, n, { timeout: 5000 });
 // The sound the page asked for last, whether it played, and how many it asked for.
 const lastSound = (page) =>
   page.evaluate(() => {

@@ -78,6 +78,22 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
   };
 }
 
+// Waits until the move list holds `count` moves. If it does not within `timeout` ms, fails
+// with what the page shows instead (the moves, the error box, the typed move's message, the
+// status line, the scroll position) and `context`, so that a failure says why.
+export async function waitForMoves(page, count, { timeout = 30000, context = '' } = {}) {
+  await page
+    .waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, count, { timeout })
+    .catch(async (error) => {
+      const shown = await page.evaluate(() => {
+        const text = (selector) => document.querySelector(selector)?.textContent?.trim().replace(/\s+/g, ' ') ?? '-';
+        const moves = [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' ');
+        return `moves [${moves}], error "${text('#error-message')}", typed move "${text('.move-input-message')}", status "${text('#status')}", scrollY ${window.scrollY}`;
+      });
+      throw new Error(`${count} moves expected${context ? ` (${context})` : ''}; the page shows ${shown}\n${error.message}`);
+    });
+}
+
 // A JSON request made by the page itself (same origin, the page's own cookies and storage).
 export const apiCall = (page, method, url, body) =>
   page.evaluate(

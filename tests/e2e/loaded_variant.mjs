@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './evochess_server.mjs';
+import { waitForMoves } from './browser_harness.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const binaryFlag = process.argv.indexOf('--binary');
@@ -44,17 +45,7 @@ try {
   for (const [ply, san] of ['e4', 'e5', 'd4', 'd5', 'c4=N'].entries()) {
     await input.fill(san);
     await input.press('Enter');
-    await page
-      .waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, ply + 1, { timeout: 15000 })
-      .catch(async (error) => {
-        // What the page shows instead, so that a failure says why.
-        const seen = await page.evaluate(() => ({
-          moves: [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' '),
-          error: document.getElementById('error-message')?.textContent ?? '',
-          input: document.querySelector('#move-input-message, .move-input-message')?.textContent ?? '',
-        }));
-        throw new Error(`${san} was not played: ${JSON.stringify(seen)}\n${error.message}`);
-      });
+    await waitForMoves(page, ply + 1, { timeout: 15000, context: `${san} typed` });
   }
   assert.deepEqual(await page.locator('#move-list button.move').allTextContents(), ['e4', 'e5', 'd4', 'd5', 'c4=N']);
   assert.match(await page.locator('#strip-bottom').textContent(), /pawn moves\s*1\/2/);

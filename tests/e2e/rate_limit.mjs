@@ -5,7 +5,7 @@
 //
 //   node tests/e2e/rate_limit.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { openHarness } from './browser_harness.mjs';
+import { openHarness, waitForMoves } from './browser_harness.mjs';
 
 const harness = await openHarness({ name: 'rate-limit', serverArgs: ['--rate-limit', '5'] });
 try {
@@ -24,16 +24,7 @@ try {
     for (const [ply, san] of moves.entries()) {
       await input.fill(san);
       await input.press('Enter');
-      await page
-        .waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, ply + 1, { timeout: 30000 })
-        .catch(async (error) => {
-          const shown = await page.evaluate(() => ({
-            moves: [...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent).join(' '),
-            error: document.getElementById('error-message')?.textContent ?? '',
-            typed: document.querySelector('.move-input-message')?.textContent ?? '',
-          }));
-          throw new Error(`${san} did not land: ${JSON.stringify(shown)}; turned away: ${turnedAway.join(', ')}\n${error.message}`);
-        });
+      await waitForMoves(page, ply + 1, { timeout: 30000, context: `${san} typed; turned away: ${turnedAway.join(', ')}` });
     }
     assert.deepEqual(await page.locator('#move-list button.move').allTextContents(), moves);
     assert.equal(await page.locator('#error-message').isVisible(), false, await page.locator('#error-message').textContent());

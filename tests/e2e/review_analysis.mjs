@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { apiCall, createGame, openHarness } from './browser_harness.mjs';
+import { apiCall, createGame, openHarness, waitForMoves } from './browser_harness.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
 
 const harness = await openHarness({ name: 'review' });
@@ -20,8 +20,7 @@ const check = (name, body) => (only && !name.includes(only) ? Promise.resolve() 
 const HUMANS = { w: 'human', b: 'human' };
 
 const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
-const waitForPlies = (page, n) =>
-  page.waitForFunction((count) => document.querySelectorAll('#move-list button.move').length === count, n, { timeout: 10000 });
+const waitForPlies = (page, n) => waitForMoves(page, n, { timeout: 10000 });
 
 // A game played by a fixed rule from the server's legal moves: first pawn moves (they earn
 // minor rights), then a capture if there is one, else an evolution (a pawn that becomes a

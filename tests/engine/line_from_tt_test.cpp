@@ -36,26 +36,25 @@ std::vector<std::string> extended(const TranspositionTable& tt, const Position& 
 
 using Line = std::vector<std::string>;
 
-TEST(LineFromTT, AnEmptyTableLeavesTheLineAsItIs) {
+// A small table and the chess start position, which a test may replace.
+class LineFromTT : public ::testing::Test {
+  protected:
+    void SetUp() override { ASSERT_TRUE(tt.resize(1)); }
     TranspositionTable tt;
-    ASSERT_TRUE(tt.resize(1));
     Position root = Position::start(chess_variant());
+};
+
+TEST_F(LineFromTT, AnEmptyTableLeavesTheLineAsItIs) {
     EXPECT_EQ(extended(tt, root, "e2e4"), Line({"e2e4"}));
 }
 
-TEST(LineFromTT, TheTablesMovesFollowTheFirstMove) {
-    TranspositionTable tt;
-    ASSERT_TRUE(tt.resize(1));
-    Position root = Position::start(chess_variant());
+TEST_F(LineFromTT, TheTablesMovesFollowTheFirstMove) {
     store_line(tt, root, {"e2e4", "e7e5", "g1f3", "b8c6"});
     EXPECT_EQ(extended(tt, root, "e2e4"), Line({"e2e4", "e7e5", "g1f3", "b8c6"}));
     EXPECT_EQ(extended(tt, root, "e2e4", 3), Line({"e2e4", "e7e5", "g1f3"}));
 }
 
-TEST(LineFromTT, AMoveIllegalWhereItIsFoundEndsTheLine) {
-    TranspositionTable tt;
-    ASSERT_TRUE(tt.resize(1));
-    Position root = Position::start(chess_variant());
+TEST_F(LineFromTT, AMoveIllegalWhereItIsFoundEndsTheLine) {
     store_line(tt, root, {"e2e4", "e7e5"});
     // An entry of another position that shares the key's bits would hold a move like this:
     // White's knight move stored where Black is to move.
@@ -68,23 +67,17 @@ TEST(LineFromTT, AMoveIllegalWhereItIsFoundEndsTheLine) {
     EXPECT_EQ(extended(tt, root, "e2e4"), Line({"e2e4"}));
 }
 
-TEST(LineFromTT, ARepetitionEndsTheLine) {
-    TranspositionTable tt;
-    ASSERT_TRUE(tt.resize(1));
-    Position root = Position::start(chess_variant());
+TEST_F(LineFromTT, ARepetitionEndsTheLine) {
     // The knights go out and back: the fourth move repeats the start, where the table's
     // move would begin the round again.
     store_line(tt, root, {"g1f3", "g8f6", "f3g1", "f6g8"});
     EXPECT_EQ(extended(tt, root, "g1f3", 12), Line({"g1f3", "g8f6", "f3g1", "f6g8"}));
 }
 
-TEST(LineFromTT, EvolutionMovesComeBackAsTheyWereStored) {
+TEST_F(LineFromTT, EvolutionMovesComeBackAsTheyWereStored) {
     // RULES 2: with a minor right each side may evolve the pawn it moves; the choice is part
     // of the move the table holds.
-    TranspositionTable tt;
-    ASSERT_TRUE(tt.resize(1));
-    Position root =
-        test::load("evochess", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 0,1,0,0/0,1,0,0");
+    root = test::load("evochess", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 0,1,0,0/0,1,0,0");
     store_line(tt, root, {"e2e4n", "d7d5b", "e4c5"});
     EXPECT_EQ(extended(tt, root, "e2e4n"), Line({"e2e4n", "d7d5b", "e4c5"}));
     // The same squares without the choice are another move, which the table does not hold.
