@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine_port.h"
+#include "json_shape.h"
 
 namespace evo::app {
 
@@ -10,6 +11,7 @@ using nlohmann::json;
 
 json parse_request_body(const std::string& body) {
     if (body.find_first_not_of(" \t\r\n") == std::string::npos) return json::object();
+    if (auto problem = json_shape_problem(body)) throw bad_request(*problem);
     json parsed = json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (parsed.is_discarded()) throw bad_request("the request body is not valid JSON");
     if (!parsed.is_object()) throw bad_request("the request body must be a JSON object");

@@ -185,6 +185,38 @@ TEST_F(HttpHardeningTest, InvalidUtf8InAFenErrorIsA400) {
     EXPECT_EQ(answer.status, 400) << answer.body.dump();
 }
 
+// Issue 17: a body's JSON is bounded in depth and in values before it is built (a 1 MiB
+// body of nested arrays became some 100 MB); requests well inside the bounds still work.
+TEST_F(HttpHardeningTest, DeepOrHugeJsonBodiesAre400) {
+    start();
+    auto client = server_->client();
+    std::string deep =
+        "{\"variant\": \"chess\", \"x\": " + std::string(100, '[') + std::string(100, ']') + "}";
+    JsonAnswer answer = send_raw(*client, "POST", "/api/games", deep);
+    EXPECT_EQ(answer.status, 400) << answer.body.dump();
+    EXPECT_NE(answer.body.dump().find("nested deeper than 32"), std::string::npos)
+        << answer.body.dump();
+    std::string nested_mib = std::string(512 * 1024, '[') + std::string(512 * 1024, ']');
+    answer = send_raw(*client, "POST", "/api/games", nested_mib);
+    EXPECT_NE(answer.body.dump().find("nested deeper than 32"), std::string::npos)
+        << answer.body.dump().substr(0, 200);
+
+    std::string many = "{\"variant\": \"chess\", \"x\": [0";
+    for (int i = 0; i < 30'000; ++i) many += ",0";
+    answer = send_raw(*client, "POST", "/api/games", many + "]}");
+    EXPECT_EQ(answer.status, 400) << answer.body.dump();
+    EXPECT_NE(answer.body.dump().find("more than 20000 JSON values"), std::string::npos)
+        << answer.body.dump();
+
+    json within = {{"variant", "chess"},
+                   {"x", json::parse(std::string(30, '[') + "1" + std::string(30, ']'))}};
+    within["y"] = json::array();
+    for (int i = 0; i < 5000; ++i) within["y"].push_back(i);
+    EXPECT_EQ(post_json(*client, "/api/games", within).status, 201);
+    EXPECT_EQ(send_raw(*client, "POST", "/api/games", "{").status, 400);
+    expect_still_serving();
+}
+
 TEST_F(HttpHardeningTest, FullDiskIs507AndReadOnlyStorageIs503) {
     start();
     auto client = server_->client();
