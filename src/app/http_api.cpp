@@ -70,32 +70,6 @@ SeatToken bearer_token(const HttpRequest& request) {
     return std::nullopt;
 }
 
-std::string host_name(const std::string& host) {
-    if (!host.empty() && host.front() == '[') return host.substr(0, host.find(']') + 1);
-    return host.substr(0, host.find(':'));
-}
-
-// A page from another site (or a DNS name rebound to this server) must not drive the API:
-// browsers send Origin with such requests and the Host they think they talk to.
-std::optional<std::string> foreign_request_reason(const HttpRequest& request,
-                                                  const RouterOptions& options) {
-    std::string host = request.header("host");
-    if (!host.empty()) {
-        std::string name = host_name(host);
-        bool allowed = name == "127.0.0.1" || name == "localhost" || name == "[::1]";
-        for (const std::string& extra : options.allowed_hosts) allowed = allowed || name == extra;
-        if (!allowed) return "requests must address this server by one of its configured names";
-    }
-    std::string origin = request.header("origin");
-    if (!origin.empty()) {
-        std::size_t scheme_end = origin.find("://");
-        std::string origin_host =
-            scheme_end == std::string::npos ? origin : origin.substr(scheme_end + 3);
-        if (origin_host != host) return "cross-origin requests are refused";
-    }
-    return std::nullopt;
-}
-
 HttpResponse storage_error_response(const SqliteError& error) {
     log_fault("storage error", error.what());
     if (error.disk_full())
@@ -124,7 +98,8 @@ class Router {
 
     void handle(const HttpRequest& request, const std::shared_ptr<Responder>& responder) {
         try {
-            if (auto refused = foreign_request_reason(request, options_)) throw forbidden(*refused);
+            if (auto refused = foreign_request_reason(request, options_.origin))
+                throw forbidden(*refused);
             route(request, *responder, responder);
         } catch (const ApiError& error) {
             answer(*responder, error_response(error.kind(), error.what()));

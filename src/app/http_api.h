@@ -4,6 +4,7 @@
 
 #include "game_service.h"
 #include "http/http_message.h"
+#include "request_origin.h"
 
 #include <string>
 #include <vector>
@@ -11,8 +12,8 @@
 namespace evo::app {
 
 struct RouterOptions {
-    // Host names (without port) requests may address, besides 127.0.0.1, localhost, [::1].
-    std::vector<std::string> allowed_hosts;
+    // The names and origin requests must come by.
+    OriginRules origin;
     // The built UI; empty or missing: "/" explains how to build it.
     std::string web_dir;
 };

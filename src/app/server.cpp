@@ -153,8 +153,10 @@ int run_server(const ServeOptions& given) {
         service.emplace(*store, options.search, clock, service_options);
         RouterOptions router;
         router.web_dir = options.web_dir;
-        router.allowed_hosts.push_back(url_host(service_options.public_url));
-        if (!is_loopback(options.host)) router.allowed_hosts.push_back(shown_host);
+        router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
+        if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
+        router.origin.public_origin = origin_of_url(service_options.public_url);
+        router.origin.trust_forwarded_proto = options.limits.trust_forwarded_for;
         *handler_slot = make_request_handler(*service, router);
         service->start_flag_watcher();
         server->start(std::max(2u, std::thread::hardware_concurrency()));

@@ -100,9 +100,11 @@ TEST_F(HttpHardeningTest, ContentLengthThatIsNoNumberIs400) {
 
 TEST_F(HttpHardeningTest, MultiRangeHeaderGetsOneWholeBody) {
     std::ofstream(directory_.path() / "index.html") << std::string(1000, 'x');
-    server_ = std::make_unique<ApiTestServer>(directory_.path(), SearchFunction{}, nullptr,
-                                              ServiceOptions{}, ApiTestServer::unlimited_rate(),
-                                              RouterOptions{{}, directory_.path().string()});
+    RouterOptions router;
+    router.web_dir = directory_.path().string();
+    server_ =
+        std::make_unique<ApiTestServer>(directory_.path(), SearchFunction{}, nullptr,
+                                        ServiceOptions{}, ApiTestServer::unlimited_rate(), router);
     std::string ranges = "Range: bytes=0-";
     for (int i = 0; i < 800; ++i) ranges += ",0-999";
     std::string answer = round_trip(server_->port(), get_request("/", ranges + "\r\n"));
@@ -215,6 +217,34 @@ TEST_F(HttpHardeningTest, DeepOrHugeJsonBodiesAre400) {
     EXPECT_EQ(post_json(*client, "/api/games", within).status, 201);
     EXPECT_EQ(send_raw(*client, "POST", "/api/games", "{").status, 400);
     expect_still_serving();
+}
+
+// Issue 17: RFC 9112 answers a request with two Host headers 400 (which one would count?);
+// a Host in capitals is still this server.
+TEST_F(HttpHardeningTest, TwoHostHeadersAre400AndHostIsCaseInsensitive) {
+    start();
+    std::string answer = round_trip(
+        server_->port(), get_request("/api/info", "Host: evil.example\r\n")); // a second Host
+    EXPECT_EQ(status_of(answer), 400) << answer;
+    EXPECT_NE(body_of(answer).find("one Host header"), std::string::npos) << answer;
+    answer = round_trip(server_->port(),
+                        "GET /api/info HTTP/1.1\r\nHost: LOCALHOST\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status_of(answer), 200) << answer;
+    expect_still_serving();
+}
+
+// Issue 17: the Origin check compares the scheme too: the server speaks plain HTTP, so a page
+// on https://127.0.0.1:PORT (another origin) may not drive it.
+TEST_F(HttpHardeningTest, AnOriginOfAnotherSchemeIsRefused) {
+    start();
+    std::string host = "127.0.0.1:" + std::to_string(server_->port());
+    auto post_from = [&](const std::string& origin) {
+        return status_of(round_trip(
+            server_->port(), "POST /api/games HTTP/1.1\r\nHost: " + host + "\r\nOrigin: " + origin +
+                                 "\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"));
+    };
+    EXPECT_EQ(post_from("https://" + host), 403);
+    EXPECT_EQ(post_from("http://" + host), 201);
 }
 
 TEST_F(HttpHardeningTest, FullDiskIs507AndReadOnlyStorageIs503) {

@@ -2,6 +2,8 @@
 
 #include "json_answer.h"
 
+#include <algorithm>
+
 namespace evo::app {
 
 namespace beast = boost::beast;
@@ -45,6 +47,13 @@ HttpRequest to_http_request(BeastRequest&& message, const std::string& peer,
     return request;
 }
 
+std::string request_header_problem(const HttpRequest& request) {
+    auto hosts = std::count_if(request.headers.begin(), request.headers.end(),
+                               [](const auto& header) { return header.first == "host"; });
+    if (hosts > 1) return "a request must have one Host header, not " + std::to_string(hosts);
+    return "";
+}
+
 HttpResponse read_error_response(const beast::error_code& error) {
     if (error == http::error::body_limit)
         return error_response(ErrorKind::TooLarge, "the request body is larger than the limit");
@@ -70,7 +79,11 @@ std::variant<HttpRequest, HttpResponse> parse_request_bytes(std::string_view byt
     if (error) return read_error_response(error);
     if (!parser.is_done())
         return error_response(ErrorKind::BadRequest, "malformed HTTP request: it is incomplete");
-    return to_http_request(parser.release(), "127.0.0.1", limits.trust_forwarded_for);
+    HttpRequest request =
+        to_http_request(parser.release(), "127.0.0.1", limits.trust_forwarded_for);
+    if (std::string problem = request_header_problem(request); !problem.empty())
+        return error_response(ErrorKind::BadRequest, problem);
+    return request;
 }
 
 } // namespace evo::app

@@ -19,6 +19,9 @@ using BeastRequest = boost::beast::http::request<boost::beast::http::string_body
 HttpRequest to_http_request(BeastRequest&& message, const std::string& peer,
                             bool trust_forwarded_for);
 
+// What makes a parsed request unanswerable (RFC 9112: more than one Host is a 400), or "".
+std::string request_header_problem(const HttpRequest& request);
+
 // The answer to a request that could not be read (too large, malformed).
 HttpResponse read_error_response(const boost::beast::error_code& error);
 

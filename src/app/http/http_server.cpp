@@ -348,6 +348,10 @@ void Session::on_read(beast::error_code error, std::size_t) {
     keep_alive_ = message.keep_alive();
     HttpRequest request =
         to_http_request(std::move(message), peer_, server_->limits.trust_forwarded_for);
+    if (std::string problem = request_header_problem(request); !problem.empty()) {
+        keep_alive_ = false;
+        return write_response(error_response(ErrorKind::BadRequest, problem));
+    }
     if (!server_->clients.allow_request(request.client))
         return write_response(error_response(ErrorKind::RateLimited,
                                              "too many requests from your address; slow down"));
