@@ -1,5 +1,9 @@
 #include "variant_file_error.h"
 
+#include "core/message_text.h"
+
+#include <string>
+
 namespace evo::variants {
 
 std::string_view kind_name(ErrorKind kind) {
@@ -18,6 +22,8 @@ std::string_view kind_name(ErrorKind kind) {
     return "error";
 }
 
+// The message quotes the file's own bytes (names, values): it is made valid UTF-8 of one
+// line, as terminals, logs and JSON answers need.
 std::string FileError::message() const {
     std::string out = file;
     if (line > 0) {
@@ -36,7 +42,7 @@ std::string FileError::message() const {
         out += "': ";
     }
     out += why;
-    return out;
+    return quote_input(out, std::string::npos);
 }
 
 } // namespace evo::variants

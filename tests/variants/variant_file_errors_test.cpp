@@ -2,6 +2,8 @@
 // nothing of a bad file is loaded (docs/variants.md).
 #include "variants_test_util.h"
 
+#include "core/message_text.h"
+
 namespace evo {
 namespace {
 
@@ -90,6 +92,23 @@ TEST(VariantFileErrors, MessageNamesFileLineVariantAndField) {
     EXPECT_EQ(loaded.error().message(),
               "my.ini:2: variant 'e2', field 'minor_right_pawn_moves': 'two' is not a whole "
               "number from 0 to 1000");
+}
+
+// Issue 17: the message quotes the file's bytes; those that are not UTF-8 (or are control
+// characters) are written \xNN, so the message is one line of valid UTF-8.
+TEST(VariantFileErrors, BytesThatAreNotUtf8AreEscapedInTheMessage) {
+    auto loaded = variants::load_variants_text(
+        "[e2:evochess]\nminor_right_pawn_moves = t\xffw\x1b[2Jo\xc3\n", "my.ini");
+    ASSERT_FALSE(loaded.ok());
+    std::string message = loaded.error().message();
+    EXPECT_TRUE(is_valid_utf8(message)) << message;
+    EXPECT_NE(message.find("'t\\xFFw\\x1B[2Jo\\xC3' is not a whole number"), std::string::npos)
+        << message;
+    loaded = variants::load_variants_text("[caf\xc3\xa9\xe9:chess]\n", "n.ini");
+    ASSERT_FALSE(loaded.ok());
+    message = loaded.error().message();
+    EXPECT_TRUE(is_valid_utf8(message)) << message;
+    EXPECT_NE(message.find("variant 'caf\xc3\xa9\\xE9'"), std::string::npos) << message;
 }
 
 TEST(VariantFileErrors, NothingOfABadFileIsLoaded) {
