@@ -127,7 +127,8 @@ GoCommand parse_go(std::string_view args, const Position& pos) {
             if (auto n = in.number(key, 1)) limits.moves_to_go = capped_int(*n, 1000);
         } else if (key == "perft") {
             command.perft = true;
-            auto n = in.number(key, 1);
+            // Depth 0 counts the root alone: 1 node, answered at once.
+            auto n = in.number(key, 0);
             if (n && *n > MaxPerftDepth)
                 in.error("'go perft " + std::to_string(*n) + "': the depth must be at most " +
                          std::to_string(MaxPerftDepth));

@@ -59,7 +59,8 @@ TEST(GoCommandTest, BadNumbersAreErrorsAndTheSearchStaysBounded) {
 
 TEST(GoCommandTest, PerftDepthIsChecked) {
     EXPECT_EQ(*parse_go("perft 5", start()).perft_depth, 5);
-    for (const char* bad : {"perft", "perft 0", "perft 21", "perft x"}) {
+    EXPECT_EQ(*parse_go("perft 0", start()).perft_depth, 0);
+    for (const char* bad : {"perft", "perft -1", "perft 21", "perft x"}) {
         GoCommand go = parse_go(bad, start());
         EXPECT_TRUE(go.perft) << bad;
         EXPECT_FALSE(go.perft_depth) << bad;

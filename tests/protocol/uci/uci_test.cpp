@@ -68,6 +68,9 @@ TEST_F(UciTest, GoPerft) {
     auto lines = send({"position startpos", "go perft 3"});
     EXPECT_EQ(lines.back(), "Nodes searched: 8902");
     EXPECT_TRUE(has_prefix(lines, "e2e4: 600"));
+    // Issue 17: depth 0 is the root alone, answered at once (it used to answer nothing).
+    lines = send({"go perft 0"});
+    EXPECT_EQ(lines, (std::vector<std::string>{"", "Nodes searched: 1"}));
 }
 
 TEST_F(UciTest, MalformedInputIsReportedNotFatal) {
