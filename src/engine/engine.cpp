@@ -19,8 +19,12 @@ namespace evo::engine {
 namespace {
 
 constexpr int DefaultHashMb = 16;
-// What a GUI may ask for; the machine's memory limits it further (tt.h).
-constexpr int MaxHashMb = 32768;
+// What a GUI may ask for, and what `uci` advertises: at most half of this machine's memory
+// (tt.h says why).
+constexpr int MaxHashMbAnywhere = 32768;
+int max_hash_mb() {
+    return int(std::min<std::size_t>(MaxHashMbAnywhere, TranspositionTable::usable_megabytes()));
+}
 constexpr int MaxThreads = 256;
 constexpr int MaxMultiPv = 256;
 constexpr int DefaultMoveOverheadMs = 10;
@@ -86,10 +90,6 @@ struct Engine::Impl {
 
     // A table of the asked size, else the one it had (error text saying so).
     std::optional<std::string> resize_table(int megabytes) {
-        if (std::size_t(megabytes) > TranspositionTable::usable_megabytes())
-            return "Hash " + std::to_string(megabytes) + " MB is more than half of this " +
-                   "machine's memory (" + std::to_string(TranspositionTable::usable_megabytes()) +
-                   " MB usable); keeping " + std::to_string(hash_mb) + " MB";
         if (!tt.resize(std::size_t(megabytes)))
             return "could not allocate " + std::to_string(megabytes) + " MB for Hash; keeping " +
                    std::to_string(hash_mb) + " MB";
@@ -256,8 +256,10 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
                                           std::string(name) + " (" + std::string(what) + ")");
     };
     if (iequals(name, "Hash")) {
-        auto v = spin(1, MaxHashMb);
-        if (!v) return bad("1.." + std::to_string(MaxHashMb));
+        auto v = spin(1, max_hash_mb());
+        if (!v)
+            return bad("1.." + std::to_string(max_hash_mb()) +
+                       " MB: at most half of this machine's memory");
         return d.resize_table(*v);
     } else if (iequals(name, "Threads")) {
         auto v = spin(1, MaxThreads);
@@ -300,7 +302,7 @@ std::vector<OptionDescription> Engine::options() const {
     using T = OptionDescription::Type;
     return {
         {"Threads", T::Spin, "1", 1, MaxThreads, {}},
-        {"Hash", T::Spin, std::to_string(DefaultHashMb), 1, MaxHashMb, {}},
+        {"Hash", T::Spin, std::to_string(DefaultHashMb), 1, max_hash_mb(), {}},
         {"Clear Hash", T::Button, "", 0, 0, {}},
         {"MultiPV", T::Spin, "1", 1, MaxMultiPv, {}},
         {"Move Overhead", T::Spin, std::to_string(DefaultMoveOverheadMs), 0, 5000, {}},

@@ -1,5 +1,6 @@
 #include "tt.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -8,8 +9,20 @@
 namespace evo::engine {
 
 // One cluster from the start, so that a table whose first resize failed still works.
-TranspositionTable::TranspositionTable() : clusters_(new Cluster[1]), cluster_count_(1) {
-    clear();
+TranspositionTable::TranspositionTable() : clusters_(zeroed_clusters(1)), cluster_count_(1) {
+    if (!clusters_) throw std::bad_alloc();
+}
+
+void TranspositionTable::Unmap::operator()(Cluster* clusters) const {
+    munmap(clusters, bytes);
+}
+
+std::unique_ptr<TranspositionTable::Cluster, TranspositionTable::Unmap>
+TranspositionTable::zeroed_clusters(std::size_t count) {
+    std::size_t bytes = count * sizeof(Cluster);
+    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return {nullptr, Unmap{}};
+    return {static_cast<Cluster*>(memory), Unmap{bytes}};
 }
 
 std::size_t TranspositionTable::usable_megabytes() {
@@ -22,18 +35,23 @@ bool TranspositionTable::resize(std::size_t megabytes) {
     if (megabytes > usable_megabytes()) return false;
     std::size_t count = megabytes * 1024 * 1024 / sizeof(Cluster);
     if (count == 0) count = 1;
-    if (count != cluster_count_) {
-        std::unique_ptr<Cluster[]> fresh(new (std::nothrow) Cluster[count]);
-        if (!fresh) return false;
-        clusters_ = std::move(fresh);
-        cluster_count_ = count;
+    if (count == cluster_count_) {
+        clear();
+        return true;
     }
-    clear();
+    auto fresh = zeroed_clusters(count);
+    if (!fresh) return false;
+    clusters_ = std::move(fresh);
+    cluster_count_ = count;
+    generation_ = 0;
     return true;
 }
 
 void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(clusters_.get()), 0, cluster_count_ * sizeof(Cluster));
+    // A private anonymous mapping reads as zeros after MADV_DONTNEED.
+    std::size_t bytes = cluster_count_ * sizeof(Cluster);
+    if (madvise(clusters_.get(), bytes, MADV_DONTNEED) != 0)
+        std::memset(static_cast<void*>(clusters_.get()), 0, bytes);
     generation_ = 0;
 }
 
@@ -89,7 +107,7 @@ int TranspositionTable::hashfull() const {
     int used = 0;
     std::size_t sample = cluster_count_ < 1000 ? cluster_count_ : 1000;
     for (std::size_t i = 0; i < sample; ++i)
-        for (const TTEntry& e : clusters_[i].entries)
+        for (const TTEntry& e : clusters_.get()[i].entries)
             used += e.depth != 0 && (e.generation_bound & 0xFC) == generation_;
     return sample ? int(used * 1000 / (sample * ClusterSize)) : 0;
 }

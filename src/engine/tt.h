@@ -43,12 +43,14 @@ class TranspositionTable {
   public:
     TranspositionTable();
     // Answers false, keeping the table it had, when the memory cannot be had: more than
-    // usable_megabytes() or refused by the allocator. Never throws.
+    // usable_megabytes() or refused by the system. Never throws. Quick at any size: pages
+    // are had as searches first touch them.
     bool resize(std::size_t megabytes);
     std::size_t megabytes() const { return cluster_count_ * sizeof(Cluster) / (1024 * 1024); }
     // Half of this machine's memory: a larger table would leave the rest of the system
     // swapping or meet the OOM killer while being cleared.
     static std::size_t usable_megabytes();
+    // Quick at any size too: the pages go back to the system and come again zeroed.
     void clear();
     void new_search() { generation_ = std::uint8_t(generation_ + 4); }
 
@@ -67,10 +69,18 @@ class TranspositionTable {
     // high ones it would repeat the index bits and let unrelated positions match.
     static std::uint32_t verification_bits(Key key) { return std::uint32_t(key); }
     Cluster* cluster_of(Key key) const {
-        return &clusters_[(unsigned __int128)(key)*cluster_count_ >> 64];
+        return clusters_.get() + ((unsigned __int128)(key)*cluster_count_ >> 64);
     }
 
-    std::unique_ptr<Cluster[]> clusters_;
+    // The table's memory comes from mmap: the kernel zeroes each page when it is first
+    // touched, so gigabytes are had (and cleared) at once, not after seconds of memset.
+    struct Unmap {
+        std::size_t bytes = 0;
+        void operator()(Cluster* clusters) const;
+    };
+    static std::unique_ptr<Cluster, Unmap> zeroed_clusters(std::size_t count);
+
+    std::unique_ptr<Cluster, Unmap> clusters_;
     std::size_t cluster_count_ = 0;
     std::uint8_t generation_ = 0;
 };

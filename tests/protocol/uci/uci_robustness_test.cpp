@@ -4,6 +4,7 @@
 #include "uci_test_util.h"
 
 #include "core/notation.h"
+#include "engine/tt.h"
 
 namespace evo::test {
 namespace {
@@ -28,6 +29,22 @@ TEST_F(UciTest, HashAtTheAdvertisedMaximumOrBeyondNeverAborts) {
     }
     auto lines = send({"position startpos", "go depth 3"});
     EXPECT_TRUE(legal_in(after_moves({}), best_move(lines)));
+}
+
+// Issue 17: the advertised maximum is what the machine allows (half its memory), is taken
+// at once, and one more is refused like any value out of range.
+TEST_F(UciTest, HashAdvertisesTheMaximumItTakes) {
+    std::string hash = last_with(send({"uci"}), "option name Hash type spin");
+    std::string max = hash.substr(hash.find(" max ") + 5);
+    EXPECT_EQ(std::stoul(max),
+              std::min<std::size_t>(32768, engine::TranspositionTable::usable_megabytes()));
+    EXPECT_EQ(send({"setoption name Hash value " + max, "isready"}),
+              std::vector<std::string>{"readyok"});
+    std::string beyond = std::to_string(std::stoul(max) + 1);
+    auto lines = send({"setoption name Hash value " + beyond});
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0].rfind("info string bad value '" + beyond + "' for Hash (1.." + max, 0), 0u)
+        << lines[0];
 }
 
 TEST_F(UciTest, OptionValuesOutOfRangeAreRefusedAndChangeNothing) {
