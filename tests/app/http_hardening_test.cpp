@@ -102,7 +102,7 @@ TEST_F(HttpHardeningTest, MultiRangeHeaderGetsOneWholeBody) {
     std::ofstream(directory_.path() / "index.html") << std::string(1000, 'x');
     server_ = std::make_unique<ApiTestServer>(directory_.path(), SearchFunction{}, nullptr,
                                               ServiceOptions{}, ApiTestServer::unlimited_rate(),
-                                              RouterOptions{{}, directory_.path().string()});
+                                              RouterOptions{{}, directory_.path().string(), {}});
     std::string ranges = "Range: bytes=0-";
     for (int i = 0; i < 800; ++i) ranges += ",0-999";
     std::string answer = round_trip(server_->port(), get_request("/", ranges + "\r\n"));
