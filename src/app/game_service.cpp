@@ -260,7 +260,12 @@ GameService::GameService(GameStore& store, SearchFunction search, const Clock& c
     std::size_t queue = options_.engine_queue ? options_.engine_queue : 2 * threads;
     engine_pool_ = std::make_unique<TaskPool>("engine", threads, queue);
     // The time the server was down is nobody's to pay: running clocks are moved on by it.
-    store_.credit_downtime(clock_.now_ms());
+    // Storage that cannot be written now costs the players that time, not the server its start.
+    try {
+        store_.credit_downtime(clock_.now_ms());
+    } catch (const std::exception& error) {
+        log_fault("crediting the downtime to running clocks", error.what());
+    }
     for (const auto& [id, flag_ms] : store_.running_clocks()) {
         flag_times_.emplace(flag_ms, id);
         flag_of_[id] = flag_ms;
