@@ -41,8 +41,11 @@ void GameClock::on_move(int mover, std::int64_t now_ms, std::int64_t lag_ms) {
     auto& mine = remaining_ms[std::size_t(mover)];
     if (running == mover) {
         std::int64_t used = std::max<std::int64_t>(0, now_ms - turn_started_ms);
-        std::int64_t credit = std::clamp<std::int64_t>(lag_ms, 0, max_lag_credit_ms);
-        used = std::max<std::int64_t>(0, used - credit);
+        auto& quota = lag_quota_ms[std::size_t(mover)];
+        std::int64_t credit =
+            std::max<std::int64_t>(0, std::min({lag_ms, max_lag_credit_ms, quota, used}));
+        quota = std::min(lag_quota_max_ms, quota - credit + lag_quota_refill_ms);
+        used -= credit;
         mine = std::max<std::int64_t>(0, mine - used);
         if (settings.days_per_move)
             mine = time_for_a_turn(settings, mine);
@@ -56,7 +59,7 @@ void GameClock::on_move(int mover, std::int64_t now_ms, std::int64_t lag_ms) {
     turn_started_ms = now_ms;
 }
 
-void GameClock::restart_for(int side, std::int64_t now_ms) {
+void GameClock::restart_for(std::optional<int> side, std::int64_t now_ms) {
     if (running) {
         auto& left = remaining_ms[std::size_t(*running)];
         left =

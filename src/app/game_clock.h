@@ -17,14 +17,22 @@ struct ClockSettings {
 };
 
 constexpr std::int64_t day_ms = 24LL * 60 * 60 * 1000;
-// At most this much of a move's time is credited as network delay (see on_move).
+// Network delay a client claims (lag_ms) is credited from a quota per player, as lichess
+// does: the server cannot see the line's delay, so a claim is trusted only this far. The
+// quota starts at lag_quota_start_ms, gives at most max_lag_credit_ms to one move, and
+// refills by lag_quota_refill_ms a charged move up to lag_quota_max_ms (see on_move).
 constexpr std::int64_t max_lag_credit_ms = 500;
+constexpr std::int64_t lag_quota_start_ms = 500;
+constexpr std::int64_t lag_quota_refill_ms = 100;
+constexpr std::int64_t lag_quota_max_ms = 1000;
 
 struct GameClock {
     ClockSettings settings;
     std::array<std::int64_t, 2> remaining_ms{}; // White, Black, as of turn_started_ms
     std::optional<int> running;                 // 0 White, 1 Black; none before the first move
     std::int64_t turn_started_ms = 0;
+    // What each side may still be credited for network delay (see on_move).
+    std::array<std::int64_t, 2> lag_quota_ms{lag_quota_start_ms, lag_quota_start_ms};
 
     static GameClock start(const ClockSettings& settings);
 
@@ -33,13 +41,16 @@ struct GameClock {
     // When the running side's flag falls, if a side is running.
     std::optional<std::int64_t> flag_time() const;
     bool flagged_at(std::int64_t now_ms) const;
-    // The side `mover` moved at `now`: its time used (less up to max_lag_credit_ms of the
-    // network delay the client measured) is taken off, the increment added, and the
-    // opponent's clock starts. The first move of the game starts the clock without
-    // charging anyone. Call only when not flagged_at(now + credit).
+    // The side `mover` moved at `now`: its time used, less a credit for the network delay
+    // the client claims (lag_ms, credited up to max_lag_credit_ms, the mover's quota and
+    // the time used), is taken off, the increment added, and the opponent's clock starts;
+    // the quota pays the credit and refills by lag_quota_refill_ms. The first move of the
+    // game starts the clock without charging anyone. Call only when not flagged_at(now):
+    // a flag that fell before the move arrived is not raised again by a credit.
     void on_move(int mover, std::int64_t now_ms, std::int64_t lag_ms);
-    // A takeback or another change of turn that charges nobody: `side` runs from now.
-    void restart_for(int side, std::int64_t now_ms);
+    // A takeback or another change of turn that charges nobody: `side` runs from now (none:
+    // back at the start of the game, where nothing runs until the first move).
+    void restart_for(std::optional<int> side, std::int64_t now_ms);
     // The game is over: the running side's time is taken off and nothing runs.
     void stop(std::int64_t now_ms);
 };

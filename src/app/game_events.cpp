@@ -4,12 +4,14 @@
 
 namespace evo::app {
 
-GameEvents::GameEvents(const Clock& clock) : clock_(clock), started_ms_(clock.now_ms()) {}
+GameEvents::GameEvents(const Clock& clock, std::int64_t forget_after_ms)
+    : clock_(clock), forget_after_ms_(forget_after_ms), started_ms_(clock.now_ms()) {}
 
 void GameEvents::subscribe(std::int64_t id, std::optional<int> seat,
                            std::shared_ptr<EventSink> sink, std::string first) {
     {
         std::lock_guard lock(mutex_);
+        forget_idle_locked(clock_.now_ms());
         games_[id].streams.push_back({seat, sink});
     }
     sink->send(std::move(first));
@@ -29,7 +31,10 @@ void GameEvents::unsubscribe(std::int64_t id, const EventSink* sink) {
         if (gone == streams.end()) return;
         std::optional<int> seat = gone->seat;
         streams.erase(gone);
-        if (seat) it->second.left_at[std::size_t(*seat)] = clock_.now_ms();
+        std::int64_t now = clock_.now_ms();
+        if (seat) it->second.left_at[std::size_t(*seat)] = now;
+        if (streams.empty()) idle_from_locked(id, now);
+        forget_idle_locked(now);
     }
     if (listener_) listener_(id);
 }
@@ -47,7 +52,34 @@ void GameEvents::publish(std::int64_t id, const std::string& text) {
 
 void GameEvents::seat_taken(std::int64_t id, int side) {
     std::lock_guard lock(mutex_);
-    games_[id].left_at[std::size_t(side)] = clock_.now_ms();
+    std::int64_t now = clock_.now_ms();
+    forget_idle_locked(now);
+    Watchers& watchers = games_[id];
+    watchers.left_at[std::size_t(side)] = now;
+    if (watchers.streams.empty()) idle_from_locked(id, now);
+}
+
+void GameEvents::idle_from_locked(std::int64_t id, std::int64_t now) {
+    games_[id].idle_since = now;
+    idle_.emplace_back(now, id);
+}
+
+// A game is forgotten once it has had no stream for forget_after_ms; a note of an earlier
+// idle spell (the game was watched again since) leaves it to the later note.
+void GameEvents::forget_idle_locked(std::int64_t now) {
+    while (!idle_.empty() && now - idle_.front().first >= forget_after_ms_) {
+        std::int64_t id = idle_.front().second;
+        idle_.pop_front();
+        auto it = games_.find(id);
+        if (it != games_.end() && it->second.streams.empty() &&
+            now - it->second.idle_since >= forget_after_ms_)
+            games_.erase(it);
+    }
+}
+
+std::size_t GameEvents::tracked_games() const {
+    std::lock_guard lock(mutex_);
+    return games_.size();
 }
 
 Presence GameEvents::presence(std::int64_t id) const {

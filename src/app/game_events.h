@@ -1,6 +1,8 @@
 // Who watches each game: the open event streams (docs/api.md "Live updates"), which seat
 // each belongs to, and so whether a player is present and how many spectators there are.
-// A change of a game is published once, as text, to every stream of that game.
+// A change of a game is published once, as text, to every stream of that game. A game
+// nobody has watched for `forget_after_ms` is forgotten (memory stays bounded by the games
+// watched lately); its players then count as away since this process started.
 #pragma once
 
 #include "clock.h"
@@ -8,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -26,7 +29,9 @@ struct Presence {
 
 class GameEvents {
   public:
-    explicit GameEvents(const Clock& clock);
+    // `forget_after_ms` must be at least the wait before a claim of victory, which reads
+    // when a player left.
+    GameEvents(const Clock& clock, std::int64_t forget_after_ms);
 
     // Sends `first` on the sink, then every later publish of game `id`, until the sink
     // closes. `seat`: the colour (0, 1) whose holder opened it, none for a spectator.
@@ -40,6 +45,8 @@ class GameEvents {
     void on_presence_change(std::function<void(std::int64_t)> listener);
     // Ends every stream (the server is stopping).
     void close_all();
+    // How many games are tracked (watched, or left less than forget_after_ms ago).
+    std::size_t tracked_games() const;
 
   private:
     struct Watcher {
@@ -49,15 +56,21 @@ class GameEvents {
     struct Watchers {
         std::vector<Watcher> streams;
         std::array<std::optional<std::int64_t>, 2> left_at{};
+        std::int64_t idle_since = 0; // when streams last became empty
     };
 
     void unsubscribe(std::int64_t id, const EventSink* sink);
     Presence presence_locked(std::int64_t id) const;
+    // The game has no stream now: it may be forgotten forget_after_ms from `now`.
+    void idle_from_locked(std::int64_t id, std::int64_t now);
+    void forget_idle_locked(std::int64_t now);
 
     const Clock& clock_;
+    std::int64_t forget_after_ms_;
     std::int64_t started_ms_;
     mutable std::mutex mutex_;
     std::unordered_map<std::int64_t, Watchers> games_;
+    std::deque<std::pair<std::int64_t, std::int64_t>> idle_; // (since, game), oldest first
     std::function<void(std::int64_t)> listener_;
 };
 

@@ -27,6 +27,9 @@ struct LoadedGame {
     Game game; // its outside result is always the record's declared result
     // A cache of text for the JSON edge; the slot's lock guards it like the rest.
     mutable NotatedHistory notation;
+    // Set by a change that finds nothing to do (an offer that already stands): change_game
+    // then answers the state without storing or publishing it.
+    bool unchanged = false;
 };
 
 struct GameSlot {
@@ -42,6 +45,12 @@ namespace {
 constexpr int default_engine_movetime_ms = 1000;
 constexpr int max_undo_plies = 100000;
 constexpr int max_lag_ms = 60000;
+// While a clock runs, the server notes it is alive this often: after a crash, the running
+// clocks are credited the downtime from the last note (so up to this much too generously).
+constexpr std::int64_t alive_note_interval_ms = 1000;
+// A game nobody watches is forgotten by GameEvents after this long (or the claim wait if
+// longer): until then its players' "away" times are exact, later they count from the start.
+constexpr std::int64_t forget_unwatched_games_after_ms = 60 * 60 * 1000;
 // How often a change is tried again when another server process changed the game first.
 constexpr int max_change_attempts = 4;
 
@@ -151,10 +160,15 @@ void declare(LoadedGame& game, DeclaredResult result) {
     game.record.takeback_offer.reset();
 }
 
-// Takes back the last `plies` moves; a declared result goes with them.
-void take_back(LoadedGame& game, std::size_t plies) {
+// Takes back the last `plies` moves; a declared result goes with them. The side to move
+// runs from now; back at the start nothing runs, as before the first move.
+void take_back(LoadedGame& game, std::size_t plies, std::int64_t now) {
     for (std::size_t ply = 0; ply < plies; ++ply) game.game.undo(); // drops an outside result
     game.record.declared_result.reset();
+    if (!game.record.clock) return;
+    std::optional<int> runs;
+    if (!game.game.moves().empty()) runs = side_index(turn_of(game));
+    game.record.clock->restart_for(runs, now);
 }
 
 // The PGN edge: the game with the tags this server keeps.
@@ -240,11 +254,18 @@ EngineClaim::~EngineClaim() {
 GameService::GameService(GameStore& store, SearchFunction search, const Clock& clock,
                          ServiceOptions options)
     : store_(store), search_(std::move(search)), clock_(clock), options_(std::move(options)),
-      events_(clock) {
+      events_(clock, std::max(options_.claim_after_ms, forget_unwatched_games_after_ms)) {
     std::size_t threads = options_.engine_threads;
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     std::size_t queue = options_.engine_queue ? options_.engine_queue : 2 * threads;
     engine_pool_ = std::make_unique<TaskPool>("engine", threads, queue);
+    // The time the server was down is nobody's to pay: running clocks are moved on by it.
+    // Storage that cannot be written now costs the players that time, not the server its start.
+    try {
+        store_.credit_downtime(clock_.now_ms());
+    } catch (const std::exception& error) {
+        log_fault("crediting the downtime to running clocks", error.what());
+    }
     for (const auto& [id, flag_ms] : store_.running_clocks()) {
         flag_times_.emplace(flag_ms, id);
         flag_of_[id] = flag_ms;
@@ -272,6 +293,11 @@ void GameService::shutdown() {
     }
     flags_changed_.notify_all();
     if (flag_watcher_.joinable()) flag_watcher_.join();
+    try {
+        note_alive(); // a planned restart then costs the running clocks nothing at all
+    } catch (const std::exception& error) {
+        log_fault("noting the server alive", error.what());
+    }
     {
         std::lock_guard lock(slots_mutex_);
         for (auto& [id, slot] : lru_) slot->stop = true;
@@ -424,9 +450,15 @@ void GameService::settle_due_flags() {
     }
 }
 
+void GameService::note_alive() {
+    store_.note_alive(clock_.now_ms());
+}
+
 void GameService::start_flag_watcher() {
     flag_watcher_ = std::thread([this] {
+        std::int64_t noted_ms = 0;
         for (;;) {
+            bool clocks_run = false;
             {
                 std::unique_lock lock(flags_mutex_);
                 if (stopping_) return;
@@ -437,8 +469,14 @@ void GameService::start_flag_watcher() {
                 }
                 if (wait.count() > 0) flags_changed_.wait_for(lock, wait);
                 if (stopping_) return;
+                clocks_run = !flag_times_.empty();
             }
             try {
+                // Only a running clock is charged for downtime: with none, nothing to note.
+                if (clocks_run && clock_.now_ms() - noted_ms >= alive_note_interval_ms) {
+                    note_alive();
+                    noted_ms = clock_.now_ms();
+                }
                 settle_due_flags();
             } catch (const std::exception& error) {
                 // Storage trouble, say: told once, tried again in a second.
@@ -532,8 +570,13 @@ json GameService::change_game(std::int64_t id, const SeatToken& token, Change&& 
         if (!slot->game) continue; // another process changed it: read it again
         LoadedGame& game = *slot->game;
         std::size_t stored_moves = game.record.moves_uci.size();
+        game.unchanged = false;
         std::optional<json> extra = change(game, actor); // an ApiError here changes nothing
-        std::optional<json> state = store_change(id, *slot, game, stored_moves);
+        std::optional<json> state;
+        if (game.unchanged)
+            state = state_of(game, std::nullopt);
+        else
+            state = store_change(id, *slot, game, stored_moves);
         if (!state) continue;
         if (actor >= 0)
             (*state)["seat"] = seat_json(id, actor, game.record.seats.tokens[std::size_t(actor)]);
@@ -678,7 +721,6 @@ json GameService::play(std::int64_t id, const json& body, const SeatToken& token
     }
     if (bool(uci) == bool(san))
         throw unprocessable("give the move as exactly one of \"uci\" or \"san\"");
-    std::int64_t credit = std::min<std::int64_t>(lag.value_or(0), max_lag_credit_ms);
     return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_game_in_progress(game);
         char turn = turn_of(game);
@@ -687,11 +729,12 @@ json GameService::play(std::int64_t id, const json& body, const SeatToken& token
         if (ply && std::size_t(*ply) != played)
             throw conflict("the game has moved on: it is at ply " + std::to_string(played));
         std::int64_t now = clock_.now_ms();
-        // The network delay credited to the mover also keeps its flag up that much longer.
-        if (game.record.clock && game.record.clock->flagged_at(now - credit))
+        // change_game settled a flag that fell before this move arrived (the mover lost);
+        // one that fell since, in the instant between, is settled by the next request.
+        if (game.record.clock && game.record.clock->flagged_at(now))
             throw conflict("your time ran out");
         play_move(game, move_from_text(game, uci ? *uci : *san, bool(san)));
-        if (game.record.clock) game.record.clock->on_move(side_index(turn), now, credit);
+        if (game.record.clock) game.record.clock->on_move(side_index(turn), now, lag.value_or(0));
         return std::nullopt;
     });
 }
@@ -705,11 +748,9 @@ json GameService::undo(std::int64_t id, const json& body, const SeatToken& token
         if (std::size_t(plies) > played)
             throw unprocessable("cannot take back " + std::to_string(plies) + " moves: only " +
                                 std::to_string(played) + " were played");
-        take_back(game, std::size_t(plies));
+        take_back(game, std::size_t(plies), clock_.now_ms());
         game.record.draw_offer.reset();
         game.record.takeback_offer.reset();
-        if (game.record.clock)
-            game.record.clock->restart_for(side_index(turn_of(game)), clock_.now_ms());
         return std::nullopt;
     });
 }
@@ -731,6 +772,7 @@ json GameService::draw(std::int64_t id, const json& body, const SeatToken& token
         char side = side_for(game, actor, body);
         bool offered_to_me = game.record.draw_offer == other_side(side);
         if (action == "offer" && !offered_to_me) {
+            if (game.record.draw_offer == side) game.unchanged = true; // it stands already
             game.record.draw_offer = side;
         } else if (action == "decline") {
             if (!offered_to_me) throw conflict("there is no draw offer to decline");
@@ -754,16 +796,15 @@ json GameService::takeback(std::int64_t id, const json& body, const SeatToken& t
         if (action == "request") {
             if (game.game.moves().size() < plies_for(side))
                 throw conflict("you have no move to take back");
+            if (game.record.takeback_offer == side) game.unchanged = true; // it stands already
             game.record.takeback_offer = side;
             return std::nullopt;
         }
         if (game.record.takeback_offer != other_side(side))
             throw conflict("there is no takeback request to " + action);
         if (action == "accept") {
-            take_back(game, plies_for(other_side(side)));
+            take_back(game, plies_for(other_side(side)), clock_.now_ms());
             game.record.draw_offer.reset();
-            if (game.record.clock)
-                game.record.clock->restart_for(side_index(turn_of(game)), clock_.now_ms());
         }
         game.record.takeback_offer.reset();
         return std::nullopt;
@@ -845,8 +886,11 @@ json GameService::rematch(std::int64_t id, const SeatToken& token) {
     return change_game(id, token, [&](LoadedGame& game, int actor) -> std::optional<json> {
         require_online(game, "a rematch");
         if (!is_over(game)) throw conflict("the game is not over yet");
-        if (!game.record.rematch_id) {
+        if (game.record.rematch_id) {
+            game.unchanged = true; // asked again: only the answer
+        } else {
             if (game.record.rematch_offer != side_letter(1 - actor)) {
+                if (game.record.rematch_offer == side_letter(actor)) game.unchanged = true;
                 game.record.rematch_offer = side_letter(actor);
                 return std::nullopt;
             }

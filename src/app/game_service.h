@@ -108,8 +108,13 @@ class GameService {
     // Gives every game whose flag has fallen by now its result (loss on time, or the
     // draw / promoteking conversion of RULES 4.11). The watcher thread calls it; tests too.
     void settle_due_flags();
-    // Runs settle_due_flags in a thread, woken at the next flag fall.
+    // Runs settle_due_flags in a thread, woken at the next flag fall; while a clock runs it
+    // also notes that the server is alive about once a second (note_alive).
     void start_flag_watcher();
+    // Stores the instant now as one when this server ran: at the next start, running clocks
+    // are not charged for the time after it (GameStore::credit_downtime). The watcher and
+    // shutdown() call it; tests too.
+    void note_alive();
     // Stops searches, the flag watcher and the engine threads, and closes every stream.
     void shutdown();
     // Runs first in shutdown(), before the engine threads stop: for others' searches.

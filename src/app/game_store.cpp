@@ -36,7 +36,15 @@ CREATE TABLE IF NOT EXISTS moves (
     uci     TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS server_state (
+    name  TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+) WITHOUT ROWID;
 )sql";
+
+constexpr const char* note_alive_sql =
+    "INSERT INTO server_state (name, value) VALUES ('alive_ms', ?) "
+    "ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)";
 
 // Columns added after the first release; an older database gets them on open.
 constexpr std::pair<const char*, const char*> added_columns[] = {
@@ -57,6 +65,8 @@ constexpr std::pair<const char*, const char*> added_columns[] = {
     {"rematch_offer", "TEXT"},
     {"rematch_id", "INTEGER"},
     {"engine_level", "INTEGER"},
+    {"clock_white_lag_quota_ms", "INTEGER"},
+    {"clock_black_lag_quota_ms", "INTEGER"},
 };
 
 PlayerKind player_kind_or_human(const std::string& name) {
@@ -112,6 +122,8 @@ constexpr const char* changeable_column_names[] = {
     "rematch_offer",
     "rematch_id",
     "engine_level",
+    "clock_white_lag_quota_ms",
+    "clock_black_lag_quota_ms",
 };
 constexpr int changeable_column_count = int(std::size(changeable_column_names));
 
@@ -172,6 +184,8 @@ void bind_changeable_fields(SqliteStatement& statement, int first, const GameRec
     statement.bind_optional(i++, side_text(record.rematch_offer));
     statement.bind_optional(i++, record.rematch_id);
     statement.bind_optional(i++, record.engine.level);
+    statement.bind_optional(i++, optional_int64(bool(clock), clock ? clock->lag_quota_ms[0] : 0));
+    statement.bind_optional(i++, optional_int64(bool(clock), clock ? clock->lag_quota_ms[1] : 0));
 }
 
 void insert_moves(SqliteDatabase& db, const GameRecord& record, std::size_t from_ply) {
@@ -248,7 +262,7 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
                version, online, white_token, black_token, invite_code,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
                clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
-               engine_level
+               engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms
         FROM games WHERE id = ?)sql");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -283,6 +297,9 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
         if (auto running = side_of(game.column_optional_text(25)))
             clock.running = *running == 'w' ? 0 : 1;
         clock.turn_started_ms = game.column_optional_int64(26).value_or(0);
+        // A game stored before the quota was kept starts with a full one.
+        clock.lag_quota_ms = {game.column_optional_int64(31).value_or(lag_quota_start_ms),
+                              game.column_optional_int64(32).value_or(lag_quota_start_ms)};
         record.clock = clock;
     }
     record.takeback_offer = side_of(game.column_optional_text(27));
@@ -363,6 +380,41 @@ std::vector<std::pair<std::int64_t, std::int64_t>> GameStore::running_clocks() {
     std::vector<std::pair<std::int64_t, std::int64_t>> clocks;
     while (games.step()) clocks.emplace_back(games.column_int(0), games.column_int(1));
     return clocks;
+}
+
+void GameStore::note_alive(std::int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement note(db_, note_alive_sql);
+    note.bind(1, now_ms);
+    note.run();
+}
+
+int GameStore::credit_downtime(std::int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteTransaction transaction(db_);
+    std::optional<std::int64_t> last_alive;
+    {
+        SqliteStatement alive(db_, "SELECT value FROM server_state WHERE name = 'alive_ms'");
+        if (alive.step()) last_alive = alive.column_int(0);
+    }
+    int moved = 0;
+    if (last_alive && *last_alive < now_ms) {
+        // SET reads the row as it was: both columns move by the same amount.
+        SqliteStatement credit(db_, R"sql(
+            UPDATE games SET
+                clock_turn_started_ms = clock_turn_started_ms + (?1 - MAX(?2, clock_turn_started_ms)),
+                flag_at_ms = flag_at_ms + (?1 - MAX(?2, clock_turn_started_ms)),
+                version = version + 1
+            WHERE flag_at_ms IS NOT NULL AND clock_turn_started_ms < ?1)sql");
+        credit.bind(1, now_ms).bind(2, *last_alive);
+        credit.run();
+        moved = db_.changes();
+    }
+    SqliteStatement note(db_, note_alive_sql);
+    note.bind(1, now_ms);
+    note.run();
+    transaction.commit();
+    return moved;
 }
 
 bool GameStore::remove(std::int64_t id) {

@@ -30,6 +30,13 @@ class GameStore {
     SaveOutcome save(GameRecord& record, std::size_t stored_move_count);
     // Every unfinished game whose clock runs, with the instant (ms) its flag falls.
     std::vector<std::pair<std::int64_t, std::int64_t>> running_clocks();
+    // Notes that a server ran on this database at `now_ms` (the latest instant noted wins).
+    void note_alive(std::int64_t now_ms);
+    // At a server's start: every running clock's turn is moved on by the time since the last
+    // instant noted (or since its turn began, if later), so that the time the server was down
+    // is charged to nobody; then `now_ms` is noted, in the same transaction. Answers how many
+    // clocks were moved on.
+    int credit_downtime(std::int64_t now_ms);
     bool remove(std::int64_t id);
     // The stored version of the game; none when it is gone.
     std::optional<std::int64_t> version_of(std::int64_t id);

@@ -89,6 +89,7 @@ class Router {
   public:
     Router(GameService& service, RouterOptions options)
         : service_(service), options_(std::move(options)), ui_(options_.web_dir),
+          creation_quota_(options_.game_creation),
           analysis_(std::make_shared<AnalysisService>(service.search_function(),
                                                       service.engine_threads())) {
         service.on_shutdown([analysis = std::weak_ptr(analysis_)] {
@@ -133,8 +134,13 @@ class Router {
                 return responder.respond(json_response(service_.list(
                     query_int(request, "limit", default_list_limit, 1, max_list_limit),
                     query_int(request, "offset", 0, 0, max_list_offset))));
-            if (parts.size() == 2 && method == "POST")
+            if (parts.size() == 2 && method == "POST") {
+                if (!creation_quota_.allow(request.client))
+                    throw ApiError(ErrorKind::RateLimited,
+                                   "too many new games from your address or from everyone; "
+                                   "try again in a moment");
                 return responder.respond(json_response(service_.create(body(request)), 201));
+            }
             if (parts.size() >= 3) {
                 auto id = game_id_of(parts[2]);
                 if (!id) throw not_found("there is no game " + std::string(parts[2]));
@@ -223,6 +229,7 @@ class Router {
     GameService& service_;
     RouterOptions options_;
     StaticFiles ui_;
+    CreationQuota creation_quota_;
     std::shared_ptr<AnalysisService> analysis_;
 };
 

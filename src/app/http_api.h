@@ -3,6 +3,7 @@
 #pragma once
 
 #include "game_service.h"
+#include "http/creation_quota.h"
 #include "http/http_message.h"
 #include "request_origin.h"
 
@@ -16,6 +17,8 @@ struct RouterOptions {
     OriginRules origin;
     // The built UI; empty or missing: "/" explains how to build it.
     std::string web_dir;
+    // New games (POST /api/games) at most; none by default (`serve` sets its own).
+    CreationLimits game_creation;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

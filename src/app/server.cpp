@@ -153,6 +153,7 @@ int run_server(const ServeOptions& given) {
         service.emplace(*store, options.search, clock, service_options);
         RouterOptions router;
         router.web_dir = options.web_dir;
+        router.game_creation = options.game_creation;
         router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
         if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
         router.origin.public_origin = origin_of_url(service_options.public_url);

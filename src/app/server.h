@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine_port.h"
+#include "http/creation_quota.h"
 #include "http/http_server.h"
 
 #include <string>
@@ -18,6 +19,8 @@ struct ServeOptions {
     std::string data_dir; // empty: $XDG_DATA_HOME/evochess, else ~/.local/share/evochess
     std::string web_dir; // empty: $EVOCHESS_WEB_DIR, else the web/dist this binary was built beside
     ServerLimits limits;
+    // New games at most: a minute's worth at once, then steadily (docs/deploy.md).
+    CreationLimits game_creation{600, 60};
     // How long a player must be gone before the opponent may claim the game.
     int claim_after_seconds = 30;
     SearchFunction search; // empty: the server runs without an engine

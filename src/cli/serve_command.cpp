@@ -52,6 +52,19 @@ const RegisterCommand serve_registration{
                          "(bursts of four times that); 0: no limit")
             ->check(CLI::Range(0.0, 1e6))
             ->capture_default_str();
+        serve
+            ->add_option("--games-per-minute", options->game_creation.per_minute,
+                         "new games a minute from all clients together, sustained (bursts of "
+                         "a minute's worth); 0: no limit")
+            ->check(CLI::Range(0.0, 1e6))
+            ->capture_default_str();
+        serve
+            ->add_option("--games-per-minute-per-address",
+                         options->game_creation.per_minute_per_address,
+                         "new games a minute from one client address, sustained (bursts of a "
+                         "minute's worth); 0: no limit")
+            ->check(CLI::Range(0.0, 1e6))
+            ->capture_default_str();
         serve->add_flag("--trust-proxy", limits.trust_forwarded_for,
                         "take the client's address from X-Forwarded-For (only behind your own "
                         "reverse proxy)");

@@ -47,5 +47,40 @@ TEST(GameServiceTest, TheCacheDropsTheLeastRecentlyUsedGame) {
     EXPECT_EQ(std::count(cached.begin(), cached.end(), fourth), 1);
 }
 
+// Issue 17: a crash (no clean stop) charged the running clock with the downtime. The first
+// service below is never stopped: it is the crashed process. The last instant it noted is
+// when it was seen alive; the second service, started an hour later on the same database,
+// charges Black only up to that instant (the 300 ms between the last note and the crash are
+// credited too: the note comes about once a second).
+TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
+    TemporaryDirectory directory;
+    std::string database = (directory.path() / "games.sqlite3").string();
+    ManualClock clock;
+    GameStore crashed_store(database);
+    GameService crashed(crashed_store, {}, clock);
+    json game = crashed.create({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}});
+    std::int64_t id = game["id"];
+    crashed.play(id, {{"uci", "e2e4"}}, std::nullopt);
+    clock.advance(2000);
+    crashed.note_alive();
+    clock.advance(300);
+    // ...the process dies here; an hour later a new one starts.
+    clock.advance(3600 * 1000);
+    GameStore store(database);
+    GameService restarted(store, {}, clock);
+    restarted.settle_due_flags();
+    json state = restarted.get(id, std::nullopt);
+    EXPECT_TRUE(state["result"].is_null()) << state["reason"];
+    EXPECT_EQ(state["clock"]["b"], 58000);
+    EXPECT_EQ(state["clock"]["running"], "b");
+    clock.advance(500);
+    state = restarted.play(id, {{"uci", "e7e5"}}, std::nullopt);
+    EXPECT_EQ(state["clock"]["b"], 57500);
+    // A second start right away credits nothing more.
+    GameStore again_store(database);
+    GameService again(again_store, {}, clock);
+    EXPECT_EQ(again.get(id, std::nullopt)["clock"]["w"], 60000);
+}
+
 } // namespace
 } // namespace evo::app::testing

@@ -180,6 +180,40 @@ TEST_F(OnlineApiTest, AClockRunsFromTheOpponentsMoveWithIncrementAndLagCredit) {
     EXPECT_EQ(s["clock"]["b"], 54000 - 2500 + 1000); // at most 500 ms are credited
 }
 
+// Issue 17: a client that claims 500 ms of lag on every move, against one that claims none,
+// the injected clock moving 500 ms for every move of either. The claim used to be credited in
+// full (the liar's 10 charged moves cost it nothing); now the quota (500 ms, then 100 ms a
+// move) credits it at most 500 + 9 x 100 = 1,400 ms over those moves (the test allows 1,500).
+TEST_F(OnlineApiTest, ALagClaimedOnEveryMoveIsCreditedOnlyUpToTheQuota) {
+    OnlineGame game = start({{"variant", "chess"}, {"clock", {{"initial_ms", 10000}}}});
+    const char* white_moves[] = {"a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3",
+                                 "g2g3", "h2h3", "a3a4", "b3b4", "c3c4"};
+    const char* black_moves[] = {"a7a6", "b7b6", "c7c6", "d7d6", "e7e6", "f7f6",
+                                 "g7g6", "h7h6", "a6a5", "b6b5", "c6c5"};
+    json s;
+    for (int i = 0; i < 11; ++i) {
+        clock_.advance(500);
+        s = move(game, white_moves[i], game.white, 200, {{"lag_ms", 500}});
+        clock_.advance(500);
+        s = move(game, black_moves[i], game.black, 200, {{"lag_ms", 0}});
+    }
+    // White's first move is free; its 10 others took 5,000 ms; Black's 11 took 5,500 ms.
+    std::int64_t liar = s["clock"]["w"], honest = s["clock"]["b"];
+    EXPECT_EQ(honest, 10000 - 5500);
+    EXPECT_LE(liar, 10000 - 5000 + 1500) << "the liar kept " << liar << " ms";
+    EXPECT_GE(liar, 10000 - 5000);
+}
+
+// A move that arrives after the flag loses, whatever lag it claims: the flag is settled before
+// any credit.
+TEST_F(OnlineApiTest, AClaimedLagDoesNotRaiseAFallenFlag) {
+    OnlineGame game = start({{"variant", "chess"}, {"clock", {{"initial_ms", 2000}}}});
+    move(game, "e2e4", game.white);
+    clock_.advance(2100);
+    move(game, "e7e5", game.black, 422, {{"lag_ms", 500}});
+    EXPECT_EQ(state(game)["reason"], "time forfeit");
+}
+
 TEST_F(OnlineApiTest, TheFlagFallsWhileNobodyIsConnected) {
     OnlineGame game = start({{"variant", "evochess"}, {"clock", {{"initial_ms", 6000}}}});
     move(game, "e2e4", game.white);
@@ -217,6 +251,27 @@ TEST_F(OnlineApiTest, AFlagThatFellWhileTheServerWasDownCountsAfterTheRestart) {
     EXPECT_EQ(s["result"], "0-1");
     EXPECT_EQ(s["reason"], "time forfeit");
     EXPECT_EQ(s["ply"], 2);
+}
+
+// Issue 17: the time the server was down is not charged to the running clock. The test
+// server stops cleanly (it notes the instant), the clock moves an hour, a new one starts on
+// the same database: Black has what it had when the server stopped.
+TEST_F(OnlineApiTest, TheTimeTheServerWasDownIsNotCharged) {
+    OnlineGame game = start({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}});
+    move(game, "e2e4", game.white);
+    clock_.advance(2000);
+    client_.reset();
+    server_.reset();
+    clock_.advance(3600 * 1000); // the server is down for an hour
+    server_ = make_server();
+    client_ = server_->client();
+    server_->service().settle_due_flags();
+    json s = state(game);
+    EXPECT_TRUE(s["result"].is_null()) << s["reason"];
+    EXPECT_EQ(s["clock"]["b"], 58000);
+    clock_.advance(1000);
+    s = move(game, "e7e5", game.black);
+    EXPECT_EQ(s["clock"]["b"], 57000);
 }
 
 TEST_F(OnlineApiTest, AFlagAgainstABareKingIsADraw) {
@@ -278,6 +333,51 @@ TEST_F(OnlineApiTest, ATakebackTakesTheRequestersLastMoveBack) {
     act(*client_, game.path + "/takeback", json::object(), game.white);
     s = act(*client_, game.path + "/takeback", {{"action", "decline"}}, game.black).body;
     EXPECT_EQ(s["ply"], 1);
+}
+
+// Issue 17: taken back to the start, no clock runs (the first move starts it again, charging
+// nobody), as before the game's first move.
+TEST_F(OnlineApiTest, ATakebackToTheStartStopsTheClock) {
+    OnlineGame game = start({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}});
+    move(game, "e2e4", game.white);
+    clock_.advance(1000);
+    act(*client_, game.path + "/takeback", {{"action", "request"}}, game.white);
+    json s = act(*client_, game.path + "/takeback", {{"action", "accept"}}, game.black).body;
+    EXPECT_EQ(s["ply"], 0);
+    EXPECT_TRUE(s["clock"]["running"].is_null());
+    EXPECT_EQ(s["clock"]["b"], 59000);
+    clock_.advance(70000); // longer than White's time: no flag may fall
+    server_->service().settle_due_flags();
+    s = state(game);
+    EXPECT_TRUE(s["result"].is_null()) << s["reason"];
+    EXPECT_EQ(s["clock"]["w"], 60000);
+    s = move(game, "d2d4", game.white);
+    EXPECT_EQ(s["clock"]["w"], 60000);
+    EXPECT_EQ(s["clock"]["running"], "b");
+}
+
+// Issue 17: an offer or request that already stands is not stored or sent again.
+TEST_F(OnlineApiTest, AStandingOfferRepeatedChangesNothing) {
+    OnlineGame game = start({{"variant", "chess"}});
+    move(game, "e2e4", game.white);
+    json s = act(*client_, game.path + "/draw", {{"action", "offer"}}, game.white).body;
+    std::int64_t version = s["version"];
+    s = act(*client_, game.path + "/draw", {{"action", "offer"}}, game.white).body;
+    EXPECT_EQ(s["draw_offer"], "w");
+    EXPECT_EQ(s["version"], version);
+    EXPECT_EQ(s["seat"]["colour"], "w");
+    s = act(*client_, game.path + "/takeback", {{"action", "request"}}, game.white).body;
+    version = s["version"];
+    s = act(*client_, game.path + "/takeback", {{"action", "request"}}, game.white).body;
+    EXPECT_EQ(s["takeback_offer"], "w");
+    EXPECT_EQ(s["version"], version);
+    act(*client_, game.path + "/resign", json::object(), game.black);
+    s = act(*client_, game.path + "/rematch", json::object(), game.black).body;
+    version = s["version"];
+    s = act(*client_, game.path + "/rematch", json::object(), game.black).body;
+    EXPECT_EQ(s["rematch_offer"], "b");
+    EXPECT_EQ(s["version"], version);
+    EXPECT_EQ(state(game)["version"], version);
 }
 
 TEST_F(OnlineApiTest, AbortOnlyBeforeBothHaveMoved) {
