@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver } from './board_driver.mjs';
+import { watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
 
@@ -196,21 +197,13 @@ function watchSecurity(page, who) {
     for (const [, token] of text.matchAll(/"token":"([^"]+)"/g)) secrets.add(token);
     for (const [, code] of text.matchAll(/[#&]invite=([^"&]+)/g)) secrets.add(code);
   });
-  page.on('console', (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) policyViolations.push(`${who}: ${message.text()}`);
-  });
 }
 
 async function openPage(who, viewport) {
   const context = await browser.newContext({ viewport });
   // Not a first visit: the welcome screen (learn_rules.mjs tests it) would cover the game.
   await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
-  // A breach the console might not tell (an inline style, say) is told there by this listener.
-  await context.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`Content-Security-Policy violation: ${event.violatedDirective} (${event.blockedURI || 'inline'}) at ${event.sourceFile}:${event.lineNumber}`),
-    ),
-  );
+  await watchPolicy(context, policyViolations);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.address).origin });
   const page = await context.newPage();
   page.who = who;
