@@ -70,6 +70,15 @@ SeatToken bearer_token(const HttpRequest& request) {
     return std::nullopt;
 }
 
+// An address is written to proxies' access logs and browsers' histories, so it must hold no
+// secret: a token in the query is refused (not ignored, so a client that sends one learns why
+// it is not seated), and the error does not repeat it.
+void refuse_token_in_query(const HttpRequest& request) {
+    if (request.query.count("token"))
+        throw bad_request("a token in the address is refused: send it in the header "
+                          "\"Authorization: Bearer TOKEN\"");
+}
+
 HttpResponse storage_error_response(const SqliteError& error) {
     log_fault("storage error", error.what());
     if (error.disk_full())
@@ -122,6 +131,7 @@ class Router {
         auto parts = path_parts(request.path);
         const std::string& method = request.method;
         if (parts.empty() || parts[0] != "api") return serve_ui(request, responder);
+        refuse_token_in_query(request);
 
         if (parts.size() == 2 && parts[1] == "info" && method == "GET")
             return responder.respond(json_response(service_.info()));
@@ -174,10 +184,7 @@ class Router {
                 pgn.body = service_.pgn(id);
                 return responder.respond(std::move(pgn)), true;
             }
-            if (action == "events") {
-                if (!token && request.query.count("token")) token = request.query_value("token");
-                return service_.open_events(id, token, shared), true;
-            }
+            if (action == "events") return service_.open_events(id, token, shared), true;
             return false;
         }
         if (method != "POST") return false;

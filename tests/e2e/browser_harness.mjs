@@ -32,6 +32,7 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', ...chromiumArgs],
   });
   const failures = [];
+  const policyViolations = [];
   return {
     server,
     browser,
@@ -56,6 +57,7 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
           if (!localStorage.getItem('evochess.visited')) localStorage.setItem('evochess.visited', '1');
         });
       }
+      await watchPolicy(context, policyViolations);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
       return page;
@@ -69,6 +71,10 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
     async finish() {
       await browser.close();
       await server.stop();
+      if (policyViolations.length) {
+        failures.push('the pages kept to the Content-Security-Policy');
+        console.log(`FAIL - the pages kept to the Content-Security-Policy:\n  ${policyViolations.join('\n  ')}`);
+      }
       if (failures.length) {
         console.log(`${failures.length} failed: ${failures.join('; ')}`);
         process.exit(1);
@@ -76,6 +82,19 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
       console.log('all passed');
     },
   };
+}
+
+// The server's Content-Security-Policy (issue 17) is in force on every page: each breach (an
+// inline script or style, a foreign address) is collected in `violations`, and fails the run.
+export async function watchPolicy(context, violations) {
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} (${event.blockedURI || 'inline'}) at ${event.sourceFile}:${event.lineNumber}`),
+    ),
+  );
+  context.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
 }
 
 // Waits until the move list holds `count` moves. If it does not within `timeout` ms, fails

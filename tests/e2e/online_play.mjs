@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver } from './board_driver.mjs';
+import { watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
 
@@ -177,15 +178,38 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
+// What every page sent and was refused (issue 17): the address of every request, the
+// Authorization header of every event stream, the secrets the server handed out (seat and
+// owner tokens, invite codes), and every breach of the Content-Security-Policy.
+const requests = [];
+const eventStreams = [];
+const secrets = new Set();
+const policyViolations = [];
+
+function watchSecurity(page, who) {
+  page.on('request', (request) => {
+    requests.push({ who, url: request.url() });
+    if (/\/api\/games\/\d+\/events/.test(request.url())) eventStreams.push(request.headerValue('authorization').then((value) => ({ who, authorization: value })));
+  });
+  page.on('response', async (response) => {
+    if (!/^application\/json/.test(response.headers()['content-type'] ?? '')) return;
+    const text = await response.text().catch(() => '');
+    for (const [, token] of text.matchAll(/"token":"([^"]+)"/g)) secrets.add(token);
+    for (const [, code] of text.matchAll(/[#&]invite=([^"&]+)/g)) secrets.add(code);
+  });
+}
+
 async function openPage(who, viewport) {
   const context = await browser.newContext({ viewport });
   // Not a first visit: the welcome screen (learn_rules.mjs tests it) would cover the game.
   await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
+  await watchPolicy(context, policyViolations);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.address).origin });
   const page = await context.newPage();
   page.who = who;
   page.driver = new BoardDriver(page);
   page.on('pageerror', (error) => console.log(`${who}: page error: ${error.message}`));
+  watchSecurity(page, who);
   pages[who] = page;
   return page;
 }
@@ -429,6 +453,33 @@ try {
     for (const page of [alice, bob, carol]) await waitForPlies(page, 1);
     await alice.click('#abort-button');
     for (const page of players) await waitForText(page, '#result-banner', /\*.*Game aborted/);
+  });
+
+  await check('no request carried a secret in its address; the event streams sent the seat in a header; nothing broke the page policy', async () => {
+    assert.ok(secrets.size >= 8, `the seats, tokens and invites handed out were seen (${secrets.size})`);
+    const leaks = requests
+      .map(({ who, url }) => ({ who, url: url.replace(/#.*$/, '') })) // a fragment never leaves the browser
+      .filter(({ url }) => /[?&](token|seat|invite)=/.test(url) || [...secrets].some((secret) => url.includes(secret)));
+    assert.deepEqual(leaks, [], 'addresses with a secret');
+    const streams = await Promise.all(eventStreams);
+    for (const player of ['alice', 'bob']) {
+      const seated = streams.filter(({ who, authorization }) => who === player && /^Bearer (.+)$/.test(authorization ?? '') && secrets.has(authorization.slice(7)));
+      assert.ok(seated.length > 0, `${player}'s event streams carry the seat in the Authorization header`);
+    }
+    assert.ok(streams.some(({ who, authorization }) => who === 'carol' && !authorization), "a spectator's stream carries no token");
+    assert.deepEqual(policyViolations, [], 'Content-Security-Policy violations');
+  });
+
+  await check('another site cannot frame the game page (frame-ancestors), and every answer says so', async () => {
+    const policy = await alice.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
+    assert.match(policy ?? '', /frame-ancestors 'none'/);
+    const context = await browser.newContext();
+    const framer = await context.newPage();
+    await framer.setContent(`<iframe id="framed" src="${server.address}#game=${firstGame}" width="800" height="600"></iframe>`);
+    const frame = framer.frames().find((f) => f !== framer.mainFrame());
+    assert.ok(frame, 'the frame exists');
+    assert.equal(await frame.locator('#board').count(), 0, `the game page was shown inside another page (${frame.url()})`);
+    await context.close();
   });
 
   const { engine } = await alice.evaluate(async () => (await fetch('/api/info')).json());

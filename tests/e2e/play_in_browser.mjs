@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver } from './board_driver.mjs';
+import { watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
 
@@ -112,6 +113,8 @@ const context = await chromium.launchPersistentContext(profileDir, {
 });
 // Not a first visit: the welcome screen (learn_rules.mjs tests it) would cover the game.
 await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
+const policyViolations = [];
+await watchPolicy(context, policyViolations);
 const page = context.pages()[0] ?? (await context.newPage());
 page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
 const board = new BoardDriver(page);
@@ -251,5 +254,9 @@ try {
   rmSync(profileDir, { recursive: true, force: true });
 }
 
+if (policyViolations.length) {
+  results.failed += 1;
+  console.log(`FAIL - the page kept to the Content-Security-Policy:\n  ${policyViolations.join('\n  ')}`);
+}
 console.log(`${results.passed} passed, ${results.failed} failed`);
 process.exit(results.failed === 0 && results.passed > 0 ? 0 : 1);

@@ -1,4 +1,5 @@
 // Typed client of the evochess JSON API (docs/api.md).
+import { readServerSentEvents } from './eventStream';
 
 export type Side = 'w' | 'b';
 export type PlayerKind = 'human' | 'engine';
@@ -267,34 +268,6 @@ export async function engineMove(
   }
   if (!finalState) throw new ApiError(500, 'the engine stream ended without a move');
   return finalState;
-}
-
-interface ServerSentEvent {
-  name: string;
-  data: string;
-}
-
-async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary: number;
-    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      let name = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) name = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-      }
-      if (data.length) yield { name, data: data.join('\n') };
-    }
-  }
 }
 
 const wait = (ms: number, signal?: AbortSignal) =>

@@ -7,6 +7,7 @@
 import './online.css';
 import { api, ApiError, request, useOwnerTokens, type GameState, type NewGameRequest, type Seat, type SeatedState, type Side } from './api';
 import { ClockPair, describeClock } from './clocks';
+import { EventStream, type ServerSentEvent, type StreamState } from './eventStream';
 import { sideName } from './gamePanels';
 import { otherSide } from './moves';
 import { OnlinePanel, WaitingScreen } from './onlinePanel';
@@ -42,7 +43,7 @@ export class OnlineController {
   private state: GameState | null = null;
   private seat: StoredSeat | null = null;
   private awayReceivedAt = 0; // when the away times shown were current
-  private events: EventSource | null = null;
+  private events: EventStream | null = null;
   private eventsKey = '';
   private reconnectTimer: number | undefined;
   private connection: Connection = 'offline';
@@ -219,49 +220,57 @@ export class OnlineController {
 
   // ---- live updates --------------------------------------------------------------------
 
+  // The game's event stream, with this browser's seat token in the Authorization header (an
+  // address would carry it into proxies' logs): it reconnects by itself like an EventSource.
   private connect(force: boolean): void {
     const state = this.state;
     if (!state) return;
     const token = this.seat?.token ?? '';
     const key = `${state.id}:${token}`;
-    if (!force && this.events && this.eventsKey === key && this.events.readyState !== EventSource.CLOSED) return;
+    if (!force && this.events && this.eventsKey === key && !this.events.closed) return;
     this.disconnect();
     this.eventsKey = key;
-    const source = new EventSource(`${gamePath(state.id)}/events${token ? `?token=${encodeURIComponent(token)}` : ''}`);
-    this.events = source;
     this.setConnection('connecting');
-    source.onopen = () => this.setConnection('online');
-    source.onerror = () => {
-      if (this.events !== source) return;
-      if (source.readyState === EventSource.CLOSED) {
-        // The browser gave up (the server refused the stream): try again a little later.
-        this.setConnection('offline');
-        window.clearTimeout(this.reconnectTimer);
-        this.reconnectTimer = window.setTimeout(() => this.connect(true), 3000);
-      } else this.setConnection('reconnecting');
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (this.events !== source) return;
-      this.setConnection('online');
-      let message: { version?: number; state?: GameState };
-      try {
-        message = JSON.parse(event.data as string);
-      } catch {
-        return;
-      }
-      if (message.state && message.state.id === this.state?.id) this.host.show(message.state);
-    };
-    source.onmessage = onMessage;
-    source.addEventListener('state', onMessage); // should the server name its events
-    // Who is there changes no version: the server sends it as its own event.
-    source.addEventListener('presence', (event: MessageEvent) => {
-      if (this.events !== source || !this.state) return;
-      try {
-        this.applyPresence(JSON.parse(event.data as string) as Presence);
-      } catch {
-        // a malformed message changes nothing
-      }
+    const stream: EventStream = new EventStream(`${gamePath(state.id)}/events`, token || undefined, {
+      onState: (streamState: StreamState) => {
+        if (this.events !== stream) return;
+        if (streamState === 'open') this.setConnection('online');
+        else if (streamState === 'reconnecting') this.setConnection('reconnecting');
+        else {
+          // The server refused the stream: try again a little later.
+          this.setConnection('offline');
+          window.clearTimeout(this.reconnectTimer);
+          this.reconnectTimer = window.setTimeout(() => this.connect(true), 3000);
+        }
+      },
+      onEvent: (event: ServerSentEvent) => {
+        if (this.events !== stream) return;
+        if (event.name === 'presence') this.onPresence(event.data);
+        else if (event.name === 'message' || event.name === 'state') this.onStateMessage(event.data);
+      },
     });
+    this.events = stream;
+  }
+
+  private onStateMessage(data: string): void {
+    this.setConnection('online');
+    let message: { version?: number; state?: GameState };
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.state && message.state.id === this.state?.id) this.host.show(message.state);
+  }
+
+  // Who is there changes no version: the server sends it as its own event.
+  private onPresence(data: string): void {
+    if (!this.state) return;
+    try {
+      this.applyPresence(JSON.parse(data) as Presence);
+    } catch {
+      // a malformed message changes nothing
+    }
   }
 
   private applyPresence(presence: Presence): void {
@@ -277,10 +286,7 @@ export class OnlineController {
 
   private disconnect(): void {
     window.clearTimeout(this.reconnectTimer);
-    if (this.events) {
-      this.events.onopen = this.events.onerror = this.events.onmessage = null;
-      this.events.close(); // the 'state' listener goes with the closed source
-    }
+    this.events?.close();
     this.events = null;
     this.eventsKey = '';
     this.setConnection('offline');

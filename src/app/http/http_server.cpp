@@ -5,6 +5,7 @@
 #include "beast_request.h"
 #include "client_limits.h"
 #include "json_answer.h"
+#include "security_headers.h"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -63,6 +64,16 @@ bool is_parse_error(const beast::error_code& error) {
     static const auto& category = make_error_code(http::error::bad_target).category();
     return error.category() == category && error != http::error::end_of_stream &&
            error != http::error::partial_message;
+}
+
+// The answer to a connection over the limits, written before any request is read.
+std::string connection_refusal() {
+    std::string body = "{\"error\":\"too many connections; try again in a moment\"}\n";
+    return "HTTP/1.1 503 Service Unavailable\r\nServer: evochess\r\nContent-Type: "
+           "application/json\r\n" +
+           security_header_lines() +
+           "Retry-After: 5\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) +
+           "\r\n\r\n" + body;
 }
 
 } // namespace
@@ -137,6 +148,7 @@ class Session : public std::enable_shared_from_this<Session> {
             std::make_shared<http::response<http::string_body>>(http::status(answer.status), 11);
         response->set(http::field::server, "evochess");
         response->set(http::field::content_type, answer.content_type);
+        for (const auto& [name, value] : security_headers()) response->set(name, value);
         for (auto& [name, value] : answer.headers) response->set(name, value);
         response->body() = std::move(answer.body);
         // After a request that could not be read whole, the rest of it is not read.
@@ -179,10 +191,9 @@ class Session : public std::enable_shared_from_this<Session> {
 
     void start_stream() {
         streaming_ = true;
-        auto header = std::make_shared<std::string>(
-            "HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: text/event-stream\r\n"
-            "Cache-Control: no-cache\r\nX-Accel-Buffering: no\r\nConnection: close\r\n\r\n");
-        pending_.push_back(std::move(*header));
+        pending_.push_back(
+            "HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: text/event-stream\r\n" +
+            security_header_lines() + "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n");
         backlog_ += pending_.back().size();
         write_next();
         watch_for_hangup();
@@ -396,10 +407,7 @@ void HttpServer::Impl::accept_next() {
             auto endpoint = socket.remote_endpoint(ignored);
             std::string peer = ignored ? std::string("unknown") : endpoint.address().to_string();
             if (!self->clients.admit_connection(peer)) {
-                static const std::string refusal =
-                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-                    "Retry-After: 5\r\nConnection: close\r\nContent-Length: 58\r\n\r\n"
-                    "{\"error\":\"too many connections; try again in a moment\"}\n";
+                static const std::string refusal = connection_refusal();
                 socket.non_blocking(true, ignored);
                 socket.write_some(net::buffer(refusal), ignored);
                 socket.close(ignored);
