@@ -3,11 +3,13 @@
 #include "api_error.h"
 #include "core/notation.h"
 #include "core_games.h"
+#include "engine_refusal.h"
 #include "game_json.h"
 #include "http/json_answer.h"
 #include "json_fields.h"
 #include "notated_history.h"
 
+#include <algorithm>
 #include <map>
 
 namespace evo::app {
@@ -56,8 +58,10 @@ json final_lines(const std::map<int, json>& lines) {
 
 } // namespace
 
-AnalysisService::AnalysisService(SearchFunction search, TaskPool& engine_threads)
-    : search_(std::move(search)), engine_threads_(engine_threads) {}
+AnalysisService::AnalysisService(SearchFunction search, TaskPool& engine_threads,
+                                 int max_movetime_ms)
+    : search_(std::move(search)), engine_threads_(engine_threads),
+      max_movetime_ms_(std::min(max_movetime_ms, max_analysis_movetime_ms)) {}
 
 AnalysisService::~AnalysisService() {
     stop_all();
@@ -70,16 +74,19 @@ json AnalysisService::position(const json& body) const {
 }
 
 void AnalysisService::analyse(const json& body, bool stream,
-                              const std::shared_ptr<Responder>& responder) {
+                              const std::shared_ptr<Responder>& responder,
+                              const std::string& client) {
     if (!search_) throw unavailable("this server was built without the engine");
     SearchRequest request{position_of(body), {}, nullptr};
     if (request.game.result().over())
         throw unprocessable("the game is over in that position: nothing to analyse");
     request.multipv = optional_int(body, "multipv", 1, max_analysis_lines).value_or(3);
     request.limits.depth = optional_int(body, "depth", 1, max_search_depth);
-    request.limits.movetime_ms = optional_int(body, "movetime_ms", 1, max_analysis_movetime_ms)
-                                     .value_or(request.limits.depth ? max_analysis_movetime_ms
-                                                                    : default_analysis_movetime_ms);
+    request.limits.movetime_ms =
+        optional_int(body, "movetime_ms", 1, max_movetime_ms_)
+            .value_or(request.limits.depth
+                          ? max_movetime_ms_
+                          : std::min(default_analysis_movetime_ms, max_movetime_ms_));
 
     auto stop = std::make_shared<std::atomic<bool>>(false);
     {
@@ -92,50 +99,57 @@ void AnalysisService::analyse(const json& body, bool stream,
     if (stream) {
         sink = responder->open_event_stream();
         sink->on_close([stop] { *stop = true; }); // nobody reads on: stop searching
+    } else {
+        responder->on_hangup([stop] { *stop = true; }); // nobody waits for the answer
     }
     auto finish = [self = shared_from_this(), stop] {
         std::lock_guard lock(self->mutex_);
         self->running_.erase(stop);
     };
-    bool queued = engine_threads_.try_post([this, request, sink, responder, finish] {
-        std::map<int, json> lines;
-        int depth = 0;
-        try {
-            SearchOutcome outcome = search_(request, [&](const SearchProgress& progress) {
-                // Score from White's point of view, moves in UCI and SAN, as the engine's
-                // progress messages of a game.
-                json line = search_progress_json(progress, request.game.position());
-                if (sink) send_data(*sink, line);
-                lines[progress.multipv] = std::move(line);
-                if (progress.multipv == 1) depth = progress.depth;
-            });
-            if (!outcome) throw conflict("the engine found no move: " + outcome.error());
-            json answer = {{"lines", final_lines(lines)}, {"depth", depth}};
-            if (sink) {
-                answer["done"] = true;
-                send_data(*sink, answer);
-            } else {
-                responder->respond(json_response(answer));
+    Admission admission =
+        engine_threads_.try_post(client, [this, request, sink, responder, finish, stop] {
+            if (*stop) { // the client left (or the server stops) before the search began
+                if (sink) sink->close();
+                return finish();
             }
-        } catch (const ApiError& error) {
-            if (sink)
-                send_data(*sink, {{"error", error.what()}});
-            else
-                responder->respond(error_response(error.kind(), error.what()));
-        } catch (const std::exception& error) {
-            if (sink)
-                send_data(*sink, {{"error", "internal error"}});
-            else
-                responder->respond(error_response(ErrorKind::Internal, "internal error"));
-        }
-        if (sink) sink->close();
-        finish();
-    });
-    if (queued) return;
+            std::map<int, json> lines;
+            int depth = 0;
+            try {
+                SearchOutcome outcome = search_(request, [&](const SearchProgress& progress) {
+                    // Score from White's point of view, moves in UCI and SAN, as the engine's
+                    // progress messages of a game.
+                    json line = search_progress_json(progress, request.game.position());
+                    if (sink) send_data(*sink, line);
+                    lines[progress.multipv] = std::move(line);
+                    if (progress.multipv == 1) depth = progress.depth;
+                });
+                if (!outcome) throw conflict("the engine found no move: " + outcome.error());
+                json answer = {{"lines", final_lines(lines)}, {"depth", depth}};
+                if (sink) {
+                    answer["done"] = true;
+                    send_data(*sink, answer);
+                } else {
+                    responder->respond(json_response(answer));
+                }
+            } catch (const ApiError& error) {
+                if (sink)
+                    send_data(*sink, {{"error", error.what()}});
+                else
+                    responder->respond(error_response(error.kind(), error.what()));
+            } catch (const std::exception& error) {
+                if (sink)
+                    send_data(*sink, {{"error", "internal error"}});
+                else
+                    responder->respond(error_response(ErrorKind::Internal, "internal error"));
+            }
+            if (sink) sink->close();
+            finish();
+        });
+    if (admission == Admission::Queued) return;
     finish();
-    const char* busy = "the engine is busy; try again in a moment";
-    if (!sink) return responder->respond(error_response(ErrorKind::Unavailable, busy));
-    send_data(*sink, {{"error", busy}});
+    ApiError refusal = engine_refusal(admission, engine_threads_.per_client());
+    if (!sink) return responder->respond(error_response(refusal.kind(), refusal.what()));
+    send_data(*sink, {{"error", refusal.what()}});
     sink->close();
 }
 

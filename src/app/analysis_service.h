@@ -26,21 +26,25 @@ constexpr std::size_t max_analysis_moves = 2000;
 // Held by shared_ptr: a queued search keeps its service alive.
 class AnalysisService : public std::enable_shared_from_this<AnalysisService> {
   public:
-    AnalysisService(SearchFunction search, TaskPool& engine_threads);
+    // No search runs longer than `max_movetime_ms` (nor 10 s).
+    AnalysisService(SearchFunction search, TaskPool& engine_threads,
+                    int max_movetime_ms = max_analysis_movetime_ms);
     ~AnalysisService();
 
     // {variant, fen?, moves?} -> the position's fields of a game state (docs/api.md).
     nlohmann::json position(const nlohmann::json& body) const;
     // Searches {variant, fen?, moves?, multipv?, movetime_ms? | depth?} and answers the
-    // lines, streamed as progress when `stream`. All engine threads busy: 503.
+    // lines, streamed as progress when `stream`. All engine threads busy: 503; `client` has
+    // its share of them already: 429. A client that hangs up stops its search.
     void analyse(const nlohmann::json& body, bool stream,
-                 const std::shared_ptr<Responder>& responder);
+                 const std::shared_ptr<Responder>& responder, const std::string& client);
     // Ends every running analysis now (each answers what it has); new ones are refused.
     void stop_all();
 
   private:
     SearchFunction search_;
     TaskPool& engine_threads_;
+    int max_movetime_ms_;
     std::mutex mutex_;
     std::set<std::shared_ptr<std::atomic<bool>>> running_;
     bool stopping_ = false;

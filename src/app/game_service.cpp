@@ -6,6 +6,7 @@
 #include "core/pgn.h"
 #include "core_games.h"
 #include "declared_result.h"
+#include "engine_refusal.h"
 #include "fault_log.h"
 #include "game_json.h"
 #include "http/json_answer.h"
@@ -258,7 +259,9 @@ GameService::GameService(GameStore& store, SearchFunction search, const Clock& c
     std::size_t threads = options_.engine_threads;
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     std::size_t queue = options_.engine_queue ? options_.engine_queue : 2 * threads;
-    engine_pool_ = std::make_unique<TaskPool>("engine", threads, queue);
+    engine_pool_ = std::make_unique<TaskPool>("engine", threads, queue, options_.engine_per_client);
+    if (options_.max_engine_ms <= 0 || options_.max_engine_ms > max_movetime_ms)
+        options_.max_engine_ms = max_movetime_ms;
     // The time the server was down is nobody's to pay: running clocks are moved on by it.
     // Storage that cannot be written now costs the players that time, not the server its start.
     try {
@@ -944,7 +947,7 @@ void GameService::open_events(std::int64_t id, const SeatToken& token,
 EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body,
                                             const SeatToken& token) {
     if (!search_) throw conflict("this build of evochess has no engine");
-    std::optional<int> movetime = optional_int(body, "movetime_ms", 1, max_movetime_ms);
+    std::optional<int> movetime = optional_int(body, "movetime_ms", 1, options_.max_engine_ms);
     std::optional<int> depth = optional_int(body, "depth", 1, max_search_depth);
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
@@ -965,6 +968,9 @@ EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body,
     if (game.record.clock)
         limits.movetime_ms =
             movetime_on_clock(*game.record.clock, side_index(turn_of(game)), clock_.now_ms());
+    // A depth, or a stored think time, never makes one search longer than the server allows.
+    limits.movetime_ms =
+        std::min(limits.movetime_ms.value_or(options_.max_engine_ms), options_.max_engine_ms);
     return EngineTicket{id, EngineClaim(slot), SearchRequest{game.game, limits, &slot->stop}};
 }
 
@@ -1001,18 +1007,21 @@ json GameService::run_engine_move(EngineTicket& ticket,
 }
 
 void GameService::engine_move(std::int64_t id, const json& body, bool stream,
-                              const std::shared_ptr<Responder>& responder, const SeatToken& token) {
+                              const std::shared_ptr<Responder>& responder, const SeatToken& token,
+                              const std::string& client) {
     auto ticket = std::make_shared<EngineTicket>(begin_engine_move(id, body, token));
     std::shared_ptr<EventSink> sink;
+    // The client went away: the search ends now (its move is still played).
     if (stream) {
         sink = responder->open_event_stream();
-        // The client went away: the search ends now (its move is still played).
         sink->on_close([this, id] { stop_engine(id); });
+    } else {
+        responder->on_hangup([this, id] { stop_engine(id); });
     }
     auto send = [sink](const std::string& name, const json& data) {
         sink->send("event: " + name + "\ndata: " + to_json_text(data) + "\n\n");
     };
-    bool queued = engine_pool_->try_post([this, ticket, sink, responder, send] {
+    Admission admission = engine_pool_->try_post(client, [this, ticket, sink, responder, send] {
         try {
             if (sink) {
                 json state =
@@ -1034,15 +1043,24 @@ void GameService::engine_move(std::int64_t id, const json& body, bool stream,
         }
         if (sink) sink->close();
     });
-    if (queued) return;
+    if (admission == Admission::Queued) return;
     ticket.reset(); // gives the claim back
-    const char* busy = "the engine is busy with other games; try again in a moment";
+    ApiError refusal = engine_refusal(admission, engine_pool_->per_client());
     if (sink) {
-        send("error", {{"error", busy}});
+        send("error", {{"error", refusal.what()}});
         sink->close();
     } else {
-        responder->respond(error_response(ErrorKind::Unavailable, busy));
+        responder->respond(error_response(refusal.kind(), refusal.what()));
     }
+}
+
+bool GameService::stop_engine(std::int64_t id, const SeatToken& token) {
+    {
+        auto slot = slot_for(id);
+        std::lock_guard lock(slot->mutex);
+        acting_side(load_or_forget(*slot, id), token, options_.local_games_need_token);
+    }
+    return stop_engine(id);
 }
 
 bool GameService::stop_engine(std::int64_t id) {

@@ -40,6 +40,12 @@ struct ServiceOptions {
     std::int64_t claim_after_ms = 30000;
     std::size_t engine_threads = 0; // 0: one per core
     std::size_t engine_queue = 0;   // searches waiting; 0: two per engine thread
+    // Searches one client may have running at once, engine moves and analyses together (as
+    // many more may wait); 0: no share per client.
+    std::size_t engine_per_client = 0;
+    // The longest one search may think, whatever the game's settings or the request say;
+    // 0: the API's bound (60 s).
+    int max_engine_ms = 0;
     std::size_t max_cached_games = 512;
 };
 
@@ -99,11 +105,16 @@ class GameService {
 
     bool engine_available() const { return bool(search_); }
     // Claims the game's search and queues it on the engine threads; the answer (a state,
-    // or a stream of progress and the state) goes to `responder`. Full queue: 503.
+    // or a stream of progress and the state) goes to `responder`. Full queue: 503; `client`
+    // has its share of the engine threads already: 429. A client that hangs up stops it.
     void engine_move(std::int64_t id, const nlohmann::json& body, bool stream,
-                     const std::shared_ptr<Responder>& responder, const SeatToken& token);
+                     const std::shared_ptr<Responder>& responder, const SeatToken& token,
+                     const std::string& client);
+    // POST .../engine/stop: whoever may ask the engine to move may stop it.
+    bool stop_engine(std::int64_t id, const SeatToken& token);
     // Asks a running search on that game to end now; false if none runs.
     bool stop_engine(std::int64_t id);
+    int max_engine_ms() const { return options_.max_engine_ms; }
 
     // Gives every game whose flag has fallen by now its result (loss on time, or the
     // draw / promoteking conversion of RULES 4.11). The watcher thread calls it; tests too.

@@ -99,8 +99,8 @@ class Router {
     Router(GameService& service, RouterOptions options)
         : service_(service), options_(std::move(options)), ui_(options_.web_dir),
           creation_quota_(options_.game_creation),
-          analysis_(std::make_shared<AnalysisService>(service.search_function(),
-                                                      service.engine_threads())) {
+          analysis_(std::make_shared<AnalysisService>(
+              service.search_function(), service.engine_threads(), service.max_engine_ms())) {
         service.on_shutdown([analysis = std::weak_ptr(analysis_)] {
             if (auto running = analysis.lock()) running->stop_all();
         });
@@ -138,7 +138,8 @@ class Router {
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
             return responder.respond(json_response(analysis_->position(body(request))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
-            return analysis_->analyse(body(request), wants_event_stream(request), shared);
+            return analysis_->analyse(body(request), wants_event_stream(request), shared,
+                                      request.client);
         if (parts.size() >= 2 && parts[1] == "games") {
             if (parts.size() == 2 && method == "GET")
                 return responder.respond(json_response(service_.list(
@@ -175,7 +176,7 @@ class Router {
         }
         std::string_view action = parts[3];
         if (parts.size() == 5 && action == "engine" && parts[4] == "stop" && method == "POST")
-            return reply({{"stopped", service_.stop_engine(id)}}), true;
+            return reply({{"stopped", service_.stop_engine(id, token)}}), true;
         if (parts.size() != 4) return false;
         if (method == "GET") {
             if (action == "pgn") {
@@ -199,7 +200,7 @@ class Router {
         }
         if (action == "engine") {
             return service_.engine_move(id, body(request), wants_event_stream(request), shared,
-                                        token),
+                                        token, request.client),
                    true;
         }
         if (action == "undo") return reply(service_.undo(id, body(request), token)), true;

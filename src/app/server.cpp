@@ -39,6 +39,8 @@ std::string default_web_dir() {
     return EVOCHESS_WEB_DIST_DIR;
 }
 
+constexpr int open_server_max_engine_ms = 10000;
+
 bool is_loopback(const std::string& host) {
     return host == "127.0.0.1" || host == "::1" || host.rfind("127.", 0) == 0;
 }
@@ -132,8 +134,13 @@ int run_server(const ServeOptions& given) {
     std::string shown_host =
         options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
     SystemClock clock;
+    // Others reach the server when it listens elsewhere than loopback, or behind a proxy.
+    bool open_to_others = !is_loopback(options.host) || options.limits.trust_forwarded_for;
     ServiceOptions service_options;
-    service_options.local_games_need_token = !is_loopback(options.host);
+    service_options.local_games_need_token = open_to_others;
+    service_options.engine_per_client = options.engine_per_client.value_or(open_to_others ? 1 : 0);
+    service_options.max_engine_ms =
+        options.max_engine_ms.value_or(open_to_others ? open_server_max_engine_ms : 0);
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     std::optional<GameService> service;
     std::optional<HttpServer> server;

@@ -6,6 +6,7 @@
 #include "http/creation_quota.h"
 #include "http/http_server.h"
 
+#include <optional>
 #include <string>
 
 namespace evo::app {
@@ -23,6 +24,11 @@ struct ServeOptions {
     CreationLimits game_creation{600, 60};
     // How long a player must be gone before the opponent may claim the game.
     int claim_after_seconds = 30;
+    // Engine searches one client may run at once (as many more may wait); 0: no share.
+    // Unset: 1 on a server open to others, no share on loopback (one person's own server).
+    std::optional<std::size_t> engine_per_client;
+    // The longest one search may take. Unset: 10 s open to others, 60 s on loopback.
+    std::optional<int> max_engine_ms;
     SearchFunction search; // empty: the server runs without an engine
 };
 

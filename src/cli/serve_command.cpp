@@ -68,6 +68,17 @@ const RegisterCommand serve_registration{
         serve->add_flag("--trust-proxy", limits.trust_forwarded_for,
                         "take the client's address from X-Forwarded-For (only behind your own "
                         "reverse proxy)");
+        serve
+            ->add_option("--engine-per-client", options->engine_per_client,
+                         "engine searches (moves and analyses) one client address may run at "
+                         "once, as many more waiting; 0: no limit (default: 1 when open to "
+                         "others, else 0)")
+            ->check(CLI::Range(std::size_t(0), std::size_t(1000)));
+        serve
+            ->add_option("--max-engine-ms", options->max_engine_ms,
+                         "the longest one engine search may take, in ms (default: 10000 when "
+                         "open to others, else 60000)")
+            ->check(CLI::Range(100, 60000));
         return [options] {
             options->limits.request_burst = std::max(1.0, 4 * options->limits.requests_per_second);
             options->search = app::built_in_search();

@@ -2,7 +2,7 @@
 """`evochess serve` as a user runs it (issue 9, issue 10): SIGTERM during a long engine
 search ends the server at once (it waited 27 s for the search); `--host` and
 `--public-url` shape the links and the names the server answers to; kill -9 loses no
-acknowledged move. Prints 'N passed, N failed'."""
+acknowledged move; --trust-proxy and the engine bounds (issue 17). Prints 'N passed, N failed'."""
 import http.client
 import json
 import os
@@ -87,6 +87,26 @@ try:
     r = c.getresponse()
     r.read()
     check(r.status == 200, "... and with it, the move is played (got %d)" % r.status)
+finally:
+    proc.terminate()
+    proc.wait()
+
+# Behind a proxy (--trust-proxy) the server is open to others: local games need their token,
+# and one search is bounded by --max-engine-ms (issue 17).
+proc, port, _ = start("--trust-proxy", "--max-engine-ms", "2000", "--engine-per-client", "1")
+try:
+    status, local = call(port, "POST", "/api/games", {"variant": "chess"})
+    status, _ = call(port, "POST", "/api/games/%d/moves" % local["id"], {"uci": "e2e4"})
+    check(status == 401, "--trust-proxy: a local game needs its owner's token (got %d)" % status)
+    owner = {"Authorization": "Bearer " + local["token"]}
+    status, _ = call(port, "POST", "/api/games/%d/engine/stop" % local["id"], {})
+    check(status == 401, "--trust-proxy: engine/stop needs the token (got %d)" % status)
+    status, _ = call(port, "POST", "/api/games/%d/engine" % local["id"], {"movetime_ms": 5000},
+                     owner)
+    check(status == 400, "--max-engine-ms 2000: a 5 s engine move is refused (got %d)" % status)
+    status, _ = call(port, "POST", "/api/games/%d/engine" % local["id"], {"movetime_ms": 100},
+                     owner)
+    check(status == 200, "... and a 0.1 s one is played (got %d)" % status)
 finally:
     proc.terminate()
     proc.wait()

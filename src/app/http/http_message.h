@@ -58,6 +58,9 @@ class Responder {
     // Answers 200 text/event-stream and hands back the stream to write events to.
     virtual std::shared_ptr<EventSink> open_event_stream() = 0;
     virtual bool answered() const = 0;
+    // Runs `callback` once if the client closes its connection before it is answered (so a
+    // search for it can stop); never after the answer. An event stream has EventSink::on_close.
+    virtual void on_hangup(std::function<void()> callback) = 0;
 };
 
 using RequestHandler = std::function<void(const HttpRequest&, std::shared_ptr<Responder>)>;

@@ -157,13 +157,34 @@ class Session : public std::enable_shared_from_this<Session> {
         response->keep_alive(keep);
         response->prepare_payload();
         stream_.expires_after(server_->limits.write_timeout);
+        stop_watching();
         http::async_write(stream_, *response,
                           [self = shared_from_this(), response, keep,
                            unread_request](beast::error_code error, std::size_t) {
-                              if (error || !keep)
-                                  return unread_request ? self->linger() : self->shut_down();
-                              self->read();
+                              if ((error || !keep) && !unread_request) return self->shut_down();
+                              // One read at a time: the watch on the socket ends first.
+                              self->after_watch([self, read_on = !error && keep] {
+                                  if (read_on)
+                                      self->read();
+                                  else
+                                      self->linger();
+                              });
                           });
+    }
+
+    // While a handler works on a request, a client that closes its connection is seen as a
+    // finished read on its socket: the handler is told (its search stops). Bytes that come
+    // meanwhile (a pipelined request) are kept for the next read.
+    void watch_while_handling(const std::shared_ptr<Responder>& responder);
+    void stop_watching() {
+        beast::error_code ignored;
+        if (watching_ && !streaming_) stream_.socket().cancel(ignored);
+    }
+    void after_watch(std::function<void()> next) {
+        if (watching_)
+            after_watch_ = std::move(next);
+        else
+            next();
     }
 
     // A client may still be sending the request we refused: closing now would reset the
@@ -196,7 +217,7 @@ class Session : public std::enable_shared_from_this<Session> {
             security_header_lines() + "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n");
         backlog_ += pending_.back().size();
         write_next();
-        watch_for_hangup();
+        if (!watching_) watch_for_hangup(); // else the request's watch goes on as the stream's
         schedule_keepalive();
     }
 
@@ -226,13 +247,19 @@ class Session : public std::enable_shared_from_this<Session> {
 
     // A client that goes away is seen as a finished read on its socket.
     void watch_for_hangup() {
+        watching_ = true;
         stream_.socket().async_read_some(
             net::buffer(hangup_buffer_),
-            [self = shared_from_this()](beast::error_code error, std::size_t) {
-                if (error) return self->end_stream();
-                self->watch_for_hangup();
+            [self = shared_from_this()](beast::error_code error, std::size_t size) {
+                self->watching_ = false;
+                if (self->streaming_) {
+                    if (error) return self->end_stream();
+                    return self->watch_for_hangup();
+                }
+                self->on_watched_read(error, size);
             });
     }
+    void on_watched_read(beast::error_code error, std::size_t size);
 
     void schedule_keepalive() {
         keepalive_timer_.expires_after(server_->limits.stream_keepalive);
@@ -294,6 +321,9 @@ class Session : public std::enable_shared_from_this<Session> {
     std::size_t backlog_ = 0;
     char hangup_buffer_[16384];
     net::steady_timer keepalive_timer_;
+    bool watching_ = false;             // a read on the socket watches for a hangup
+    std::function<void()> after_watch_; // what waits for that read to end
+    std::weak_ptr<Responder> handling_; // the request a handler works on
 
     std::mutex callbacks_mutex_;
     bool callbacks_done_ = false;
@@ -330,22 +360,78 @@ class Session::SessionResponder : public Responder {
     explicit SessionResponder(std::shared_ptr<Session> session) : session_(std::move(session)) {}
     void respond(HttpResponse response) override {
         if (answered_.exchange(true)) return;
+        forget_hangup();
         session_->post_response(std::move(response));
         session_.reset();
     }
     std::shared_ptr<EventSink> open_event_stream() override {
         if (answered_.exchange(true)) throw std::logic_error("the request was answered already");
+        forget_hangup();
         auto sink = std::make_shared<SessionSink>(session_);
         session_->post_stream_start();
         session_.reset();
         return sink;
     }
     bool answered() const override { return answered_; }
+    void on_hangup(std::function<void()> callback) override {
+        {
+            std::lock_guard lock(hangup_mutex_);
+            if (answered_) return;
+            if (!hung_up_) return hangup_callbacks_.push_back(std::move(callback));
+        }
+        callback();
+    }
+    // The client closed its connection before the answer.
+    void hang_up() {
+        std::vector<std::function<void()>> callbacks;
+        {
+            std::lock_guard lock(hangup_mutex_);
+            if (hung_up_ || answered_) return;
+            hung_up_ = true;
+            callbacks.swap(hangup_callbacks_);
+        }
+        for (auto& callback : callbacks) {
+            try {
+                callback();
+            } catch (const std::exception& failure) {
+                log_fault("client hangup", failure.what());
+            }
+        }
+    }
 
   private:
+    // Answered: nothing is left to stop when the client goes.
+    void forget_hangup() {
+        std::lock_guard lock(hangup_mutex_);
+        hangup_callbacks_.clear();
+    }
+
     std::shared_ptr<Session> session_;
     std::atomic<bool> answered_{false};
+    std::mutex hangup_mutex_;
+    bool hung_up_ = false;
+    std::vector<std::function<void()>> hangup_callbacks_;
 };
+
+void Session::watch_while_handling(const std::shared_ptr<Responder>& responder) {
+    handling_ = responder;
+    watch_for_hangup();
+}
+
+void Session::on_watched_read(beast::error_code error, std::size_t size) {
+    if (!error) {
+        auto room = buffer_.prepare(size);
+        net::buffer_copy(room, net::buffer(hangup_buffer_, size));
+        buffer_.commit(size);
+    } else if (error != net::error::operation_aborted) {
+        if (auto responder = handling_.lock()) static_cast<SessionResponder&>(*responder).hang_up();
+    }
+    handling_.reset();
+    if (auto next = std::move(after_watch_)) {
+        after_watch_ = nullptr;
+        next();
+    }
+}
 
 void Session::on_read(beast::error_code error, std::size_t) {
     if (error) {
@@ -384,8 +470,9 @@ void Session::on_read(beast::error_code error, std::size_t) {
             }
         });
     if (!queued)
-        write_response(error_response(ErrorKind::Unavailable,
-                                      "the server is too busy; try again in a moment"));
+        return write_response(error_response(ErrorKind::Unavailable,
+                                             "the server is too busy; try again in a moment"));
+    watch_while_handling(responder);
 }
 
 void HttpServer::Impl::accept_next() {
