@@ -2,12 +2,14 @@
 // ply to the next of its own games. Scores are from the side to move, so a steady evaluation
 // gives score(ply) = -score(ply + 1); the swing of a pair is |score(ply) + score(ply + 1)|
 // (the same as |White's score(ply) - White's score(ply + 1)|). docs/strength.md has the
-// figures; EVO_SWING_GAMES and EVO_SWING_NODES enlarge the measurement
+// figures; EVO_SWING_GAMES, EVO_SWING_NODES and EVO_SWING_PLIES (plies a game) change the
+// measurement
 // (`EVO_SWING_GAMES=20 EVO_SWING_NODES=3000 engine_tests --gtest_filter='Swing*'`).
 #include "engine_test_util.h"
 
 #include "engine/eval.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -28,7 +30,7 @@ struct Swing {
 // Self-play at a fixed node count (deterministic: one thread, fresh tables per game), a few
 // random plies first so that the games differ. A pair counts when both plies are quiet: the
 // side to move not in check, its move no capture, the score no mate.
-Swing measure_swing(const Variant& variant, int games, int nodes) {
+Swing measure_swing(const Variant& variant, int games, int nodes, int plies) {
     engine::Engine engine;
     EXPECT_FALSE(engine.set_option("Hash", "8").has_value());
     std::mt19937_64 rng(42);
@@ -40,7 +42,7 @@ Swing measure_swing(const Variant& variant, int games, int nodes) {
         int random_plies = 2 + int(rng() % 4);
         bool previous_quiet = false;
         int previous_score = 0;
-        for (int ply = 0; ply < 160 && !game.result().over(); ++ply) {
+        for (int ply = 0; ply < plies && !game.result().over(); ++ply) {
             MoveList legal;
             generate_legal(game.position(), legal);
             if (ply < random_plies) {
@@ -70,6 +72,7 @@ Swing measure_swing(const Variant& variant, int games, int nodes) {
 TEST(SwingTest, QuietSelfPlayScoresAgreeAcrossPlies) {
     const int games = env_or("EVO_SWING_GAMES", 4);
     const int nodes = env_or("EVO_SWING_NODES", 1000);
+    const int plies = env_or("EVO_SWING_PLIES", 160);
     struct Bound {
         const char* variant;
         double max_mean;
@@ -78,11 +81,12 @@ TEST(SwingTest, QuietSelfPlayScoresAgreeAcrossPlies) {
                     Bound{"promoteking", 90}}) {
         const Variant* variant = find_variant(b.variant);
         ASSERT_NE(variant, nullptr);
-        Swing s = measure_swing(*variant, games, nodes);
-        std::printf("swing %-12s %d games of %d nodes: %d quiet pairs, mean |s(ply) + s(ply+1)| "
-                    "%.1f\n",
-                    b.variant, games, nodes, s.pairs, s.mean);
-        EXPECT_GT(s.pairs, 20 * games) << b.variant;
+        Swing s = measure_swing(*variant, games, nodes, plies);
+        std::printf(
+            "swing %-12s %d games of %d nodes, %d plies: %d quiet pairs, mean |s(ply) + s(ply+1)| "
+            "%.1f\n",
+            b.variant, games, nodes, plies, s.pairs, s.mean);
+        EXPECT_GT(s.pairs, games * std::min(plies, 160) / 8) << b.variant;
         EXPECT_LE(s.mean, b.max_mean) << b.variant;
     }
 }
