@@ -5,9 +5,9 @@
 // JSON answer parses; nothing throws out and nothing crashes.
 #include "app/clock.h"
 #include "app/game_service.h"
-#include "app/game_store.h"
 #include "app/http/beast_request.h"
 #include "app/http_api.h"
+#include "app/sqlite_game_repository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -100,7 +100,7 @@ struct Fixture {
 
     std::filesystem::path directory;
     ManualClock clock;
-    GameStore store;
+    SqliteGameRepository store;
     GameService service;
     RequestHandler handler;
 };

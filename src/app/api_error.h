@@ -2,6 +2,8 @@
 // table (http_status) turns a kind into an HTTP status. Errors carry a sentence for a person.
 #pragma once
 
+#include "storage_error.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -38,6 +40,19 @@ constexpr int http_status(ErrorKind kind) {
     case ErrorKind::Internal: return 500;
     }
     return 500;
+}
+
+// What a storage failure is to a client. Corrupt data cannot be written now either: the
+// client may try again once the operator has restored it.
+constexpr ErrorKind error_kind_of(StorageErrorKind kind) {
+    switch (kind) {
+    case StorageErrorKind::Gone: return ErrorKind::NotFound;
+    case StorageErrorKind::Conflict: return ErrorKind::Conflict;
+    case StorageErrorKind::Unavailable: return ErrorKind::Unavailable;
+    case StorageErrorKind::Full: return ErrorKind::StorageFull;
+    case StorageErrorKind::Corrupt: return ErrorKind::Unavailable;
+    }
+    return ErrorKind::Internal;
 }
 
 class ApiError : public std::runtime_error {

@@ -124,7 +124,7 @@ char side_for(const LoadedGame& game, int actor, const json& body) {
 }
 
 // Loads the game into its slot if it is not there yet. The slot's lock must be held.
-LoadedGame& ensure_loaded(GameSlot& slot, GameStore& store, std::int64_t id) {
+LoadedGame& ensure_loaded(GameSlot& slot, GameRepository& store, std::int64_t id) {
     if (slot.deleted) throw not_found("there is no " + game_name(id));
     if (slot.game) return *slot.game;
     auto record = store.load(id);
@@ -252,7 +252,7 @@ EngineClaim::~EngineClaim() {
     if (slot_) slot_->searching = false;
 }
 
-GameService::GameService(GameStore& store, SearchFunction search, const Clock& clock,
+GameService::GameService(GameRepository& store, SearchFunction search, const Clock& clock,
                          ServiceOptions options)
     : store_(store), search_(std::move(search)), clock_(clock), options_(std::move(options)),
       events_(clock, std::max(options_.claim_after_ms, forget_unwatched_games_after_ms)) {

@@ -8,7 +8,7 @@
 #include "clock.h"
 #include "engine_port.h"
 #include "game_events.h"
-#include "game_store.h"
+#include "game_repository.h"
 #include "task_pool.h"
 
 #include <nlohmann/json.hpp>
@@ -77,7 +77,7 @@ using SeatToken = std::optional<std::string>;
 
 class GameService {
   public:
-    GameService(GameStore& store, SearchFunction search, const Clock& clock,
+    GameService(GameRepository& store, SearchFunction search, const Clock& clock,
                 ServiceOptions options = {});
     ~GameService();
 
@@ -123,7 +123,7 @@ class GameService {
     // also notes that the server is alive about once a second (note_alive).
     void start_flag_watcher();
     // Stores the instant now as one when this server ran: at the next start, running clocks
-    // are not charged for the time after it (GameStore::credit_downtime). The watcher and
+    // are not charged for the time after it (GameRepository::credit_downtime). The watcher and
     // shutdown() call it; tests too.
     void note_alive();
     // Stops searches, the flag watcher and the engine threads, and closes every stream.
@@ -172,7 +172,7 @@ class GameService {
     nlohmann::json seat_json(std::int64_t id, int side, const std::string& token) const;
     std::int64_t create_rematch(const LoadedGame& game);
 
-    GameStore& store_;
+    GameRepository& store_;
     SearchFunction search_;
     const Clock& clock_;
     ServiceOptions options_;

@@ -6,7 +6,6 @@
 #include "http/json_answer.h"
 #include "http/static_files.h"
 #include "json_fields.h"
-#include "sqlite_database.h"
 
 #include <charconv>
 #include <optional>
@@ -79,15 +78,22 @@ void refuse_token_in_query(const HttpRequest& request) {
                           "\"Authorization: Bearer TOKEN\"");
 }
 
-HttpResponse storage_error_response(const SqliteError& error) {
+const char* storage_error_sentence(StorageErrorKind kind) {
+    switch (kind) {
+    case StorageErrorKind::Gone: return "the game is gone: the change was not saved";
+    case StorageErrorKind::Conflict:
+        return "the game was changed meanwhile: the change was not saved";
+    case StorageErrorKind::Unavailable:
+        return "the game storage cannot be written now: the change was not saved";
+    case StorageErrorKind::Full: return "the server's disk is full: the change was not saved";
+    case StorageErrorKind::Corrupt: return "the game storage is damaged: the change was not saved";
+    }
+    return "storage error: the change was not saved";
+}
+
+HttpResponse storage_error_response(const StorageError& error) {
     log_fault("storage error", error.what());
-    if (error.disk_full())
-        return error_response(ErrorKind::StorageFull,
-                              "the server's disk is full: the change was not saved");
-    if (error.unavailable())
-        return error_response(ErrorKind::Unavailable,
-                              "the game storage cannot be written now: the change was not saved");
-    return error_response(ErrorKind::Internal, "storage error: the change was not saved");
+    return error_response(error_kind_of(error.kind()), storage_error_sentence(error.kind()));
 }
 
 bool wants_event_stream(const HttpRequest& request) {
@@ -113,7 +119,7 @@ class Router {
             route(request, *responder, responder);
         } catch (const ApiError& error) {
             answer(*responder, error_response(error.kind(), error.what()));
-        } catch (const SqliteError& error) {
+        } catch (const StorageError& error) {
             answer(*responder, storage_error_response(error));
         } catch (const std::exception& error) {
             log_fault("internal error", error.what());

@@ -1,9 +1,8 @@
 #include "server.h"
 
 #include "game_service.h"
-#include "game_store.h"
 #include "http_api.h"
-#include "sqlite_database.h"
+#include "sqlite_game_repository.h"
 
 #include <csignal>
 #include <cstdlib>
@@ -109,10 +108,13 @@ int run_server(const ServeOptions& given) {
         return 1;
     }
     std::string database = (fs::path(options.data_dir) / "games.sqlite3").string();
-    std::optional<GameStore> store;
+    std::optional<SqliteGameRepository> store;
     try {
         store.emplace(database);
-    } catch (const SqliteError& failure) {
+    } catch (const NewerSchemaError& refusal) {
+        std::cerr << "evochess serve: " << database << ": " << refusal.what() << '\n';
+        return 2;
+    } catch (const StorageError& failure) {
         std::cerr << "evochess serve: " << failure.what() << '\n';
         return 1;
     }

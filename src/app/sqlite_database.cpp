@@ -4,18 +4,49 @@
 
 namespace evo::app {
 
+std::optional<StorageErrorKind> storage_error_kind_of_sqlite(int code) {
+    // A row that must name a stored game names none: the game was removed meanwhile.
+    if (code == SQLITE_CONSTRAINT_FOREIGNKEY) return StorageErrorKind::Gone;
+    // A row with that key was stored first by another writer.
+    if (code == SQLITE_CONSTRAINT_PRIMARYKEY || code == SQLITE_CONSTRAINT_UNIQUE)
+        return StorageErrorKind::Conflict;
+    switch (code & 0xff) {
+    case SQLITE_FULL: return StorageErrorKind::Full;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_READONLY:
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+    case SQLITE_NOLFS: return StorageErrorKind::Unavailable;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB: return StorageErrorKind::Corrupt;
+    }
+    return std::nullopt;
+}
+
+void throw_sqlite_failure(int code, const std::string& message) {
+    if (auto kind = storage_error_kind_of_sqlite(code)) throw StorageError(*kind, message);
+    throw std::logic_error(message);
+}
+
 SqliteDatabase::SqliteDatabase(const std::string& path) {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
     if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
         std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         db_ = nullptr;
-        throw SqliteError(SQLITE_CANTOPEN, "cannot open database " + path + ": " + message);
+        throw_sqlite_failure(SQLITE_CANTOPEN, "cannot open database " + path + ": " + message);
     }
     sqlite3_busy_timeout(db_, 5000);
-    execute("PRAGMA journal_mode=WAL");
-    execute("PRAGMA synchronous=FULL");
-    execute("PRAGMA foreign_keys=ON");
+    try {
+        execute("PRAGMA journal_mode=WAL");
+        execute("PRAGMA synchronous=FULL");
+        execute("PRAGMA foreign_keys=ON");
+    } catch (...) {
+        sqlite3_close(db_); // a file that is not a database fails here; the destructor won't run
+        throw;
+    }
 }
 
 SqliteDatabase::~SqliteDatabase() {
@@ -28,7 +59,7 @@ void SqliteDatabase::execute(std::string_view sql) {
     if (int code = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error); code != SQLITE_OK) {
         std::string message = error ? error : "unknown error";
         sqlite3_free(error);
-        throw SqliteError(code & 0xff, "SQLite: " + message + " in: " + text);
+        throw_sqlite_failure(sqlite3_extended_errcode(db_), "SQLite: " + message + " in: " + text);
     }
 }
 
@@ -40,18 +71,8 @@ int SqliteDatabase::changes() const {
 }
 
 void SqliteDatabase::fail(std::string_view what) const {
-    throw SqliteError(sqlite3_extended_errcode(db_) & 0xff,
-                      "SQLite: " + std::string(what) + ": " + sqlite3_errmsg(db_));
-}
-
-bool SqliteError::disk_full() const {
-    return code_ == SQLITE_FULL;
-}
-
-bool SqliteError::unavailable() const {
-    return code_ == SQLITE_READONLY || code_ == SQLITE_IOERR || code_ == SQLITE_CANTOPEN ||
-           code_ == SQLITE_BUSY || code_ == SQLITE_LOCKED || code_ == SQLITE_PERM ||
-           code_ == SQLITE_NOLFS || code_ == SQLITE_CORRUPT || code_ == SQLITE_NOTADB;
+    throw_sqlite_failure(sqlite3_extended_errcode(db_),
+                         "SQLite: " + std::string(what) + ": " + sqlite3_errmsg(db_));
 }
 
 SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql) : db_(db) {
@@ -142,7 +163,7 @@ SqliteTransaction::~SqliteTransaction() {
     if (!open_) return;
     try {
         db_.execute("ROLLBACK");
-    } catch (const SqliteError&) {
+    } catch (const std::exception&) {
         // Nothing more can be done: the connection rolls back on its own when it closes.
     }
 }

@@ -1,10 +1,11 @@
 // A thin RAII layer over SQLite's C API: one connection, prepared statements, transactions.
-// Errors become SqliteError exceptions; the layer above turns them into answers.
+// Failures are thrown as StorageErrors (storage_error.h) of the kind SQLite's code says.
 #pragma once
+
+#include "storage_error.h"
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -13,19 +14,12 @@ struct sqlite3_stmt;
 
 namespace evo::app {
 
-class SqliteError : public std::runtime_error {
-  public:
-    // `code` is SQLite's primary result code (SQLITE_FULL, SQLITE_READONLY, ...).
-    SqliteError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
-    int code() const { return code_; }
-    // The disk is full (SQLITE_FULL).
-    bool disk_full() const;
-    // The database cannot be written or read now: read-only file, I/O error, locked.
-    bool unavailable() const;
+// The kind of storage error an SQLite result code (extended or primary) is; none for a code
+// that says our SQL or our use of SQLite is wrong, which is a fault, not a storage condition.
+std::optional<StorageErrorKind> storage_error_kind_of_sqlite(int code);
 
-  private:
-    int code_;
-};
+// Throws the failure as a StorageError of its kind, or as a plain fault (std::logic_error).
+[[noreturn]] void throw_sqlite_failure(int code, const std::string& message);
 
 class SqliteDatabase;
 

@@ -3,9 +3,9 @@
 
 #include "app/clock.h"
 #include "app/game_service.h"
-#include "app/game_store.h"
 #include "app/http/http_server.h"
 #include "app/http_api.h"
+#include "app/sqlite_game_repository.h"
 
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -38,12 +38,12 @@ class ApiTestServer {
     int port() const { return port_; }
     std::unique_ptr<httplib::Client> client() const;
     GameService& service() { return service_; }
-    GameStore& store() { return store_; }
+    SqliteGameRepository& store() { return store_; }
     HttpServer& http() { return server_; }
 
   private:
     SystemClock system_clock_;
-    GameStore store_;
+    SqliteGameRepository store_;
     GameService service_;
     HttpServer server_;
     int port_ = 0;

@@ -14,7 +14,7 @@ TEST(GameServiceTest, TwoServersOnOneDatabaseLoseNoMove) {
     TemporaryDirectory directory;
     std::string database = (directory.path() / "games.sqlite3").string();
     SystemClock clock;
-    GameStore first_store(database), second_store(database);
+    SqliteGameRepository first_store(database), second_store(database);
     GameService first(first_store, {}, clock), second(second_store, {}, clock);
 
     json game = first.create({{"variant", "chess"}});
@@ -32,7 +32,7 @@ TEST(GameServiceTest, TwoServersOnOneDatabaseLoseNoMove) {
 TEST(GameServiceTest, TheCacheDropsTheLeastRecentlyUsedGame) {
     TemporaryDirectory directory;
     SystemClock clock;
-    GameStore store((directory.path() / "games.sqlite3").string());
+    SqliteGameRepository store((directory.path() / "games.sqlite3").string());
     ServiceOptions options;
     options.max_cached_games = 3;
     GameService service(store, {}, clock, options);
@@ -56,7 +56,7 @@ TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
     TemporaryDirectory directory;
     std::string database = (directory.path() / "games.sqlite3").string();
     ManualClock clock;
-    GameStore crashed_store(database);
+    SqliteGameRepository crashed_store(database);
     GameService crashed(crashed_store, {}, clock);
     json game = crashed.create({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}});
     std::int64_t id = game["id"];
@@ -66,7 +66,7 @@ TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
     clock.advance(300);
     // ...the process dies here; an hour later a new one starts.
     clock.advance(3600 * 1000);
-    GameStore store(database);
+    SqliteGameRepository store(database);
     GameService restarted(store, {}, clock);
     restarted.settle_due_flags();
     json state = restarted.get(id, std::nullopt);
@@ -77,7 +77,7 @@ TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
     state = restarted.play(id, {{"uci", "e7e5"}}, std::nullopt);
     EXPECT_EQ(state["clock"]["b"], 57500);
     // A second start right away credits nothing more.
-    GameStore again_store(database);
+    SqliteGameRepository again_store(database);
     GameService again(again_store, {}, clock);
     EXPECT_EQ(again.get(id, std::nullopt)["clock"]["w"], 60000);
 }

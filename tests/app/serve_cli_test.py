@@ -2,11 +2,14 @@
 """`evochess serve` as a user runs it (issue 9, issue 10): SIGTERM during a long engine
 search ends the server at once (it waited 27 s for the search); `--host` and
 `--public-url` shape the links and the names the server answers to; kill -9 loses no
-acknowledged move; --trust-proxy and the engine bounds (issue 17). Prints 'N passed, N failed'."""
+acknowledged move; --trust-proxy and the engine bounds (issue 17); a database a newer
+release wrote is refused with exit status 2 and left as it was. Prints 'N passed, N failed'."""
 import http.client
 import json
 import os
+import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -132,6 +135,24 @@ check(len(state["history"]) == acknowledged == 5,
       "kill -9 then restart: %d of %d acknowledged moves kept" % (len(state["history"]), acknowledged))
 proc2.terminate()
 proc2.wait()
+
+# A database whose schema version is newer than this binary knows: refused, unchanged.
+data = tempfile.mkdtemp(prefix="evochess-serve-test-")
+database = os.path.join(data, "games.sqlite3")
+shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                         "release_before_migrations.sqlite3"), database)
+with sqlite3.connect(database) as db:
+    db.execute("PRAGMA user_version = 999")
+db.close()
+with open(database, "rb") as f:
+    before = f.read()
+refused = subprocess.run([BIN, "serve", "--port", "0", "--data", data], capture_output=True,
+                         text=True, timeout=30)
+with open(database, "rb") as f:
+    unchanged = f.read() == before
+check(refused.returncode == 2 and "schema version 999" in refused.stderr and unchanged,
+      "a database of a newer release: exit %s, %r, file %s" %
+      (refused.returncode, refused.stderr.strip(), "unchanged" if unchanged else "CHANGED"))
 
 print("%d passed, %d failed" % (results["passed"], results["failed"]))
 sys.exit(1 if results["failed"] else 0)

@@ -1,73 +1,19 @@
-#include "game_store.h"
+#include "sqlite_game_repository.h"
+
+#include "sqlite_schema.h"
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <iterator>
-#include <set>
 
 namespace evo::app {
 
 namespace {
 
-constexpr const char* schema_sql = R"sql(
-CREATE TABLE IF NOT EXISTS games (
-    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
-    variant            TEXT NOT NULL,
-    start_fen          TEXT NOT NULL,
-    white              TEXT NOT NULL,
-    black              TEXT NOT NULL,
-    engine_movetime_ms INTEGER,
-    engine_depth       INTEGER,
-    declared_result    TEXT,
-    declared_reason    TEXT,
-    draw_offer         TEXT,
-    pgn_tags           TEXT NOT NULL DEFAULT '{}',
-    fen                TEXT NOT NULL,
-    result             TEXT,
-    reason             TEXT,
-    move_count         INTEGER NOT NULL DEFAULT 0,
-    created            TEXT NOT NULL,
-    updated            TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    ply     INTEGER NOT NULL,
-    uci     TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS server_state (
-    name  TEXT PRIMARY KEY,
-    value INTEGER NOT NULL
-) WITHOUT ROWID;
-)sql";
-
 constexpr const char* note_alive_sql =
     "INSERT INTO server_state (name, value) VALUES ('alive_ms', ?) "
     "ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)";
-
-// Columns added after the first release; an older database gets them on open.
-constexpr std::pair<const char*, const char*> added_columns[] = {
-    {"version", "INTEGER NOT NULL DEFAULT 0"},
-    {"online", "INTEGER NOT NULL DEFAULT 0"},
-    {"white_token", "TEXT"},
-    {"black_token", "TEXT"},
-    {"invite_code", "TEXT"},
-    {"clock_initial_ms", "INTEGER"},
-    {"clock_increment_ms", "INTEGER"},
-    {"clock_days", "INTEGER"},
-    {"clock_white_ms", "INTEGER"},
-    {"clock_black_ms", "INTEGER"},
-    {"clock_running", "TEXT"},
-    {"clock_turn_started_ms", "INTEGER"},
-    {"flag_at_ms", "INTEGER"},
-    {"takeback_offer", "TEXT"},
-    {"rematch_offer", "TEXT"},
-    {"rematch_id", "INTEGER"},
-    {"engine_level", "INTEGER"},
-    {"clock_white_lag_quota_ms", "INTEGER"},
-    {"clock_black_lag_quota_ms", "INTEGER"},
-};
 
 PlayerKind player_kind_or_human(const std::string& name) {
     return player_kind_from_name(name).value_or(PlayerKind::Human);
@@ -217,24 +163,11 @@ std::string utc_timestamp_now() {
     return text;
 }
 
-GameStore::GameStore(const std::string& database_path) : db_(database_path) {
-    create_schema();
+SqliteGameRepository::SqliteGameRepository(const std::string& database_path) : db_(database_path) {
+    migrate_sqlite_schema(db_);
 }
 
-void GameStore::create_schema() {
-    std::lock_guard lock(mutex_);
-    db_.execute(schema_sql);
-    std::set<std::string> present;
-    SqliteStatement columns(db_, "PRAGMA table_info(games)");
-    while (columns.step()) present.insert(columns.column_text(1));
-    for (const auto& [name, type] : added_columns)
-        if (!present.count(name))
-            db_.execute("ALTER TABLE games ADD COLUMN " + std::string(name) + " " + type);
-    db_.execute("CREATE INDEX IF NOT EXISTS games_flag_at ON games(flag_at_ms) "
-                "WHERE flag_at_ms IS NOT NULL");
-}
-
-void GameStore::insert(GameRecord& record) {
+void SqliteGameRepository::insert(GameRecord& record) {
     std::lock_guard lock(mutex_);
     record.created = record.updated = utc_timestamp_now();
     SqliteTransaction transaction(db_);
@@ -253,7 +186,7 @@ void GameStore::insert(GameRecord& record) {
     transaction.commit();
 }
 
-std::optional<GameRecord> GameStore::load(std::int64_t id) {
+std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
     std::lock_guard lock(mutex_);
     SqliteStatement game(db_, R"sql(
         SELECT variant, start_fen, white, black, engine_movetime_ms, engine_depth,
@@ -312,7 +245,7 @@ std::optional<GameRecord> GameStore::load(std::int64_t id) {
     return record;
 }
 
-std::vector<GameListing> GameStore::list(int limit, int offset) {
+std::vector<GameListing> SqliteGameRepository::list(int limit, int offset) {
     std::lock_guard lock(mutex_);
     SqliteStatement games(db_, R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
@@ -337,7 +270,7 @@ std::vector<GameListing> GameStore::list(int limit, int offset) {
     return listings;
 }
 
-SaveOutcome GameStore::save(GameRecord& record, std::size_t stored_move_count) {
+SaveOutcome SqliteGameRepository::save(GameRecord& record, std::size_t stored_move_count) {
     std::lock_guard lock(mutex_);
     std::string updated = utc_timestamp_now();
     std::swap(updated, record.updated);
@@ -366,7 +299,7 @@ SaveOutcome GameStore::save(GameRecord& record, std::size_t stored_move_count) {
     return SaveOutcome::Saved;
 }
 
-std::optional<std::int64_t> GameStore::version_of(std::int64_t id) {
+std::optional<std::int64_t> SqliteGameRepository::version_of(std::int64_t id) {
     std::lock_guard lock(mutex_);
     SqliteStatement game(db_, "SELECT version FROM games WHERE id = ?");
     game.bind(1, id);
@@ -374,7 +307,7 @@ std::optional<std::int64_t> GameStore::version_of(std::int64_t id) {
     return game.column_int(0);
 }
 
-std::vector<std::pair<std::int64_t, std::int64_t>> GameStore::running_clocks() {
+std::vector<std::pair<std::int64_t, std::int64_t>> SqliteGameRepository::running_clocks() {
     std::lock_guard lock(mutex_);
     SqliteStatement games(db_, "SELECT id, flag_at_ms FROM games WHERE flag_at_ms IS NOT NULL");
     std::vector<std::pair<std::int64_t, std::int64_t>> clocks;
@@ -382,14 +315,14 @@ std::vector<std::pair<std::int64_t, std::int64_t>> GameStore::running_clocks() {
     return clocks;
 }
 
-void GameStore::note_alive(std::int64_t now_ms) {
+void SqliteGameRepository::note_alive(std::int64_t now_ms) {
     std::lock_guard lock(mutex_);
     SqliteStatement note(db_, note_alive_sql);
     note.bind(1, now_ms);
     note.run();
 }
 
-int GameStore::credit_downtime(std::int64_t now_ms) {
+int SqliteGameRepository::credit_downtime(std::int64_t now_ms) {
     std::lock_guard lock(mutex_);
     SqliteTransaction transaction(db_);
     std::optional<std::int64_t> last_alive;
@@ -417,7 +350,7 @@ int GameStore::credit_downtime(std::int64_t now_ms) {
     return moved;
 }
 
-bool GameStore::remove(std::int64_t id) {
+bool SqliteGameRepository::remove(std::int64_t id) {
     std::lock_guard lock(mutex_);
     SqliteTransaction transaction(db_);
     SqliteStatement remove_game(db_, "DELETE FROM games WHERE id = ?");

@@ -1,5 +1,5 @@
-// Storage of games in SQLite: what is written is read back, also by a new connection.
-#include "app/game_store.h"
+// The game repository on SQLite: what is written is read back, also by a new connection.
+#include "app/sqlite_game_repository.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 namespace evo::app {
 namespace {
 
-class GameStoreTest : public ::testing::Test {
+class SqliteGameRepositoryTest : public ::testing::Test {
   protected:
     void SetUp() override {
         directory_ = std::filesystem::temp_directory_path() /
@@ -35,14 +35,14 @@ class GameStoreTest : public ::testing::Test {
     std::filesystem::path directory_;
 };
 
-TEST_F(GameStoreTest, InsertedGameReadsBackThroughANewConnection) {
+TEST_F(SqliteGameRepositoryTest, InsertedGameReadsBackThroughANewConnection) {
     GameRecord record = evochess_game();
     {
-        GameStore store(database_path());
+        SqliteGameRepository store(database_path());
         store.insert(record);
     }
     EXPECT_GT(record.id, 0);
-    GameStore reopened(database_path());
+    SqliteGameRepository reopened(database_path());
     auto loaded = reopened.load(record.id);
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->variant, "evochess");
@@ -56,8 +56,8 @@ TEST_F(GameStoreTest, InsertedGameReadsBackThroughANewConnection) {
     EXPECT_EQ(loaded->summary.fen, "after a6");
 }
 
-TEST_F(GameStoreTest, SaveAppendsAndTruncatesMoves) {
-    GameStore store(database_path());
+TEST_F(SqliteGameRepositoryTest, SaveAppendsAndTruncatesMoves) {
+    SqliteGameRepository store(database_path());
     GameRecord record = evochess_game();
     store.insert(record);
 
@@ -76,8 +76,8 @@ TEST_F(GameStoreTest, SaveAppendsAndTruncatesMoves) {
     EXPECT_EQ(loaded->draw_offer, 'b');
 }
 
-TEST_F(GameStoreTest, ListShowsEveryGameAndRemoveDeletesOne) {
-    GameStore store(database_path());
+TEST_F(SqliteGameRepositoryTest, ListShowsEveryGameAndRemoveDeletesOne) {
+    SqliteGameRepository store(database_path());
     GameRecord first = evochess_game();
     GameRecord second = evochess_game();
     second.summary.result = "1-0";
@@ -96,13 +96,20 @@ TEST_F(GameStoreTest, ListShowsEveryGameAndRemoveDeletesOne) {
     EXPECT_EQ(store.list(100, 0).size(), 1u);
 }
 
-TEST_F(GameStoreTest, UnknownGameIsAbsent) {
-    GameStore store(database_path());
+TEST_F(SqliteGameRepositoryTest, UnknownGameIsAbsent) {
+    SqliteGameRepository store(database_path());
     EXPECT_FALSE(store.load(12345));
 }
 
-TEST_F(GameStoreTest, UnwritableLocationIsAClearError) {
-    EXPECT_THROW(GameStore("/nonexistent-directory/x/games.sqlite3"), SqliteError);
+TEST_F(SqliteGameRepositoryTest, UnwritableLocationIsAClearError) {
+    try {
+        SqliteGameRepository("/nonexistent-directory/x/games.sqlite3");
+        ADD_FAILURE() << "opened a database in a directory that does not exist";
+    } catch (const StorageError& error) {
+        EXPECT_EQ(error.kind(), StorageErrorKind::Unavailable);
+        EXPECT_NE(std::string(error.what()).find("/nonexistent-directory/x"), std::string::npos)
+            << error.what();
+    }
 }
 
 } // namespace

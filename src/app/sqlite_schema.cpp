@@ -1,0 +1,137 @@
+#include "sqlite_schema.h"
+
+#include "storage_error.h"
+
+#include <iterator>
+#include <set>
+#include <string>
+
+namespace evo::app {
+
+namespace {
+
+constexpr const char* baseline_tables_sql = R"sql(
+CREATE TABLE IF NOT EXISTS games (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    variant            TEXT NOT NULL,
+    start_fen          TEXT NOT NULL,
+    white              TEXT NOT NULL,
+    black              TEXT NOT NULL,
+    engine_movetime_ms INTEGER,
+    engine_depth       INTEGER,
+    declared_result    TEXT,
+    declared_reason    TEXT,
+    draw_offer         TEXT,
+    pgn_tags           TEXT NOT NULL DEFAULT '{}',
+    fen                TEXT NOT NULL,
+    result             TEXT,
+    reason             TEXT,
+    move_count         INTEGER NOT NULL DEFAULT 0,
+    created            TEXT NOT NULL,
+    updated            TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply     INTEGER NOT NULL,
+    uci     TEXT NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS server_state (
+    name  TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
+// Columns the releases before schema versions added one by one; the baseline adds whichever
+// a file lacks, so any of those releases' files becomes version 1.
+constexpr std::pair<const char*, const char*> baseline_added_columns[] = {
+    {"version", "INTEGER NOT NULL DEFAULT 0"},
+    {"online", "INTEGER NOT NULL DEFAULT 0"},
+    {"white_token", "TEXT"},
+    {"black_token", "TEXT"},
+    {"invite_code", "TEXT"},
+    {"clock_initial_ms", "INTEGER"},
+    {"clock_increment_ms", "INTEGER"},
+    {"clock_days", "INTEGER"},
+    {"clock_white_ms", "INTEGER"},
+    {"clock_black_ms", "INTEGER"},
+    {"clock_running", "TEXT"},
+    {"clock_turn_started_ms", "INTEGER"},
+    {"flag_at_ms", "INTEGER"},
+    {"takeback_offer", "TEXT"},
+    {"rematch_offer", "TEXT"},
+    {"rematch_id", "INTEGER"},
+    {"engine_level", "INTEGER"},
+    {"clock_white_lag_quota_ms", "INTEGER"},
+    {"clock_black_lag_quota_ms", "INTEGER"},
+};
+
+// Version 1: the schema of the last release before versions were kept, exactly.
+void create_baseline(SqliteDatabase& db) {
+    db.execute(baseline_tables_sql);
+    std::set<std::string> present;
+    {
+        SqliteStatement columns(db, "PRAGMA table_info(games)");
+        while (columns.step()) present.insert(columns.column_text(1));
+    }
+    for (const auto& [name, type] : baseline_added_columns)
+        if (!present.count(name))
+            db.execute("ALTER TABLE games ADD COLUMN " + std::string(name) + " " + type);
+    db.execute("CREATE INDEX IF NOT EXISTS games_flag_at ON games(flag_at_ms) "
+               "WHERE flag_at_ms IS NOT NULL");
+}
+
+// Version 2: the game list (newest change first) reads an index instead of sorting every game.
+void index_listing_order(SqliteDatabase& db) {
+    db.execute("CREATE INDEX IF NOT EXISTS games_listing ON games(updated DESC, id DESC)");
+}
+
+struct MigrationStep {
+    int version; // the version the step reaches
+    void (*apply)(SqliteDatabase&);
+};
+
+// In order; a step is never changed once released, a new one is added at the end.
+constexpr MigrationStep migration_steps[] = {
+    {1, create_baseline},
+    {2, index_listing_order},
+};
+
+} // namespace
+
+int newest_sqlite_schema_version() {
+    return std::end(migration_steps)[-1].version;
+}
+
+int sqlite_schema_version(SqliteDatabase& db) {
+    SqliteStatement version(db, "PRAGMA user_version");
+    version.step();
+    return int(version.column_int(0));
+}
+
+int migrate_sqlite_schema(SqliteDatabase& db) {
+    return migrate_sqlite_schema(db, newest_sqlite_schema_version());
+}
+
+int migrate_sqlite_schema(SqliteDatabase& db, int target) {
+    int found = sqlite_schema_version(db);
+    if (found > newest_sqlite_schema_version())
+        throw NewerSchemaError(
+            "the database has schema version " + std::to_string(found) +
+            " but this evochess knows versions up to " +
+            std::to_string(newest_sqlite_schema_version()) +
+            ": a newer release wrote it. Run that release (or a newer one), or restore a "
+            "backup made by this one; the database was not changed");
+    for (const MigrationStep& step : migration_steps) {
+        if (step.version > target) break;
+        SqliteTransaction transaction(db);
+        // Read again under the write lock: another server may have taken this step already.
+        if (sqlite_schema_version(db) >= step.version) continue;
+        step.apply(db);
+        db.execute("PRAGMA user_version = " + std::to_string(step.version));
+        transaction.commit();
+    }
+    return found;
+}
+
+} // namespace evo::app
