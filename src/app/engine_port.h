@@ -25,9 +25,9 @@ struct SearchRequest {
 struct SearchProgress {
     int multipv = 1; // which of the best lines, 1-based
     int depth = 0;
-    std::optional<int> centipawns;
-    std::optional<int> mate_in; // moves; negative when the side to move is mated
-    std::vector<Move> pv;       // as the engine gives it; shown as far as its moves are legal
+    std::optional<int> centipawns; // in pawns of the variant: 100 = one pawn (score_unit.h)
+    std::optional<int> mate_in;    // moves; negative when the side to move is mated
+    std::vector<Move> pv;          // as the engine gives it; shown as far as its moves are legal
     std::uint64_t nodes = 0;
     std::uint64_t nodes_per_second = 0;
     std::int64_t time_ms = 0;

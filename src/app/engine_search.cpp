@@ -5,6 +5,7 @@
 #include "core/game.h"
 #include "engine/engine.h"
 #include "engine/levels.h"
+#include "engine/score_unit.h"
 
 #include <algorithm>
 #include <memory>
@@ -39,14 +40,17 @@ class EnginePool {
     std::vector<std::unique_ptr<engine::Engine>> idle_;
 };
 
-SearchProgress progress_of(const engine::SearchInfo& info) {
+// The score in pawns of the variant (score_unit.h): the API's `cp` means the same in every
+// variant.
+SearchProgress progress_of(const engine::SearchInfo& info, const Variant& variant) {
     SearchProgress progress;
     progress.multipv = info.multipv;
     progress.depth = info.depth;
-    if (info.score.is_mate())
-        progress.mate_in = info.score.value;
+    const engine::Score score = engine::in_pawns(info.score, variant);
+    if (score.is_mate())
+        progress.mate_in = score.value;
     else
-        progress.centipawns = info.score.value;
+        progress.centipawns = score.value;
     progress.pv = info.pv;
     progress.nodes = info.nodes;
     progress.nodes_per_second = info.nps;
@@ -68,7 +72,7 @@ SearchOutcome search_with(EnginePool& pool, const SearchRequest& request,
     // Bounded lines too: the last one sent may be a fail-high that changed the move played.
     engine::SearchResult result =
         engine->search(request.game, limits, [&](const engine::SearchInfo& info) {
-            if (info.multipv <= lines) on_progress(progress_of(info));
+            if (info.multipv <= lines) on_progress(progress_of(info, request.game.variant()));
         });
     pool.give_back(std::move(engine));
     if (result.best_move.is_none()) return make_error("the side to move has no legal move");

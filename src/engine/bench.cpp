@@ -1,6 +1,7 @@
 #include "bench.h"
 
 #include "engine.h"
+#include "score_unit.h"
 
 #include "core/notation.h"
 
@@ -59,7 +60,8 @@ BenchResult run_bench(int depth, int hash_mb,
             progress("Position " + std::to_string(i + 1) + "/" + std::to_string(positions.size()) +
                      " (" + std::string(bp.variant) + "): bestmove " +
                      (r.best_move.is_none() ? std::string("(none)") : to_uci(*pos, r.best_move)) +
-                     " score " + uci_score(r.score) + " nodes " + std::to_string(r.nodes));
+                     " score " + uci_score(in_pawns(r.score, *variant)) + " nodes " +
+                     std::to_string(r.nodes));
     }
     total.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                         std::chrono::steady_clock::now() - start)

@@ -40,8 +40,9 @@ struct Limits {
 struct Score {
     enum class Kind : std::uint8_t { Centipawns, Mate };
     Kind kind = Kind::Centipawns;
-    // Centipawns, or moves to mate: positive when the side to move mates, negative when it
-    // is mated (UCI's `score mate N`).
+    // The evaluation's own units (their pawn differs per variant: in_pawns of score_unit.h
+    // turns them into the centipawns every report shows), or moves to mate: positive when
+    // the side to move mates, negative when it is mated (UCI's `score mate N`).
     int value = 0;
     bool is_mate() const { return kind == Kind::Mate; }
 };

@@ -128,5 +128,20 @@ TEST_F(AnalysisApiTest, NothingToAnalyseAndBadLimits) {
               400);
 }
 
+// The API's `cp` is in pawns of the variant (docs/api.md): an EvoChess start without Black's
+// a-pawn reads a little over one pawn for White, not the 500-odd evaluation units it is
+// worth to the engine (an EvoChess pawn is 387 of them, a chess pawn 82).
+TEST_F(AnalysisApiTest, ScoresAreInPawnsOfTheVariant) {
+    json body = {{"variant", "evochess"},
+                 {"fen", "4k3/1ppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 0 1"},
+                 {"depth", 8}};
+    JsonAnswer answer = post_json(*client_, "/api/analysis", body);
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    const json& score = answer.body["lines"][0]["score"];
+    ASSERT_TRUE(score.contains("cp")) << answer.body.dump();
+    EXPECT_GE(score["cp"].get<int>(), 60) << answer.body.dump();
+    EXPECT_LE(score["cp"].get<int>(), 250) << answer.body.dump();
+}
+
 } // namespace
 } // namespace evo::app::testing

@@ -1,6 +1,7 @@
 #include "uci.h"
 
 #include "engine/eval.h"
+#include "engine/score_unit.h"
 
 #include "core/message_text.h"
 #include "core/notation.h"
@@ -268,8 +269,12 @@ void Session::display() {
 void Session::evaluate() {
     if (!position_usable()) return;
     const Position& pos = game_->position();
-    engine::Value v = engine::evaluate(pos, engine::weights_for(pos.variant()));
-    out_.line("info string static evaluation " + std::to_string(v) + " cp (side to move)");
+    const engine::EvalWeights& weights = engine::weights_for(pos.variant());
+    engine::Value v = engine::evaluate(pos, weights);
+    out_.line("info string static evaluation " +
+              std::to_string(engine::to_centipawns(v, engine::pawn_value(weights))) +
+              " cp (side to move; " + std::to_string(v) + " evaluation units, a pawn " +
+              std::to_string(engine::pawn_value(weights)) + ")");
 }
 
 } // namespace evo::uci

@@ -71,7 +71,8 @@ class Session {
 
 // For the `d` command and tests: an ASCII board with FEN and key.
 std::string describe_position(const Position& pos);
-// A search info line in UCI form; the PV is written from `root`.
+// A search info line in UCI form, the score in pawns of root's variant (score_unit.h); the
+// PV is written from `root`.
 std::string format_info(const Position& root, const engine::SearchInfo& info);
 
 } // namespace evo::uci

@@ -4,6 +4,7 @@
 #include "go_command.h"
 
 #include "core/notation.h"
+#include "engine/score_unit.h"
 
 #include <vector>
 
@@ -12,7 +13,7 @@ namespace evo::uci {
 std::string format_info(const Position& root, const engine::SearchInfo& info) {
     std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
                     std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
-                    " score " + engine::uci_score(info.score);
+                    " score " + engine::uci_score(engine::in_pawns(info.score, root.variant()));
     if (info.lowerbound)
         s += " lowerbound";
     else if (info.upperbound)

@@ -2,6 +2,7 @@
 #include "uci_test_util.h"
 
 #include "core/notation.h"
+#include "engine/score_unit.h"
 
 namespace evo::test {
 namespace {
@@ -145,6 +146,35 @@ TEST(UciInfoTest, PvIsPrintedOnlyAsFarAsItIsLegal) {
     std::string line = uci::format_info(root, info);
     EXPECT_NE(line.find(" pv e2e4 e7e5 e1e2"), std::string::npos) << line;
     EXPECT_EQ(line.find("e1e2 e1e2"), std::string::npos) << line;
+}
+
+// `score cp` is in pawns of the variant (docs/engine.md): an EvoChess start without Black's
+// a-pawn reads a little over one pawn, not the 500-odd evaluation units it is worth (an
+// EvoChess pawn is 387 of them in the middlegame, a chess pawn 82).
+TEST_F(UciTest, ScoreIsInPawnsOfTheVariant) {
+    auto lines = send({"setoption name UCI_Variant value evochess",
+                       "position fen 4k3/1ppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", "go depth 8"});
+    std::string info = last_with(lines, "info depth 8 ");
+    ASSERT_FALSE(info.empty()) << out.str();
+    std::size_t at = info.find(" score cp ");
+    ASSERT_NE(at, std::string::npos) << info;
+    int cp = std::stoi(info.substr(at + 10));
+    EXPECT_GE(cp, 60) << info;
+    EXPECT_LE(cp, 250) << info;
+}
+
+// The static evaluation reads in the same unit, with its evaluation units beside it.
+TEST_F(UciTest, EvalReportsPawnsOfTheVariant) {
+    auto lines = send({"setoption name UCI_Variant value evochess",
+                       "position fen 4k3/1ppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", "eval"});
+    std::string eval = last_with(lines, "info string static evaluation ");
+    ASSERT_FALSE(eval.empty()) << out.str();
+    int cp = std::stoi(eval.substr(std::string("info string static evaluation ").size()));
+    EXPECT_GE(cp, 60) << eval;
+    EXPECT_LE(cp, 250) << eval;
+    const std::string pawn =
+        "evaluation units, a pawn " + std::to_string(engine::pawn_value(*find_variant("evochess")));
+    EXPECT_NE(eval.find(pawn), std::string::npos) << eval;
 }
 
 } // namespace
