@@ -19,18 +19,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string get_request(const std::string& target, const std::string& extra_headers = "") {
-    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers +
-           "Connection: close\r\n\r\n";
-}
-
-std::string round_trip(int port, const std::string& request) {
-    RawConnection connection(port);
-    EXPECT_TRUE(connection.connected());
-    connection.send(request);
-    return connection.read_until_closed();
-}
-
 class HttpHardeningTest : public ::testing::Test {
   protected:
     void start(ServerLimits limits = ApiTestServer::unlimited_rate(), ServiceOptions options = {},

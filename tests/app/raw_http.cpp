@@ -64,4 +64,16 @@ std::string body_of(const std::string& answer) {
     return blank == std::string::npos ? std::string() : answer.substr(blank + 4);
 }
 
+std::string get_request(const std::string& target, const std::string& extra_headers) {
+    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers +
+           "Connection: close\r\n\r\n";
+}
+
+std::string round_trip(int port, const std::string& request) {
+    RawConnection connection(port);
+    if (!connection.connected()) return "";
+    connection.send(request);
+    return connection.read_until_closed();
+}
+
 } // namespace evo::app::testing

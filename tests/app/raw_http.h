@@ -32,5 +32,10 @@ class RawConnection {
 int status_of(const std::string& answer);
 // The body of a raw HTTP answer (after the blank line).
 std::string body_of(const std::string& answer);
+// A GET of `target` naming 127.0.0.1, with `extra_headers` (each ending in CRLF), that asks
+// the server to close the connection after answering.
+std::string get_request(const std::string& target, const std::string& extra_headers = "");
+// Sends `request` on a new connection and answers all that came back ("" if none was made).
+std::string round_trip(int port, const std::string& request);
 
 } // namespace evo::app::testing

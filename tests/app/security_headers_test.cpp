@@ -33,18 +33,6 @@ std::string header_of(const std::string& answer, const std::string& name) {
     return first == std::string::npos ? "" : value.substr(first);
 }
 
-std::string get_request(const std::string& target, const std::string& extra_headers = "") {
-    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers +
-           "Connection: close\r\n\r\n";
-}
-
-std::string round_trip(int port, const std::string& request) {
-    RawConnection connection(port);
-    EXPECT_TRUE(connection.connected());
-    connection.send(request);
-    return connection.read_until_closed();
-}
-
 // The status line and headers of an event stream (the stream itself stays open).
 std::string stream_head(int port, const std::string& target, const std::string& headers = "") {
     RawConnection connection(port);
