@@ -775,8 +775,12 @@ json GameService::draw(std::int64_t id, const json& body, const SeatToken& token
         char side = side_for(game, actor, body);
         bool offered_to_me = game.record.draw_offer == other_side(side);
         if (action == "offer" && !offered_to_me) {
-            if (game.record.draw_offer == side) game.unchanged = true; // it stands already
-            game.record.draw_offer = side;
+            const PlayerKinds& players = game.record.players;
+            bool to_engine = (side == 'w' ? players.black : players.white) == PlayerKind::Engine;
+            // The engine never accepts a draw: it declines at once, so no offer stands.
+            std::optional<char> standing = to_engine ? std::nullopt : std::optional<char>(side);
+            if (game.record.draw_offer == standing) game.unchanged = true; // as it was
+            game.record.draw_offer = standing;
         } else if (action == "decline") {
             if (!offered_to_me) throw conflict("there is no draw offer to decline");
             game.record.draw_offer.reset();

@@ -180,6 +180,16 @@ TEST_F(ApiTest, AMoveDeclinesTheOpponentsDrawOffer) {
     EXPECT_TRUE(state["draw_offer"].is_null());
 }
 
+// The engine never accepts a draw: its answer declines the offer at once, so none stands.
+TEST_F(ApiTest, TheEngineDeclinesADrawOfferedToIt) {
+    json state = create({{"variant", "chess"}, {"players", {{"w", "human"}, {"b", "engine"}}}});
+    JsonAnswer offered = post_json(*client_, game_path(state) + "/draw", {{"side", "w"}});
+    EXPECT_EQ(offered.status, 200);
+    EXPECT_TRUE(offered.body["result"].is_null());
+    EXPECT_TRUE(offered.body["draw_offer"].is_null());
+    EXPECT_TRUE(get_json(*client_, game_path(state)).body["draw_offer"].is_null());
+}
+
 TEST_F(ApiTest, PgnExportAndImportRoundTrip) {
     json state = create({{"variant", "evochess"}});
     for (const char* uci : {"a2a3", "a7a6", "a3a4", "a6a5", "b2b4n"})
