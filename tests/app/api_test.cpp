@@ -173,6 +173,19 @@ TEST_F(ApiTest, ResignUndoAndDrawAgreement) {
     EXPECT_EQ(agreed.body["reason"], "agreement");
 }
 
+// Undo of no move takes back only a resignation or an agreement, the moves stay.
+TEST_F(ApiTest, UndoOfNoMoveTakesBackOnlyTheResignation) {
+    json state = create({{"variant", "chess"}});
+    state = play(state, {{"san", "e4"}});
+    EXPECT_EQ(post_json(*client_, game_path(state) + "/undo", {{"plies", 0}}).status, 422);
+    post_json(*client_, game_path(state) + "/resign", json::object());
+    JsonAnswer undone = post_json(*client_, game_path(state) + "/undo", {{"plies", 0}});
+    EXPECT_EQ(undone.status, 200);
+    EXPECT_TRUE(undone.body["result"].is_null());
+    EXPECT_EQ(undone.body["history"].size(), 1u);
+    EXPECT_FALSE(undone.body["legal"].empty());
+}
+
 TEST_F(ApiTest, AMoveDeclinesTheOpponentsDrawOffer) {
     json state = create({{"variant", "chess"}});
     post_json(*client_, game_path(state) + "/draw", {{"side", "b"}});
