@@ -38,6 +38,7 @@ try {
   const names = await page.locator('select[name=variant] option').allTextContents();
   assert.ok(names.includes('EvoChess N2 K1'), `the loaded variants are offered: ${names.join(', ')}`);
   await page.selectOption('select[name=variant]', 'evo-n2k1');
+  await page.selectOption('select[name=side]', 'both');
   assert.match(await page.locator('.variant-description').textContent(), /minor_right_pawn_moves = 2/);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });

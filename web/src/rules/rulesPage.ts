@@ -30,10 +30,11 @@ export class RulesView {
     this.root.className = 'rules-view';
     this.root.hidden = true;
     hideWhileOpen.after(this.root);
-    // Leaving the page (reload, another address) deletes the example games too.
-    window.addEventListener('pagehide', () => {
-      for (const board of this.boards) void board.dispose();
-    });
+  }
+
+  // The variant whose page is open, if one is.
+  get variant(): Variant | null {
+    return this.shown;
   }
 
   get isOpen(): boolean {
@@ -109,7 +110,7 @@ export class RulesView {
   close(): void {
     if (this.shown === null) return;
     this.shown = null;
-    for (const board of this.boards) void board.dispose();
+    for (const board of this.boards) board.dispose();
     this.boards = [];
     this.root.replaceChildren();
     this.root.hidden = true;
