@@ -166,7 +166,7 @@ try {
     assert.equal((await gameOf(page, id)).draw_offer, null);
   });
 
-  await check('item 5: a declined draw offer online is told to the player who made it', async () => {
+  await check('item 5: a declined draw offer online is told to the player who made it; item 7: its analysis', async () => {
     const alice = await newPage(1366, 900);
     const bob = await newPage(390, 844);
     const aliceBoard = new BoardDriver(alice);
@@ -192,6 +192,19 @@ try {
     await shot(alice, 'draw-declined-1366');
     await alice.setViewportSize({ width: 390, height: 844 });
     await shot(alice, 'draw-declined-390');
+
+    // Item 7: the finished game analysed has an eval bar, and on a phone the board stays in view.
+    await alice.click('#online-resign-button');
+    await alice.click('#confirm-resign-button');
+    await bob.locator('#result-banner:not([hidden])').waitFor({ timeout: 10000 });
+    await bob.locator('#analyse-button').scrollIntoViewIfNeeded();
+    await bob.click('#analyse-button');
+    await bob.waitForFunction(() => location.hash.startsWith('#analysis'));
+    await bob.waitForTimeout(500);
+    assert.ok(await visible(bob, '#eval-bar'), 'the analysis board has an eval bar');
+    const box = await bob.locator('#board cg-board').boundingBox();
+    assert.ok(box.y >= -1 && box.y + box.height <= 844 + 1, `the whole board is in view at 390 px (top ${box.y})`);
+    await shot(bob, 'analysis-390');
     await alice.context().close();
     await bob.context().close();
   });

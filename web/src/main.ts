@@ -164,6 +164,7 @@ class App {
   private async openAnalysis(address: AnalysisAddress): Promise<void> {
     this.abortEngine();
     this.board.cancelPremove();
+    const entering = !this.analysis;
     if (!this.analysis) {
       // Without an engine in this build, the analysis board has no engine switch to turn on.
       const engineToggle = byId<HTMLInputElement>('analysis-engine-toggle');
@@ -187,6 +188,10 @@ class App {
       );
     }
     await this.analysis.open(address);
+    // On a phone "Analyse" is far below the board: the board is brought back into view.
+    const board = document.querySelector<HTMLElement>('.board-column')!;
+    const { top, bottom } = board.getBoundingClientRect();
+    if (entering && (top < 0 || bottom > window.innerHeight)) board.scrollIntoView({ block: 'start' });
   }
 
   // Leaves the analysis board, if it is open; says whether it was.
@@ -295,6 +300,8 @@ class App {
   // for a change made in another tab: that tab asks the engine).
   private show(state: GameState, fromStream = false): void {
     if (this.followingGame !== null && state.id !== this.followingGame) return;
+    // While this page waits for the engine, the engine's own answer brings its move.
+    if (fromStream && this.thinking && !state.online) return;
     if (!this.online.accept(state)) {
       // Shown already, from the stream: this page's own move still lets the engine answer.
       if (!fromStream && this.state?.id === state.id) this.runEngineIfItsTurn(this.state);

@@ -456,7 +456,8 @@ export class OnlineController {
     const p = this.panel;
     const online = !!state?.online;
     p.root.hidden = !online;
-    document.body.classList.toggle('online-game', online);
+    // No engine help while an online game goes on; once it is over, its analysis has the bar.
+    document.body.classList.toggle('online-game', online && state?.result === null);
     this.waiting.root.hidden = true;
     if (!state || !online) return;
     const seat = this.seat;
