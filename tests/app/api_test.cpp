@@ -318,6 +318,20 @@ TEST_F(ApiTest, InfoNamesEveryVariant) {
     EXPECT_EQ(names, (std::vector<std::string>{"chess", "evochess", "echess", "promoteking"}));
 }
 
+// The rules a player is told come from the variant's data: its rights and their N and K.
+TEST_F(ApiTest, InfoGivesEachVariantsEvolution) {
+    JsonAnswer info = get_json(*client_, "/api/info");
+    std::map<std::string, json> evolution;
+    for (const json& variant : info.body["variants"])
+        evolution[variant["name"]] = variant["evolution"];
+    EXPECT_TRUE(evolution["chess"].is_null());
+    EXPECT_TRUE(evolution["promoteking"].is_null());
+    EXPECT_EQ(
+        evolution["evochess"],
+        (json{{"rights", "kept"}, {"minor_right_pawn_moves", 3}, {"rook_right_captures", 2}}));
+    EXPECT_EQ(evolution["echess"]["rights"], "expire");
+}
+
 TEST_F(ApiTest, EngineRequestWithoutAnEngineIsAConflict) {
     json state = create({{"variant", "chess"}});
     JsonAnswer answer = post_json(*client_, game_path(state) + "/engine", json::object());

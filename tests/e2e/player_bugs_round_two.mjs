@@ -21,6 +21,8 @@ const hashId = async (page) => Number(/^#game=(\d+)/.exec(await page.evaluate(()
 const visible = (page, selector) => page.locator(selector).isVisible();
 
 async function openDialog(page) {
+  // The app is set up (its buttons answer) once the dialog lists the variants.
+  await page.waitForFunction(() => document.querySelectorAll('#new-game-dialog select[name=variant] option').length > 0);
   const dialog = page.locator('#new-game-dialog');
   if (!(await dialog.evaluate((d) => d.open))) await page.click('#new-game-button');
   await page.locator('#new-game-dialog[open]').waitFor();

@@ -26,6 +26,7 @@ import { PlyNavigation, stepTarget, type Step } from './plyNavigation';
 import { AnalysisBoard, analysisElementsOfPage } from './analysis/analysisBoard';
 import { analysisHash, readAnalysisAddress, type AnalysisAddress } from './analysis/analysisAddress';
 import { ReviewPanel } from './review/reviewPanel';
+import { rememberVariants } from './variantRules';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -94,6 +95,7 @@ class App {
 
   constructor(private readonly info: ServerInfo) {
     byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
+    rememberVariants(info.variants);
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     byId('eval-bar').hidden = !info.engine;
     this.renderControls();

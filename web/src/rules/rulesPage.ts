@@ -2,6 +2,7 @@
 // with interactive example boards. Shown instead of the game while open.
 import type { Variant } from '../api';
 import { variantTitle } from '../newGameDialog';
+import { rulesFamilyOf } from '../variantRules';
 import { ExampleBoard } from './exampleBoard';
 import { RULES_PAGES, rulesPageOf } from './examples';
 
@@ -13,7 +14,8 @@ export function rulesVariantInAddress(): Variant | null {
 
 // The rules page that fits a variant; chess has none, so it leads to EvoChess's.
 export function rulesAddressFor(variant: string): string {
-  return `#rules=${rulesPageOf(variant) ? variant : 'evochess'}`;
+  const family = rulesFamilyOf(variant);
+  return `#rules=${rulesPageOf(family) ? family : 'evochess'}`;
 }
 
 export class RulesView {
