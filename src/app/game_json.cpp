@@ -146,13 +146,27 @@ json game_listing_json(const GameListing& listing) {
     };
 }
 
+namespace {
+
+// A variant's evolution rights for the players' texts: kept (EvoChess) or expiring (EChess),
+// and how many pawn moves and captures earn them; null without evolution.
+json evolution_json(const Variant& variant) {
+    if (!variant.has_evolution()) return nullptr;
+    return {{"rights", variant.evolution == Evolution::Accumulate ? "kept" : "expire"},
+            {"minor_right_pawn_moves", variant.minor_right_pawn_moves},
+            {"rook_right_captures", variant.rook_right_captures}};
+}
+
+} // namespace
+
 json variants_json() {
     json variants = json::array();
     for (const Variant* variant : all_variants())
         variants.push_back({{"name", std::string(variant->name)},
                             {"start_fen", Position::start(*variant).fen()},
                             {"display_name", std::string(variant->display_name)},
-                            {"description", std::string(variant->description)}});
+                            {"description", std::string(variant->description)},
+                            {"evolution", evolution_json(*variant)}});
     return variants;
 }
 

@@ -743,10 +743,14 @@ json GameService::play(std::int64_t id, const json& body, const SeatToken& token
 }
 
 json GameService::undo(std::int64_t id, const json& body, const SeatToken& token) {
-    int plies = optional_int(body, "plies", 1, max_undo_plies).value_or(1);
+    int plies = optional_int(body, "plies", 0, max_undo_plies).value_or(1);
     return change_game(id, token, [&](LoadedGame& game, int) -> std::optional<json> {
         if (game.record.online)
             throw conflict("in an online game, ask your opponent for a takeback");
+        // No move: only a resignation or an agreement is taken back.
+        if (plies == 0 && !game.record.declared_result)
+            throw unprocessable("there is no resignation or agreement to take back");
+        if (plies == 0) game.game.clear_outside_result();
         std::size_t played = game.game.moves().size();
         if (std::size_t(plies) > played)
             throw unprocessable("cannot take back " + std::to_string(plies) + " moves: only " +
@@ -775,8 +779,12 @@ json GameService::draw(std::int64_t id, const json& body, const SeatToken& token
         char side = side_for(game, actor, body);
         bool offered_to_me = game.record.draw_offer == other_side(side);
         if (action == "offer" && !offered_to_me) {
-            if (game.record.draw_offer == side) game.unchanged = true; // it stands already
-            game.record.draw_offer = side;
+            const PlayerKinds& players = game.record.players;
+            bool to_engine = (side == 'w' ? players.black : players.white) == PlayerKind::Engine;
+            // The engine never accepts a draw: it declines at once, so no offer stands.
+            std::optional<char> standing = to_engine ? std::nullopt : std::optional<char>(side);
+            if (game.record.draw_offer == standing) game.unchanged = true; // as it was
+            game.record.draw_offer = standing;
         } else if (action == "decline") {
             if (!offered_to_me) throw conflict("there is no draw offer to decline");
             game.record.draw_offer.reset();

@@ -173,11 +173,34 @@ TEST_F(ApiTest, ResignUndoAndDrawAgreement) {
     EXPECT_EQ(agreed.body["reason"], "agreement");
 }
 
+// Undo of no move takes back only a resignation or an agreement, the moves stay.
+TEST_F(ApiTest, UndoOfNoMoveTakesBackOnlyTheResignation) {
+    json state = create({{"variant", "chess"}});
+    state = play(state, {{"san", "e4"}});
+    EXPECT_EQ(post_json(*client_, game_path(state) + "/undo", {{"plies", 0}}).status, 422);
+    post_json(*client_, game_path(state) + "/resign", json::object());
+    JsonAnswer undone = post_json(*client_, game_path(state) + "/undo", {{"plies", 0}});
+    EXPECT_EQ(undone.status, 200);
+    EXPECT_TRUE(undone.body["result"].is_null());
+    EXPECT_EQ(undone.body["history"].size(), 1u);
+    EXPECT_FALSE(undone.body["legal"].empty());
+}
+
 TEST_F(ApiTest, AMoveDeclinesTheOpponentsDrawOffer) {
     json state = create({{"variant", "chess"}});
     post_json(*client_, game_path(state) + "/draw", {{"side", "b"}});
     state = play(state, {{"san", "d4"}});
     EXPECT_TRUE(state["draw_offer"].is_null());
+}
+
+// The engine never accepts a draw: its answer declines the offer at once, so none stands.
+TEST_F(ApiTest, TheEngineDeclinesADrawOfferedToIt) {
+    json state = create({{"variant", "chess"}, {"players", {{"w", "human"}, {"b", "engine"}}}});
+    JsonAnswer offered = post_json(*client_, game_path(state) + "/draw", {{"side", "w"}});
+    EXPECT_EQ(offered.status, 200);
+    EXPECT_TRUE(offered.body["result"].is_null());
+    EXPECT_TRUE(offered.body["draw_offer"].is_null());
+    EXPECT_TRUE(get_json(*client_, game_path(state)).body["draw_offer"].is_null());
 }
 
 TEST_F(ApiTest, PgnExportAndImportRoundTrip) {
@@ -293,6 +316,20 @@ TEST_F(ApiTest, InfoNamesEveryVariant) {
     std::vector<std::string> names;
     for (const json& variant : info.body["variants"]) names.push_back(variant["name"]);
     EXPECT_EQ(names, (std::vector<std::string>{"chess", "evochess", "echess", "promoteking"}));
+}
+
+// The rules a player is told come from the variant's data: its rights and their N and K.
+TEST_F(ApiTest, InfoGivesEachVariantsEvolution) {
+    JsonAnswer info = get_json(*client_, "/api/info");
+    std::map<std::string, json> evolution;
+    for (const json& variant : info.body["variants"])
+        evolution[variant["name"]] = variant["evolution"];
+    EXPECT_TRUE(evolution["chess"].is_null());
+    EXPECT_TRUE(evolution["promoteking"].is_null());
+    EXPECT_EQ(
+        evolution["evochess"],
+        (json{{"rights", "kept"}, {"minor_right_pawn_moves", 3}, {"rook_right_captures", 2}}));
+    EXPECT_EQ(evolution["echess"]["rights"], "expire");
 }
 
 TEST_F(ApiTest, EngineRequestWithoutAnEngineIsAConflict) {

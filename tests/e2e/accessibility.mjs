@@ -65,6 +65,7 @@ try {
     if (!(await page.locator('#new-game-dialog').evaluate((d) => d.open))) await page.click('#new-game-button');
     await page.locator('#new-game-dialog[open]').waitFor();
     await page.locator('#new-game-dialog select[name=variant]').selectOption('evochess');
+    await page.locator('#new-game-dialog select[name=side]').selectOption('both');
     await audit(page, `the new-game dialog (${label})`);
     await page.click('#start-game-button');
     await page.waitForFunction(() => /^#game=\d+$/.test(location.hash));

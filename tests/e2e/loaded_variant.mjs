@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './evochess_server.mjs';
 import { waitForMoves } from './browser_harness.mjs';
+import { BoardDriver } from './board_driver.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const binaryFlag = process.argv.indexOf('--binary');
@@ -38,6 +39,7 @@ try {
   const names = await page.locator('select[name=variant] option').allTextContents();
   assert.ok(names.includes('EvoChess N2 K1'), `the loaded variants are offered: ${names.join(', ')}`);
   await page.selectOption('select[name=variant]', 'evo-n2k1');
+  await page.selectOption('select[name=side]', 'both');
   assert.match(await page.locator('.variant-description').textContent(), /minor_right_pawn_moves = 2/);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -56,6 +58,32 @@ try {
   });
   assert.match(pgn, /\[Variant "evo-n2k1"\]/);
   console.log('ok - a variant loaded from a file is listed, described and played in the browser by its own N and K');
+
+  // Texts follow the variant's rights, not its name: an EChess-like variant's Rules lead to
+  // the EChess page, an EvoChess-like one's promotion picker says what declining keeps.
+  const make = (variant, moves) =>
+    page.evaluate(
+      async ([v, ms]) => {
+        const post = (url, body) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        const game = await post('/api/games', { variant: v, players: { w: 'human', b: 'human' } });
+        for (const uci of ms) await post(`/api/games/${game.id}/moves`, { uci });
+        return game.id;
+      },
+      [variant, moves],
+    );
+  const open = async (id) => {
+    await page.goto(`${server.address}#game=${id}`);
+    await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
+  };
+  await open(await make('echess-n2k1', []));
+  await page.click('#rules-button');
+  await page.waitForFunction(() => location.hash === '#rules=echess', null, { timeout: 5000 });
+  await open(await make('evo-n2k1', ['a2a3', 'a7a6', 'a3a4', 'a6a5']));
+  const board = new BoardDriver(page);
+  await board.click('b2', 'b4');
+  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+  assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /keep/i);
+  console.log('ok - a loaded variant\'s rules page and promotion note follow its rights');
 } catch (error) {
   failed = 1;
   console.log(`FAIL - a variant loaded from a file in the browser\n${error.stack ?? error}`);

@@ -197,6 +197,7 @@ try {
     assert.match(pgn, /\[Variant "evochess"\]/);
     await page.click('#new-game-button');
     await page.locator('#new-game-dialog textarea[name=pgn]').fill(pgn);
+    await page.locator('#new-game-dialog select[name=side]').selectOption('both');
     const previousHash = await page.evaluate(() => location.hash);
     await page.click('#start-game-button');
     await page.waitForFunction((previous) => location.hash !== previous, previousHash);

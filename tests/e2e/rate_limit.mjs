@@ -15,6 +15,7 @@ try {
     const dialog = page.locator('#new-game-dialog');
     await dialog.waitFor({ state: 'visible' });
     await page.selectOption('select[name=variant]', 'chess');
+    await page.selectOption('select[name=side]', 'both');
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const input = page.getByLabel('Type a move');

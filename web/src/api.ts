@@ -117,7 +117,7 @@ export interface ServerInfo {
   version: string;
   engine: boolean;
   levels?: EngineLevel[];
-  variants: { name: Variant; start_fen: string; display_name?: string; description?: string }[];
+  variants: { name: Variant; start_fen: string; display_name?: string; description?: string; evolution?: VariantEvolution | null }[];
 }
 
 export type EngineScore = { cp: number } | { mate: number };
@@ -129,6 +129,13 @@ export interface SearchProgress {
   nodes: number;
   nps: number;
   time_ms: number;
+}
+
+// A variant's evolution rights: kept (EvoChess) or expiring (EChess), and its N and K.
+export interface VariantEvolution {
+  rights: 'kept' | 'expire';
+  minor_right_pawn_moves: number;
+  rook_right_captures: number;
 }
 
 // A position by its moves from a start (POST /api/position, POST /api/analysis).

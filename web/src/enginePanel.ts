@@ -16,6 +16,12 @@ export function formatScore(score: EngineScore): string {
 export class EnginePanel {
   // Whether this game has an evaluation to show yet.
   scored = false;
+  // The search shown belongs to a position: the one searched and the one after the engine's
+  // move. Elsewhere (after Undo, at an earlier ply) the line and bar show nothing.
+  private searchedFen: string | null = null;
+  private answeredFen: string | null = null;
+  private progress: SearchProgress | null = null;
+  private message = '';
 
   constructor(
     private readonly bar: HTMLElement,
@@ -23,19 +29,55 @@ export class EnginePanel {
   ) {}
 
   clear(message = ''): void {
+    this.message = message;
+    this.progress = null;
+    this.searchedFen = null;
+    this.answeredFen = null;
     this.line.textContent = message;
+    this.even();
+  }
+
+  // A search of this position begins.
+  begin(fen: string, message: string): void {
+    this.clear(message);
+    this.searchedFen = fen;
+  }
+
+  // The engine has moved to this position: its search still speaks for it.
+  answered(fen: string): void {
+    this.answeredFen = fen;
   }
 
   // Back to an even bar: a new game, no evaluation yet.
   reset(): void {
     this.clear();
     this.scored = false;
-    this.bar.style.setProperty('--white-share', '50%');
-    this.bar.title = 'engine evaluation';
   }
 
   show(progress: SearchProgress): void {
     this.scored = true;
+    this.progress = progress;
+    this.draw(progress);
+  }
+
+  // The line and bar for the position shown: the search's own when it is about it, else none.
+  showFor(fen: string): void {
+    if (this.searchedFen === null) return;
+    const current = fen === this.searchedFen || fen === this.answeredFen;
+    if (current && this.progress) this.draw(this.progress);
+    else if (current) this.line.textContent = this.message;
+    else {
+      this.line.textContent = '';
+      this.even();
+    }
+  }
+
+  private even(): void {
+    this.bar.style.setProperty('--white-share', '50%');
+    this.bar.title = 'engine evaluation';
+  }
+
+  private draw(progress: SearchProgress): void {
     const share = whiteShare(progress.score);
     this.bar.style.setProperty('--white-share', `${(share * 100).toFixed(1)}%`);
     this.bar.title = formatScore(progress.score);

@@ -26,6 +26,7 @@ import { PlyNavigation, stepTarget, type Step } from './plyNavigation';
 import { AnalysisBoard, analysisElementsOfPage } from './analysis/analysisBoard';
 import { analysisHash, readAnalysisAddress, type AnalysisAddress } from './analysis/analysisAddress';
 import { ReviewPanel } from './review/reviewPanel';
+import { rememberVariants } from './variantRules';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -69,7 +70,7 @@ class App {
   private followingGame: number | null = null;
   private readonly online = new OnlineController(
     {
-      show: (state) => this.show(state),
+      show: (state, fromStream) => this.show(state, fromStream),
       attempt: (action) => this.attempt(action),
       showError,
       follow: (id) => {
@@ -82,12 +83,19 @@ class App {
   );
 
   private readonly rules = new RulesView(byId('game-layout'), () => {
-    location.hash = this.state ? `#game=${this.state.id}` : '';
+    const address = this.state ? `#game=${this.state.id}` : '';
+    // The address may name the game already (a game started from the rules page).
+    if (location.hash.replace(/^#$/, '') !== address) location.hash = address;
+    else {
+      this.rules.close();
+      this.render();
+    }
     if (!this.state) void this.newGame();
   });
 
   constructor(private readonly info: ServerInfo) {
     byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
+    rememberVariants(info.variants);
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     byId('eval-bar').hidden = !info.engine;
     this.renderControls();
@@ -121,6 +129,7 @@ class App {
   async start(): Promise<void> {
     if (this.rules.follow()) return;
     if (isFirstVisit() && !location.hash) {
+      this.showStartOf('evochess');
       return showFirstVisit({
         learn: () => (location.hash = rulesAddressFor('evochess')),
         play: () => void this.playGentleEngine(),
@@ -130,6 +139,12 @@ class App {
     if (readAddress() !== null || readAnalysisAddress() !== null) return this.openFromAddress();
     if (games.length > 0) return this.openGame(games[0].id);
     return this.newGame();
+  }
+
+  // A variant's start position on the board while there is no game yet.
+  private showStartOf(variant: string): void {
+    const fen = this.info.variants.find((v) => v.name === variant)?.start_fen;
+    if (fen) this.board.show({ fen, turn: 'w', check: false, lastMove: null, dests: null });
   }
 
   private async openFromAddress(): Promise<void> {
@@ -151,6 +166,7 @@ class App {
   private async openAnalysis(address: AnalysisAddress): Promise<void> {
     this.abortEngine();
     this.board.cancelPremove();
+    const entering = !this.analysis;
     if (!this.analysis) {
       // Without an engine in this build, the analysis board has no engine switch to turn on.
       const engineToggle = byId<HTMLInputElement>('analysis-engine-toggle');
@@ -174,6 +190,10 @@ class App {
       );
     }
     await this.analysis.open(address);
+    // On a phone "Analyse" is far below the board: the board is brought back into view.
+    const board = document.querySelector<HTMLElement>('.board-column')!;
+    const { top, bottom } = board.getBoundingClientRect();
+    if (entering && (top < 0 || bottom > window.innerHeight)) board.scrollIntoView({ block: 'start' });
   }
 
   // Leaves the analysis board, if it is open; says whether it was.
@@ -203,18 +223,49 @@ class App {
   private async openGame(id: number): Promise<void> {
     this.autoplay = false;
     try {
-      await this.switchTo(() => this.online.load(id));
+      await this.switchTo(async () => {
+        try {
+          return await this.online.load(id);
+        } catch (error) {
+          // No such game: the one shown before must not pass for it.
+          if (error instanceof ApiError && error.status === 404) this.clearGame();
+          throw error;
+        }
+      });
     } finally {
       if (this.followingGame === id) this.followingGame = null;
     }
   }
 
+  // No game on the board: an empty board, no title, no moves, only "New game" enabled.
+  private clearGame(): void {
+    this.abortEngine();
+    this.state = null;
+    this.viewedPly = null;
+    this.legal = indexLegalMoves([]);
+    this.engine.reset();
+    this.online.forget();
+    this.board.show({ fen: '8/8/8/8/8/8/8/8 w - - 0 1', turn: 'w', check: false, lastMove: null, dests: null });
+    byId('game-title').textContent = '';
+    for (const id of ['move-list', 'status', 'strip-top', 'strip-bottom']) byId(id).replaceChildren();
+    byId('result-banner').hidden = true;
+    byId('history-note').hidden = true;
+    byId<HTMLInputElement>('fen-output').value = '';
+    byId<HTMLTextAreaElement>('pgn-output').value = '';
+    this.moveInput.setEnabled(false);
+  }
+
+  // The dialog stays open, with the text, while the server refuses what it was given.
   private async newGame(): Promise<void> {
-    const request = await askForNewGame(byId<HTMLDialogElement>('new-game-dialog'));
-    if (request) {
-      this.autoplay = true;
-      await this.switchTo(() => this.online.create(request));
-    }
+    await askForNewGame(
+      byId<HTMLDialogElement>('new-game-dialog'),
+      async (request) => {
+        const state = await this.online.create(request);
+        this.autoplay = true;
+        await this.switchTo(async () => state);
+      },
+      this.rules.variant ?? undefined,
+    );
   }
 
   // The first visit's "Play the engine": EvoChess as White against the gentlest level.
@@ -239,16 +290,25 @@ class App {
     this.closeAnalysis();
     await this.attempt(async () => {
       const state = await load();
+      // A game started or opened from the rules page is shown instead of it.
+      this.rules.close();
       const humans = humanSidesOf(state);
       this.board.setOrientation(colorOf(this.online.orientationFor(state) ?? (humans.length === 1 ? humans[0] : 'w')));
       this.show(state);
     });
   }
 
-  // Shows a new state of the current game, then lets the engine move if it is its turn.
-  private show(state: GameState): void {
+  // Shows a new state of the current game, then lets the engine move if it is its turn (not
+  // for a change made in another tab: that tab asks the engine).
+  private show(state: GameState, fromStream = false): void {
     if (this.followingGame !== null && state.id !== this.followingGame) return;
-    if (!this.online.accept(state)) return;
+    // While this page waits for the engine, the engine's own answer brings its move.
+    if (fromStream && this.thinking && !state.online) return;
+    if (!this.online.accept(state)) {
+      // Shown already, from the stream: this page's own move still lets the engine answer.
+      if (!fromStream && this.state?.id === state.id) this.runEngineIfItsTurn(this.state);
+      return;
+    }
     const switched = state.id !== this.state?.id;
     const sound = soundFor(this.state, state);
     if (sound) this.sounds.play(sound);
@@ -268,7 +328,11 @@ class App {
     void this.refreshSavedGames();
     const enginesOnly = humanSidesOf(state).length === 0;
     if (switched && enginesOnly && !this.autoplay) this.engine.clear('Engine against engine, paused: press "Engine move" to go on.');
-    const mayRun = !enginesOnly || this.autoplay;
+    if (!fromStream) this.runEngineIfItsTurn(state);
+  }
+
+  private runEngineIfItsTurn(state: GameState): void {
+    const mayRun = humanSidesOf(state).length > 0 || this.autoplay;
     if (!state.result && state.players[state.turn] === 'engine' && this.info.engine && !this.thinking && mayRun) {
       void this.runEngine();
     }
@@ -322,6 +386,7 @@ class App {
     this.review.render(this.info.engine ? state : null, this.viewedPly);
     byId('history-note').hidden = this.viewedPly === null;
     byId<HTMLInputElement>('fen-output').value = shown.fen;
+    this.engine.showFor(shown.fen);
     // Stays enabled while the other side moves (the focus stays in it); a spectator has none.
     this.moveInput.setEnabled(!state.result && (!state.online || this.online.orientationFor(state) !== null));
     this.renderControls();
@@ -484,6 +549,11 @@ class App {
   private async undo(): Promise<void> {
     const state = this.state;
     if (!state) return;
+    // A resignation or agreement alone is taken back first, the moves kept.
+    if (state.reason === 'resignation' || state.reason === 'agreement') {
+      await this.attempt(async () => this.show(await api.undo(state.id, 0)));
+      return;
+    }
     // Take back to the last position where a human is to move.
     let plies = 1;
     const moves = state.history.length;
@@ -517,12 +587,16 @@ class App {
     this.thinking = true;
     hideNotice();
     this.engineAbort = new AbortController();
-    this.engine.clear('engine thinking…');
+    this.engine.begin(state.fen, 'engine thinking…');
     this.render();
     try {
       const next = await engineMove(state.id, (progress) => this.engine.show(progress), this.engineAbort.signal);
       this.thinking = false;
-      if (this.state?.id === next.id) this.show(next);
+      this.engine.answered(next.fen);
+      if (this.state?.id === next.id) {
+        this.show(next);
+        this.render(); // also when the stream has shown this state already
+      }
     } catch (error) {
       this.thinking = false;
       this.engine.clear();

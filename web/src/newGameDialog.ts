@@ -2,6 +2,7 @@
 // start FEN or a PGN to import.
 import type { EngineLevel, NewGameRequest, PlayerKind, ServerInfo, Side, Variant } from './api';
 import { applyOnlineOptions, setUpOnlineOptions } from './newGameOptions';
+import { describeError } from './notices';
 import { rulesAddressFor } from './rules/rulesPage';
 
 // The level a new player meets first: gentle, but not the weakest.
@@ -76,30 +77,85 @@ function playersFor(choice: string): Record<Side, PlayerKind> {
   return { w: 'human', b: 'human' };
 }
 
-// Opens the dialog; resolves with the request to send, or null when cancelled.
-export function askForNewGame(dialog: HTMLDialogElement): Promise<NewGameRequest | null> {
+// The message under a field of the form (made on first use), or cleared with null.
+function fieldError(form: HTMLFormElement, name: string, message: string | null): void {
+  const field = form.elements.namedItem(name) as HTMLElement | null;
+  const label = field?.closest('label') ?? form.querySelector('.controls');
+  if (!label) return;
+  const id = `${name}-error`;
+  let box = form.querySelector<HTMLElement>(`#${id}`);
+  if (!box) {
+    box = document.createElement('p');
+    box.id = id;
+    box.className = `field-error ${name}-error`;
+    box.setAttribute('role', 'alert');
+    if (name === 'start') label.before(box);
+    else label.after(box);
+  }
+  box.textContent = message ?? '';
+  box.hidden = message === null;
+  if (field && name !== 'start') {
+    if (message === null) field.removeAttribute('aria-invalid');
+    else field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', id);
+  }
+}
+
+function requestOf(form: HTMLFormElement): NewGameRequest {
+  const data = new FormData(form);
+  const pgn = String(data.get('pgn') ?? '').trim();
+  const fen = String(data.get('fen') ?? '').trim();
+  const request: NewGameRequest = {
+    players: playersFor(String(data.get('side'))),
+    engine: data.get('level') ? { level: Number(data.get('level')) } : { movetime_ms: 1000 },
+  };
+  if (pgn) request.pgn = pgn;
+  else {
+    request.variant = String(data.get('variant')) as Variant;
+    if (fen) request.fen = fen;
+  }
+  applyOnlineOptions(request, data);
+  return request;
+}
+
+// Opens the dialog (on `variant`, if given); `start` makes the game. While the server refuses
+// the request (a bad FEN or PGN), the dialog stays open with the text and the error under the
+// field. Resolves when the dialog closes: true when a game was started.
+export function askForNewGame(dialog: HTMLDialogElement, start: (request: NewGameRequest) => Promise<void>, variant?: Variant): Promise<boolean> {
   const form = dialog.querySelector('form') as HTMLFormElement;
+  const variants = form.elements.namedItem('variant') as HTMLSelectElement;
+  if (variant && Array.from(variants.options).some((option) => option.value === variant)) {
+    variants.value = variant;
+    variants.dispatchEvent(new Event('change'));
+  }
+  const fields = ['fen', 'pgn', 'start'];
+  for (const name of fields) fieldError(form, name, null);
+  const startButton = form.querySelector<HTMLButtonElement>('button[value=start]')!;
   return new Promise((resolve) => {
+    form.onsubmit = (event) => {
+      if ((event.submitter as HTMLButtonElement | null)?.value !== 'start') return;
+      event.preventDefault();
+      const request = requestOf(form);
+      for (const name of fields) fieldError(form, name, null);
+      startButton.disabled = true;
+      start(request)
+        .then(() => {
+          // A start position or PGN is for this game only: the next game starts from the
+          // variant picked then (issue 11, bug 1).
+          for (const name of ['fen', 'pgn']) (form.elements.namedItem(name) as HTMLInputElement).value = '';
+          dialog.close('start');
+        })
+        .catch((error: unknown) => {
+          const field = request.pgn ? 'pgn' : request.fen ? 'fen' : 'start';
+          fieldError(form, field, describeError(error));
+          if (field !== 'start') (form.elements.namedItem(field) as HTMLElement).focus();
+        })
+        .finally(() => (startButton.disabled = false));
+    };
     dialog.onclose = () => {
       dialog.onclose = null;
-      if (dialog.returnValue !== 'start') return resolve(null);
-      const data = new FormData(form);
-      const pgn = String(data.get('pgn') ?? '').trim();
-      const fen = String(data.get('fen') ?? '').trim();
-      const request: NewGameRequest = {
-        players: playersFor(String(data.get('side'))),
-        engine: data.get('level') ? { level: Number(data.get('level')) } : { movetime_ms: 1000 },
-      };
-      if (pgn) request.pgn = pgn;
-      else {
-        request.variant = String(data.get('variant')) as Variant;
-        if (fen) request.fen = fen;
-      }
-      applyOnlineOptions(request, data);
-      // A start position or PGN is for this game only: the next game starts from the
-      // variant picked then (issue 11, bug 1).
-      for (const name of ['fen', 'pgn']) (form.elements.namedItem(name) as HTMLInputElement).value = '';
-      resolve(request);
+      form.onsubmit = null;
+      resolve(dialog.returnValue === 'start');
     };
     dialog.returnValue = '';
     dialog.showModal();

@@ -14,11 +14,14 @@ import { OnlinePanel, WaitingScreen } from './onlinePanel';
 import { forgetSeat, ownerToken, showPlainAddress, storedSeat, storeOwnerToken, storeSeat, type GameAddress, type StoredSeat } from './seats';
 
 export interface OnlineHost {
-  show(state: GameState): void;
+  // `fromStream`: a change made elsewhere (the opponent, another tab), not by this page.
+  show(state: GameState, fromStream?: boolean): void;
   attempt(action: () => Promise<void>): Promise<void>;
   showError(error: unknown): void;
   follow(gameId: number): void;
 }
+
+const DRAW_DECLINED = 'Your opponent declined your draw offer.';
 
 type Connection = 'connecting' | 'online' | 'reconnecting' | 'offline';
 const CONNECTION_TEXT: Record<Connection, string> = {
@@ -51,6 +54,7 @@ export class OnlineController {
   private followingRematch = false;
   private confirmingResign = false;
   private notice = '';
+  private declinedAt = -1; // the ply at which a draw offer of this player was declined
   private pendingNoticeFor: number | null = null;
   private ticker: number | undefined;
   private zeroRetries = 0;
@@ -178,18 +182,40 @@ export class OnlineController {
     // A rematch created while this page watched the game: its players go there together.
     // (A finished game opened later stays put; its button leads to the rematch.)
     const rematchAppeared = !switched && !this.state?.rematch_id && !!state.rematch_id;
+    if (!switched) this.noteDeclinedDraw(this.state!, state);
     this.state = state;
     this.seat = storedSeat(state.id);
     if (this.seat && state.online === false) this.seat = null;
     this.awayReceivedAt = performance.now();
     this.zeroRetries = switched ? 0 : this.zeroRetries;
     this.clocks.update(state.clock, state.result !== null);
-    if (state.online) this.connect(false);
-    else this.disconnect();
+    // A local game too: it may be played in another tab.
+    this.connect(false);
     if (rematchAppeared) this.followRematch();
     this.tick();
     return true;
   }
+  // The player whose draw offer the opponent declined is told so, until the next move.
+  private noteDeclinedDraw(before: GameState, after: GameState): void {
+    const mine = this.seat?.colour;
+    const moves = after.history.length;
+    if (this.notice === DRAW_DECLINED && moves !== this.declinedAt) this.notice = '';
+    if (!after.online || !mine || before.draw_offer !== mine || after.draw_offer || after.result) return;
+    if (moves !== before.history.length) return; // a move declines too, and says so itself
+    this.notice = DRAW_DECLINED;
+    this.declinedAt = moves;
+  }
+
+  // No game shown any more (an unknown game was asked for).
+  forget(): void {
+    this.disconnect();
+    this.state = null;
+    this.seat = null;
+    this.notice = '';
+    this.clocks.update(null, true);
+    this.render();
+  }
+
   // A sentence to show with a game about to be opened.
   private noticeFor(id: number, text: string): void {
     this.notice = text;
@@ -260,7 +286,7 @@ export class OnlineController {
     } catch {
       return;
     }
-    if (message.state && message.state.id === this.state?.id) this.host.show(message.state);
+    if (message.state && message.state.id === this.state?.id) this.host.show(message.state, true);
   }
 
   // Who is there changes no version: the server sends it as its own event.
@@ -430,7 +456,8 @@ export class OnlineController {
     const p = this.panel;
     const online = !!state?.online;
     p.root.hidden = !online;
-    document.body.classList.toggle('online-game', online);
+    // No engine help while an online game goes on; once it is over, its analysis has the bar.
+    document.body.classList.toggle('online-game', online && state?.result === null);
     this.waiting.root.hidden = true;
     if (!state || !online) return;
     const seat = this.seat;

@@ -5,6 +5,7 @@ import type { Side, Variant } from './api';
 import { colorOf } from './board';
 import { describeChoice, otherSide, type BoardUnit, type ParsedMove, type PieceLetter } from './moves';
 import type { Key } from 'chessgroundx/types';
+import { rulesFamilyOf } from './variantRules';
 
 export interface PickerContext {
   mover: Side;
@@ -40,7 +41,7 @@ export function pickPromotion(
   const list = document.createElement('div');
   list.className = 'promotion-choices';
   dialog.append(heading);
-  const note = DECLINE_NOTES[context.variant];
+  const note = DECLINE_NOTES[rulesFamilyOf(context.variant)];
   if (note) {
     const line = document.createElement('p');
     line.className = 'decline-note';

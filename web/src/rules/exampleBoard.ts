@@ -1,29 +1,25 @@
 // One interactive example of a rules page: a small board set up from a FEN, on which the
-// player makes the moves. Every move is judged by the server's rules engine: the example
-// plays in a throw-away local game created from the FEN, deleted when the page is left.
+// player makes the moves. Every move is judged by the server's rules engine: the example's
+// position is asked of POST /api/position (its FEN and the moves made), so no game is stored.
 import type { Key } from 'chessgroundx/types';
-import { ApiError, request, type GameState } from '../api';
+import { api, ApiError, type PositionState } from '../api';
 import { GameBoard } from '../board';
 import { indexLegalMoves, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from '../moves';
 import { describeError } from '../notices';
 import { pickPromotion } from '../promotionPicker';
 import type { RuleExample } from './examples';
 
-interface ScratchGame extends GameState {
-  token?: string;
-}
-
 export class ExampleBoard {
   private readonly element: HTMLElement;
   private readonly message: HTMLElement;
   private board: GameBoard | null = null;
-  private game: ScratchGame | null = null;
-  private token: string | undefined;
+  private game: PositionState | null = null;
+  private moves: string[] = [];
   private legal: LegalMoveIndex = indexLegalMoves([]);
   private step = 0;
   private finished = false;
   private busy = false;
-  // Counts disposals: a game whose creation answers after one is deleted at once.
+  // Counts restarts and disposals: an answer for an earlier one is not shown.
   private generation = 0;
 
   constructor(private readonly example: RuleExample) {
@@ -60,35 +56,28 @@ export class ExampleBoard {
     await this.restart();
   }
 
-  // Deletes the throw-away game; keepalive lets it finish while the page unloads.
-  async dispose(): Promise<void> {
+  dispose(): void {
     this.generation += 1;
-    const game = this.game;
     this.game = null;
-    if (game) await deleteScratch(game.id, this.token);
   }
 
   private async restart(): Promise<void> {
-    await this.dispose();
+    this.dispose();
     const generation = this.generation;
     this.step = 0;
     this.finished = false;
+    this.moves = [];
     try {
-      const created = await request<ScratchGame>('POST', '/api/games', {
-        variant: this.example.variant,
-        fen: this.example.fen,
-        players: { w: 'human', b: 'human' },
-      });
-      if (generation !== this.generation) return void (await deleteScratch(created.id, created.token));
-      this.token = created.token;
-      this.showState(created);
+      const start = await api.position({ variant: this.example.variant, fen: this.example.fen });
+      if (generation !== this.generation) return;
+      this.showState(start);
       this.say(this.example.steps[0].hint, 'todo');
     } catch (error) {
       this.say(`The example could not be set up: ${describeError(error)}`, 'error');
     }
   }
 
-  private showState(state: GameState): void {
+  private showState(state: PositionState): void {
     this.game = state;
     this.legal = indexLegalMoves(state.legal);
     const last = state.history[state.history.length - 1];
@@ -122,8 +111,12 @@ export class ExampleBoard {
     }
     if (!chosen) return this.showState(game);
     this.busy = true;
+    const generation = this.generation;
     try {
-      const next = await request<GameState>('POST', `/api/games/${game.id}/moves`, { uci: chosen.uci }, this.token);
+      const moves = [...this.moves, chosen.uci];
+      const next = await api.position({ variant: this.example.variant, fen: this.example.fen, moves });
+      if (generation !== this.generation) return;
+      this.moves = moves;
       const step = this.example.steps[this.step];
       const asked = chosen.uci === step.uci || (step.accept?.test(chosen.uci) ?? false);
       if (!asked) {
@@ -144,9 +137,4 @@ export class ExampleBoard {
       this.busy = false;
     }
   }
-}
-
-async function deleteScratch(id: number, token: string | undefined): Promise<void> {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  await fetch(`/api/games/${id}`, { method: 'DELETE', headers, keepalive: true }).catch(() => undefined);
 }

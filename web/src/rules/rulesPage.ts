@@ -2,6 +2,7 @@
 // with interactive example boards. Shown instead of the game while open.
 import type { Variant } from '../api';
 import { variantTitle } from '../newGameDialog';
+import { rulesFamilyOf } from '../variantRules';
 import { ExampleBoard } from './exampleBoard';
 import { RULES_PAGES, rulesPageOf } from './examples';
 
@@ -13,7 +14,8 @@ export function rulesVariantInAddress(): Variant | null {
 
 // The rules page that fits a variant; chess has none, so it leads to EvoChess's.
 export function rulesAddressFor(variant: string): string {
-  return `#rules=${rulesPageOf(variant) ? variant : 'evochess'}`;
+  const family = rulesFamilyOf(variant);
+  return `#rules=${rulesPageOf(family) ? family : 'evochess'}`;
 }
 
 export class RulesView {
@@ -30,10 +32,11 @@ export class RulesView {
     this.root.className = 'rules-view';
     this.root.hidden = true;
     hideWhileOpen.after(this.root);
-    // Leaving the page (reload, another address) deletes the example games too.
-    window.addEventListener('pagehide', () => {
-      for (const board of this.boards) void board.dispose();
-    });
+  }
+
+  // The variant whose page is open, if one is.
+  get variant(): Variant | null {
+    return this.shown;
   }
 
   get isOpen(): boolean {
@@ -109,7 +112,7 @@ export class RulesView {
   close(): void {
     if (this.shown === null) return;
     this.shown = null;
-    for (const board of this.boards) void board.dispose();
+    for (const board of this.boards) board.dispose();
     this.boards = [];
     this.root.replaceChildren();
     this.root.hidden = true;
