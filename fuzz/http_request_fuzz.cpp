@@ -62,6 +62,8 @@ class RecordingResponder : public Responder {
         return sink_;
     }
     bool answered() const override { return answers_ > 0; }
+    // The fuzzed client stays connected until it has its answer, so a hang-up never comes.
+    void on_hangup(std::function<void()>) override {}
     int answers() const { return answers_; }
     const std::optional<HttpResponse>& response() const { return response_; }
     void close_stream() {
