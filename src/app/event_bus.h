@@ -1,0 +1,34 @@
+// The port that tells the processes serving games that a game changed: "game X is now at
+// version V", ids only, never the game itself (each process re-reads what it needs from the
+// repository). One process uses an in-memory bus; several processes on one PostgreSQL use
+// LISTEN/NOTIFY, where the notice is sent in the same transaction as the change.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+namespace evo::app {
+
+struct GameChanged {
+    std::int64_t game_id = 0;
+    std::int64_t version = 0;
+};
+
+class EventBus {
+  public:
+    virtual ~EventBus() = default;
+
+    // Announces a stored change to every process, this one included. A bus whose changes are
+    // announced by the storage's own transaction (PostgreSQL) needs no call; calling it
+    // anyway must be harmless (listeners ignore versions they have seen).
+    virtual void publish(GameChanged change) = 0;
+    // `on_change` is called for every change announced by any process, in version order per
+    // game; `on_gap` when notices may have been lost (a listener reconnected): every game
+    // watched must then be re-read. They run on the publisher's thread (in-memory bus) or on
+    // the bus's listening thread (PostgreSQL), so publish is never called under a lock that
+    // they take.
+    virtual void listen(std::function<void(const GameChanged&)> on_change,
+                        std::function<void()> on_gap) = 0;
+};
+
+} // namespace evo::app
