@@ -26,9 +26,9 @@ using namespace evo::app;
 
 class RecordingSink : public EventSink {
   public:
-    bool send(std::string text) override {
+    bool send(EventText text) override {
         if (closed_) return false;
-        sent_ += text.size();
+        sent_ += text->size();
         return true;
     }
     void close() override {

@@ -5,6 +5,7 @@
 #include "core_games.h"
 #include "engine_refusal.h"
 #include "game_json.h"
+#include "http/event_text.h"
 #include "http/json_answer.h"
 #include "json_fields.h"
 #include "notated_history.h"
@@ -46,7 +47,7 @@ Game position_of(const json& body) {
 
 // One message of an analysis stream.
 void send_data(EventSink& sink, const json& message) {
-    sink.send("data: " + to_json_text(message) + "\n\n");
+    sink.send(event_text(message));
 }
 
 // The newest line of each rank, in rank order.

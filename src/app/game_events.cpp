@@ -8,13 +8,14 @@ GameEvents::GameEvents(const Clock& clock, std::int64_t forget_after_ms)
     : clock_(clock), forget_after_ms_(forget_after_ms), started_ms_(clock.now_ms()) {}
 
 void GameEvents::subscribe(std::int64_t id, std::optional<int> seat,
-                           std::shared_ptr<EventSink> sink, std::string first) {
+                           std::shared_ptr<EventSink> sink, EventText first) {
     {
         std::lock_guard lock(mutex_);
         forget_idle_locked(clock_.now_ms());
         games_[id].streams.push_back({seat, sink});
+        // Under the lock: no event published after this one can overtake it.
+        sink->send(std::move(first));
     }
-    sink->send(std::move(first));
     sink->on_close([this, id, raw = sink.get()] { unsubscribe(id, raw); });
     if (listener_) listener_(id);
 }
@@ -39,15 +40,19 @@ void GameEvents::unsubscribe(std::int64_t id, const EventSink* sink) {
     if (listener_) listener_(id);
 }
 
-void GameEvents::publish(std::int64_t id, const std::string& text) {
-    std::vector<std::shared_ptr<EventSink>> sinks;
-    {
-        std::lock_guard lock(mutex_);
-        auto it = games_.find(id);
-        if (it == games_.end()) return;
-        for (const Watcher& watcher : it->second.streams) sinks.push_back(watcher.sink);
-    }
-    for (auto& sink : sinks) sink->send(text);
+// Sending only queues the shared buffer on each connection, so it is done under the lock:
+// then events reach every stream in the order they were published.
+void GameEvents::publish(std::int64_t id, const EventText& text) {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(id);
+    if (it == games_.end()) return;
+    for (const Watcher& watcher : it->second.streams) watcher.sink->send(text);
+}
+
+bool GameEvents::watched(std::int64_t id) const {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(id);
+    return it != games_.end() && !it->second.streams.empty();
 }
 
 void GameEvents::seat_taken(std::int64_t id, int side) {

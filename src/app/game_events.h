@@ -1,6 +1,7 @@
 // Who watches each game: the open event streams (docs/api.md "Live updates"), which seat
 // each belongs to, and so whether a player is present and how many spectators there are.
-// A change of a game is published once, as text, to every stream of that game. A game
+// A change of a game is encoded once and that one buffer goes to every stream of the game
+// (LiveUpdates makes the events). A game
 // nobody has watched for `forget_after_ms` is forgotten (memory stays bounded by the games
 // watched lately); its players then count as away since this process started.
 #pragma once
@@ -36,12 +37,15 @@ class GameEvents {
     // Sends `first` on the sink, then every later publish of game `id`, until the sink
     // closes. `seat`: the colour (0, 1) whose holder opened it, none for a spectator.
     void subscribe(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
-                   std::string first);
-    void publish(std::int64_t id, const std::string& text);
+                   EventText first);
+    void publish(std::int64_t id, const EventText& text);
+    // Whether the game has a stream open.
+    bool watched(std::int64_t id) const;
     // A player took seat `side` now: they count as away until their page connects.
     void seat_taken(std::int64_t id, int side);
     Presence presence(std::int64_t id) const;
-    // Called (outside any lock) with the game's id when its presence changes.
+    // Called (outside any lock) with the game's id when its presence changes: on the thread
+    // that subscribes, or the one a stream's close callbacks run on (never an I/O thread).
     void on_presence_change(std::function<void(std::int64_t)> listener);
     // Ends every stream (the server is stopping).
     void close_all();

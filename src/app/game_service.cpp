@@ -9,8 +9,11 @@
 #include "engine_refusal.h"
 #include "fault_log.h"
 #include "game_json.h"
+#include "http/event_text.h"
 #include "http/json_answer.h"
+#include "in_memory_event_bus.h"
 #include "json_fields.h"
+#include "live_updates.h"
 #include "seat_tokens.h"
 
 #include <algorithm>
@@ -231,13 +234,6 @@ json away_ms(const Presence& presence, int side, std::int64_t now) {
     return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
 }
 
-std::string event_message(const json& state) {
-    json message = {
-        {"ply", state["history"].size()}, {"version", state["version"]}, {"state", state}};
-    return "id: " + std::to_string(state["version"].get<std::int64_t>()) +
-           "\ndata: " + to_json_text(message) + "\n\n";
-}
-
 } // namespace
 
 EngineClaim& EngineClaim::operator=(EngineClaim&& other) noexcept {
@@ -273,7 +269,16 @@ GameService::GameService(GameRepository& store, SearchFunction search, const Clo
         flag_times_.emplace(flag_ms, id);
         flag_of_[id] = flag_ms;
     }
-    events_.on_presence_change([this](std::int64_t id) { publish_presence(id); });
+    if (options_.event_bus) {
+        bus_ = options_.event_bus;
+    } else {
+        own_bus_ = std::make_unique<InMemoryEventBus>();
+        bus_ = own_bus_.get();
+    }
+    live_ = std::make_unique<LiveUpdates>(
+        events_, *bus_, clock_, [this](std::int64_t id) { return state_for_streams(id); },
+        options_.presence_interval_ms);
+    live_->start();
 }
 
 GameService::~GameService() {
@@ -306,6 +311,7 @@ void GameService::shutdown() {
         for (auto& [id, slot] : lru_) slot->stop = true;
     }
     engine_pool_->stop();
+    live_->stop();
     events_.close_all();
 }
 
@@ -392,7 +398,10 @@ std::optional<json> GameService::store_change(std::int64_t id, GameSlot& slot, L
         return std::nullopt;
     }
     track_flag(game);
-    return publish(game);
+    // Under the game's lock, so notices of one game go out in version order; the bus's
+    // listeners only queue them (LiveUpdates).
+    bus_->publish({id, game.record.version});
+    return state_of(game, std::nullopt);
 }
 
 void GameService::forget_flag(std::int64_t id) {
@@ -492,18 +501,18 @@ void GameService::start_flag_watcher() {
     });
 }
 
-json GameService::publish(const LoadedGame& game) {
-    json state = state_of(game, std::nullopt);
-    events_.publish(game.record.id, event_message(state));
-    return state;
+std::optional<json> GameService::state_for_streams(std::int64_t id) {
+    try {
+        auto slot = slot_for(id);
+        std::lock_guard lock(slot->mutex);
+        return state_of(load_or_forget(*slot, id), std::nullopt);
+    } catch (const ApiError&) {
+        return std::nullopt; // gone: nothing to tell
+    }
 }
 
-void GameService::publish_presence(std::int64_t id) {
-    Presence presence = events_.presence(id);
-    std::int64_t now = clock_.now_ms();
-    json message = {{"spectators", presence.spectators},
-                    {"away", {{"w", away_ms(presence, 0, now)}, {"b", away_ms(presence, 1, now)}}}};
-    events_.publish(id, "event: presence\ndata: " + to_json_text(message) + "\n\n");
+void GameService::send_live_updates() {
+    live_->send_due();
 }
 
 json GameService::state_of(const LoadedGame& game, std::optional<int> seat) const {
@@ -945,9 +954,8 @@ void GameService::open_events(std::int64_t id, const SeatToken& token,
         if (side >= 0) seat = side;
     }
     // Under the game's lock: no change can slip between this state and the subscription.
-    std::string first = event_message(state_of(game, std::nullopt));
-    auto sink = responder->open_event_stream();
-    events_.subscribe(id, seat, std::move(sink), std::move(first));
+    json state = state_of(game, std::nullopt);
+    live_->open(id, seat, responder->open_event_stream(), state);
 }
 
 // --- the engine -----------------------------------------------------------------------------
@@ -1027,7 +1035,7 @@ void GameService::engine_move(std::int64_t id, const json& body, bool stream,
         responder->on_hangup([this, id] { stop_engine(id); });
     }
     auto send = [sink](const std::string& name, const json& data) {
-        sink->send("event: " + name + "\ndata: " + to_json_text(data) + "\n\n");
+        sink->send(event_text(data, name));
     };
     Admission admission = engine_pool_->try_post(client, [this, ticket, sink, responder, send] {
         try {

@@ -1,12 +1,14 @@
 // The API's operations on games: each checks who asks and what, changes the game (a core
 // evo::Game: text is made only at the JSON, storage and PGN edges), stores it with
 // compare-and-set on its version (the database is the truth; the copy in memory is a
-// cache), publishes the new state to the game's event streams, and answers it as JSON. Failures
+// cache), announces "game X is now at version V" on the EventBus (LiveUpdates turns that
+// into the streams' events), and answers the new state as JSON. Failures
 // throw ApiError and leave the game as it was.
 #pragma once
 
 #include "clock.h"
 #include "engine_port.h"
+#include "event_bus.h"
 #include "game_events.h"
 #include "game_repository.h"
 #include "task_pool.h"
@@ -30,6 +32,7 @@ namespace evo::app {
 
 struct GameSlot;
 struct LoadedGame;
+class LiveUpdates;
 
 struct ServiceOptions {
     // The address people reach this server at, for invite and seat links.
@@ -47,6 +50,10 @@ struct ServiceOptions {
     // 0: the API's bound (60 s).
     int max_engine_ms = 0;
     std::size_t max_cached_games = 512;
+    // The bus changes are announced on; none: one in memory (this process alone).
+    EventBus* event_bus = nullptr;
+    // A game's streams are told who is there at most this often (docs/api.md "Live updates").
+    std::int64_t presence_interval_ms = 1000;
 };
 
 // The right to run the one engine search a game may have at a time; given up when
@@ -126,6 +133,10 @@ class GameService {
     // are not charged for the time after it (GameRepository::credit_downtime). The watcher and
     // shutdown() call it; tests too.
     void note_alive();
+    // Sends the streams' events that are due now (changes, coalesced presence) on the
+    // caller's thread; a thread of the service does it too. For tests on a manual clock.
+    void send_live_updates();
+
     // Stops searches, the flag watcher and the engine threads, and closes every stream.
     void shutdown();
     // Runs first in shutdown(), before the engine threads stop: for others' searches.
@@ -151,7 +162,7 @@ class GameService {
     template <class Change>
     nlohmann::json change_game(std::int64_t id, const SeatToken& token, Change&& change,
                                bool anyone_may = false);
-    // Stores `game` as changed and answers the state it published; none when another
+    // Stores `game` as changed, announces it and answers its state; none when another
     // process changed it first (the copy in memory is dropped then). A game gone from the
     // database is a 404.
     std::optional<nlohmann::json> store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
@@ -161,9 +172,8 @@ class GameService {
     void track_flag(const LoadedGame& game);
     // Stops watching the game's flag; flags_mutex_ is held.
     void forget_flag(std::int64_t id);
-    // Sends the game's state to its streams and answers it (one state build per change).
-    nlohmann::json publish(const LoadedGame& game);
-    void publish_presence(std::int64_t id);
+    // The game's state now for its streams (LiveUpdates::ReadState).
+    std::optional<nlohmann::json> state_for_streams(std::int64_t id);
     nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
     EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body,
                                    const SeatToken& token);
@@ -177,6 +187,9 @@ class GameService {
     const Clock& clock_;
     ServiceOptions options_;
     GameEvents events_;
+    std::unique_ptr<EventBus> own_bus_; // when the options give none
+    EventBus* bus_;
+    std::unique_ptr<LiveUpdates> live_;
 
     std::mutex slots_mutex_;
     // Most recently used first; the map points into the list.

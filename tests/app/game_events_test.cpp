@@ -18,9 +18,9 @@ namespace {
 // An event stream held in memory: what it was sent, and its close, as a connection's would.
 class MemorySink : public EventSink {
   public:
-    bool send(std::string text) override {
+    bool send(EventText text) override {
         if (closed_) return false;
-        sent.push_back(std::move(text));
+        sent.push_back(*text);
         return true;
     }
     void close() override {
@@ -42,11 +42,15 @@ class MemorySink : public EventSink {
 
 constexpr std::int64_t forget_after_ms = 60000;
 
+EventText text(const std::string& value) {
+    return std::make_shared<const std::string>(value);
+}
+
 TEST(GameEventsTest, AGameIsForgottenOnceNobodyHasWatchedItForTheTimeGiven) {
     ManualClock clock;
     GameEvents events(clock, forget_after_ms);
     auto white = std::make_shared<MemorySink>();
-    events.subscribe(1, 0, white, "first");
+    events.subscribe(1, 0, white, text("first"));
     EXPECT_EQ(events.tracked_games(), 1u);
     clock.advance(5000);
     white->close();
@@ -67,11 +71,11 @@ TEST(GameEventsTest, AGameWatchedAgainIsNotForgottenForItsEarlierIdleSpell) {
     ManualClock clock;
     GameEvents events(clock, forget_after_ms);
     auto first = std::make_shared<MemorySink>();
-    events.subscribe(1, std::nullopt, first, "first");
+    events.subscribe(1, std::nullopt, first, text("first"));
     first->close();
     clock.advance(forget_after_ms / 2);
     auto second = std::make_shared<MemorySink>();
-    events.subscribe(1, 1, second, "first");
+    events.subscribe(1, 1, second, text("first"));
     clock.advance(forget_after_ms);
     events.seat_taken(2, 0);
     EXPECT_EQ(events.tracked_games(), 2u);
@@ -82,7 +86,7 @@ TEST(GameEventsTest, AGameWatchedAgainIsNotForgottenForItsEarlierIdleSpell) {
     EXPECT_EQ(events.presence(1).away_since[1], clock.now_ms() - forget_after_ms / 2);
     clock.advance(forget_after_ms / 2);
     events.seat_taken(4, 0);
-    events.publish(1, "nobody hears this");
+    events.publish(1, text("nobody hears this"));
     EXPECT_EQ(events.presence(1).spectators, 0);
     EXPECT_EQ(events.tracked_games(), 2u); // 3 and 4; 1 and 2 are forgotten
 }

@@ -427,8 +427,8 @@ TEST_F(OnlineApiTest, AVictoryCanBeClaimedOverAPlayerWhoLeft) {
     EXPECT_EQ(s["reason"], "opponent left");
 }
 
-// The events stream: every change is pushed with its ply and version; a client that comes
-// back gets the state it missed first.
+// The events stream: the state first, then every change with its ply and version (issue 18:
+// the change, not the state); a client that comes back gets the state it missed first.
 TEST_F(OnlineApiTest, EveryChangeIsPushedToTheEventsStream) {
     OnlineGame game = start({{"variant", "evochess"}});
     std::mutex mutex;
@@ -462,16 +462,27 @@ TEST_F(OnlineApiTest, EveryChangeIsPushedToTheEventsStream) {
     EXPECT_EQ(messages[0]["ply"], 0);
     move(game, "e2e4", game.white);
     move(game, "e7e5", game.black);
-    act(*client_, game.path + "/draw", json::object(), game.white);
-    ASSERT_TRUE(wait_for(4));
+    json offered = act(*client_, game.path + "/draw", json::object(), game.white).body;
     {
-        std::lock_guard lock(mutex);
-        EXPECT_EQ(messages[1]["ply"], 1);
-        EXPECT_EQ(messages[2]["ply"], 2);
-        EXPECT_EQ(messages[3]["state"]["draw_offer"], "w");
-        for (std::size_t i = 1; i < messages.size(); ++i)
-            EXPECT_GT(messages[i]["version"], messages[i - 1]["version"]);
-        EXPECT_FALSE(messages[3]["state"].contains("seat"));
+        // Changes that come together may be sent as one: wait for the last version.
+        std::unique_lock lock(mutex);
+        ASSERT_TRUE(arrived.wait_for(lock, std::chrono::seconds(10), [&] {
+            return messages.back()["version"] == offered["version"];
+        }));
+        // After the whole state, each change: its moves and the fields that changed, told
+        // from the version before it.
+        json history = json::array();
+        json draw_offer = nullptr;
+        for (std::size_t i = 1; i < messages.size(); ++i) {
+            EXPECT_EQ(messages[i]["previous_version"], messages[i - 1]["version"]);
+            EXPECT_FALSE(messages[i]["changed"].contains("seat"));
+            for (const json& played : messages[i]["moves"]) history.push_back(played["uci"]);
+            if (messages[i]["changed"].contains("draw_offer"))
+                draw_offer = messages[i]["changed"]["draw_offer"];
+        }
+        EXPECT_EQ(history, json({"e2e4", "e7e5"}));
+        EXPECT_EQ(messages.back()["ply"], 2);
+        EXPECT_EQ(draw_offer, "w");
     }
     done = true;
     move(game, "d2d4", game.white); // wakes the reader so that it can end

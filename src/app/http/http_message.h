@@ -38,12 +38,15 @@ struct HttpResponse {
     std::vector<std::pair<std::string, std::string>> headers;
 };
 
+// Encoded server-sent events (http/event_text.h), one buffer shared by every stream it goes to.
+using EventText = std::shared_ptr<const std::string>;
+
 // The open end of a server-sent-events answer. Thread-safe; writes happen in order.
 class EventSink {
   public:
     virtual ~EventSink() = default;
     // Queues text (whole events) for the client; false once the stream is closed.
-    virtual bool send(std::string text) = 0;
+    virtual bool send(EventText text) = 0;
     virtual void close() = 0;
     virtual bool closed() const = 0;
     // Runs `callback` once when the stream ends, whoever ends it (at once if it has).

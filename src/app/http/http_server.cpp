@@ -3,9 +3,12 @@
 #include "app/fault_log.h"
 #include "app/task_pool.h"
 #include "beast_request.h"
+#include "callback_thread.h"
 #include "client_limits.h"
+#include "event_text.h"
 #include "json_answer.h"
 #include "security_headers.h"
+#include "unsent_bytes.h"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -33,7 +36,8 @@ struct HttpServer::Impl {
         : handler(std::move(handler_)), limits(limits_),
           clients(limits_.max_connections, limits_.max_connections_per_address,
                   limits_.requests_per_second, limits_.request_burst),
-          workers("request", limits_.handler_threads, limits_.max_queued_requests) {
+          workers("request", limits_.handler_threads, limits_.max_queued_requests),
+          unsent(limits_.max_unsent_stream_bytes) {
         io.emplace();
     }
     // Queued requests are dropped first; then the I/O context goes, and with it every
@@ -42,6 +46,7 @@ struct HttpServer::Impl {
         workers.stop();
         acceptor.reset();
         io.reset();
+        closers.stop();
     }
 
     RequestHandler handler;
@@ -51,6 +56,8 @@ struct HttpServer::Impl {
     std::unordered_set<Session*> sessions;
     std::atomic<bool> stopping{false};
     TaskPool workers;
+    UnsentBytes unsent;
+    CallbackThread closers{"stream close"}; // what runs when a stream ends, off the I/O threads
     std::optional<net::io_context> io;
     std::optional<tcp::acceptor> acceptor;
     std::vector<std::thread> io_threads;
@@ -89,6 +96,7 @@ class Session : public std::enable_shared_from_this<Session> {
         server_->sessions.insert(this);
     }
     ~Session() {
+        for (const EventText& text : pending_) server_->unsent.release(text->size());
         run_close_callbacks();
         server_->clients.release_connection(peer_);
         std::lock_guard lock(server_->sessions_mutex);
@@ -109,10 +117,10 @@ class Session : public std::enable_shared_from_this<Session> {
     void post_stream_start() {
         net::post(stream_.get_executor(), [self = shared_from_this()] { self->start_stream(); });
     }
-    bool post_event(std::string text) {
+    bool post_event(EventText text) {
         if (stream_closed_) return false;
         net::post(stream_.get_executor(), [self = shared_from_this(), text = std::move(text)]() {
-            self->queue_event(text);
+            self->queue_event(std::move(text));
         });
         return true;
     }
@@ -212,20 +220,42 @@ class Session : public std::enable_shared_from_this<Session> {
 
     void start_stream() {
         streaming_ = true;
-        pending_.push_back(
+        push_pending(std::make_shared<const std::string>(
             "HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: text/event-stream\r\n" +
-            security_header_lines() + "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n");
-        backlog_ += pending_.back().size();
+            security_header_lines() + "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n"));
         write_next();
         if (!watching_) watch_for_hangup(); // else the request's watch goes on as the stream's
         schedule_keepalive();
     }
 
-    void queue_event(const std::string& text) {
-        if (stream_closed_) return;
-        backlog_ += text.size();
-        if (backlog_ > server_->limits.max_stream_backlog_bytes) return end_stream();
-        pending_.push_back(text);
+    void queue_event(EventText text) {
+        if (stream_closed_ || closing_) return;
+        if (backlog_ + text->size() > server_->limits.max_stream_backlog_bytes ||
+            !server_->unsent.try_add(text->size()))
+            return fall_behind();
+        backlog_ += text->size();
+        pending_.push_back(std::move(text));
+        if (!writing_) write_next();
+    }
+
+    // Counted whatever the bounds: a response's head, the reconnect hint.
+    void push_pending(EventText text) {
+        server_->unsent.add(text->size());
+        backlog_ += text->size();
+        pending_.push_back(std::move(text));
+    }
+
+    // The client cannot keep up: what waits for it is dropped (but the write under way), and
+    // the stream ends with a hint to reconnect, which gives it the state as it is then.
+    void fall_behind() {
+        std::size_t keep = writing_ ? 1 : 0;
+        while (pending_.size() > keep) {
+            server_->unsent.release(pending_.back()->size());
+            backlog_ -= pending_.back()->size();
+            pending_.pop_back();
+        }
+        push_pending(reconnect_hint_text());
+        closing_ = true;
         if (!writing_) write_next();
     }
 
@@ -233,11 +263,13 @@ class Session : public std::enable_shared_from_this<Session> {
         if (pending_.empty() || stream_closed_) return;
         writing_ = true;
         stream_.expires_after(server_->limits.write_timeout);
-        net::async_write(stream_, net::buffer(pending_.front()),
+        net::async_write(stream_, net::buffer(*pending_.front()),
                          [self = shared_from_this()](beast::error_code error, std::size_t) {
                              self->writing_ = false;
                              if (error) return self->end_stream();
-                             self->backlog_ -= self->pending_.front().size();
+                             std::size_t written = self->pending_.front()->size();
+                             self->server_->unsent.release(written);
+                             self->backlog_ -= written;
                              self->pending_.pop_front();
                              if (self->closing_ && self->pending_.empty())
                                  return self->end_stream();
@@ -265,7 +297,9 @@ class Session : public std::enable_shared_from_this<Session> {
         keepalive_timer_.expires_after(server_->limits.stream_keepalive);
         keepalive_timer_.async_wait([self = shared_from_this()](beast::error_code error) {
             if (error || self->stream_closed_) return;
-            self->queue_event(": keepalive\n\n");
+            static const EventText keepalive =
+                std::make_shared<const std::string>(": keepalive\n\n");
+            self->queue_event(keepalive);
             self->schedule_keepalive();
         });
     }
@@ -282,6 +316,8 @@ class Session : public std::enable_shared_from_this<Session> {
         run_close_callbacks();
     }
 
+    // They run on the server's closing thread: they take locks of the app (a game's
+    // watchers) that an I/O thread must never wait for.
     void run_close_callbacks() {
         std::vector<std::function<void()>> callbacks;
         {
@@ -290,13 +326,16 @@ class Session : public std::enable_shared_from_this<Session> {
             callbacks_done_ = true;
             callbacks.swap(close_callbacks_);
         }
-        for (auto& callback : callbacks) {
-            try {
-                callback();
-            } catch (const std::exception& failure) {
-                log_fault("stream close", failure.what());
+        if (callbacks.empty()) return;
+        server_->closers.post([callbacks = std::move(callbacks)] {
+            for (auto& callback : callbacks) {
+                try {
+                    callback();
+                } catch (const std::exception& failure) {
+                    log_fault("stream close", failure.what());
+                }
             }
-        }
+        });
     }
 
     void shut_down() {
@@ -317,7 +356,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::atomic<bool> stream_closed_{false};
     bool writing_ = false;
     bool closing_ = false;
-    std::deque<std::string> pending_;
+    std::deque<EventText> pending_;
     std::size_t backlog_ = 0;
     char hangup_buffer_[16384];
     net::steady_timer keepalive_timer_;
@@ -333,7 +372,7 @@ class Session : public std::enable_shared_from_this<Session> {
 class Session::SessionSink : public EventSink {
   public:
     explicit SessionSink(std::weak_ptr<Session> session) : session_(std::move(session)) {}
-    bool send(std::string text) override {
+    bool send(EventText text) override {
         auto session = session_.lock();
         return session && session->post_event(std::move(text));
     }

@@ -22,6 +22,8 @@ struct ServerLimits {
     // A comment line on every open event stream, so proxies and clients see it alive.
     std::chrono::milliseconds stream_keepalive{std::chrono::seconds(15)};
     std::size_t max_stream_backlog_bytes = 1 << 20; // unsent events; past it, the client is dropped
+    // The same for all streams together: past it, the stream whose event does not fit is ended.
+    std::size_t max_unsent_stream_bytes = std::size_t(128) << 20;
     std::size_t max_connections = 20000;
     std::size_t max_connections_per_address = 64;
     double requests_per_second = 30; // per client address, sustained; 0: no limit

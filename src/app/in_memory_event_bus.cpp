@@ -1,0 +1,21 @@
+#include "in_memory_event_bus.h"
+
+namespace evo::app {
+
+void InMemoryEventBus::publish(GameChanged change) {
+    std::vector<std::shared_ptr<const std::function<void(const GameChanged&)>>> listeners;
+    {
+        std::lock_guard lock(mutex_);
+        listeners = listeners_;
+    }
+    for (const auto& listener : listeners) (*listener)(change);
+}
+
+void InMemoryEventBus::listen(std::function<void(const GameChanged&)> on_change,
+                              std::function<void()> /*on_gap: nothing is lost in memory*/) {
+    std::lock_guard lock(mutex_);
+    listeners_.push_back(
+        std::make_shared<const std::function<void(const GameChanged&)>>(std::move(on_change)));
+}
+
+} // namespace evo::app

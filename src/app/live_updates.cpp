@@ -1,0 +1,171 @@
+#include "live_updates.h"
+
+#include "fault_log.h"
+#include "game_change_json.h"
+#include "http/event_text.h"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+
+namespace evo::app {
+
+using nlohmann::json;
+
+namespace {
+
+// The longest the thread waits without looking for presence that has come due (the clock
+// may be one a test moves by hand).
+constexpr std::int64_t longest_wait_ms = 1000;
+
+// How long the side's player has been away at `now`, or null while their page is open.
+json away_ms(const Presence& presence, int side, std::int64_t now) {
+    const auto& since = presence.away_since[std::size_t(side)];
+    return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
+}
+
+} // namespace
+
+LiveUpdates::LiveUpdates(GameEvents& events, EventBus& bus, const Clock& clock,
+                         ReadState read_state, std::int64_t presence_interval_ms)
+    : events_(events), clock_(clock), read_state_(std::move(read_state)),
+      presence_(clock, presence_interval_ms) {
+    bus.listen([this](const GameChanged& change) { queue(change); },
+               [this] {
+                   // Notices may be lost: every watched game is read again.
+                   std::vector<std::int64_t> watched;
+                   {
+                       std::lock_guard lock(sent_mutex_);
+                       for (const auto& [id, state] : last_sent_) watched.push_back(id);
+                   }
+                   for (std::int64_t id : watched) queue({id, 0});
+               });
+    events_.on_presence_change([this](std::int64_t id) {
+        presence_.mark(id);
+        {
+            std::lock_guard lock(queue_mutex_);
+            presence_marked_ = true;
+        }
+        wake_.notify_one();
+    });
+}
+
+LiveUpdates::~LiveUpdates() {
+    stop();
+}
+
+void LiveUpdates::open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
+                       const json& state) {
+    std::int64_t version = state["version"].get<std::int64_t>();
+    EventText first = event_text(state_message(state), {}, version);
+    std::lock_guard lock(sent_mutex_);
+    // The streams already open may be a version behind this one: the next change is told
+    // from what they were sent (this stream ignores what it has seen).
+    last_sent_.try_emplace(id, state);
+    events_.subscribe(id, seat, std::move(sink), std::move(first));
+}
+
+void LiveUpdates::queue(GameChanged change) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        changes_.push_back(change);
+    }
+    wake_.notify_one();
+}
+
+void LiveUpdates::send_due() {
+    send_changes();
+    send_presence();
+}
+
+void LiveUpdates::send_changes() {
+    std::vector<GameChanged> changes;
+    {
+        std::lock_guard lock(queue_mutex_);
+        changes.swap(changes_);
+    }
+    // One read of each game, however many of its changes came since the last pass.
+    std::vector<std::int64_t> ids;
+    for (const GameChanged& change : changes)
+        if (std::find(ids.begin(), ids.end(), change.game_id) == ids.end())
+            ids.push_back(change.game_id);
+    for (std::int64_t id : ids) {
+        if (!events_.watched(id)) {
+            std::lock_guard lock(sent_mutex_);
+            if (!events_.watched(id)) last_sent_.erase(id);
+            continue;
+        }
+        std::optional<json> state;
+        try {
+            state = read_state_(id); // takes the game's lock: never under sent_mutex_
+        } catch (const std::exception& error) {
+            log_fault("reading a changed game for its streams", error.what());
+        }
+        if (!state) continue;
+        std::int64_t version = (*state)["version"].get<std::int64_t>();
+        std::lock_guard lock(sent_mutex_);
+        auto sent = last_sent_.find(id);
+        if (sent == last_sent_.end()) {
+            // Its streams' states are not known here: the whole state, which any client takes.
+            last_sent_.emplace(id, *state);
+            events_.publish(id, event_text(state_message(*state), {}, version));
+            continue;
+        }
+        if (version <= sent->second["version"].get<std::int64_t>()) continue; // sent already
+        EventText text = event_text(change_message(sent->second, *state), "change", version);
+        sent->second = std::move(*state);
+        events_.publish(id, text);
+    }
+}
+
+void LiveUpdates::send_presence() {
+    std::vector<std::int64_t> due = presence_.take_due([this](std::int64_t id) {
+        Presence presence = events_.presence(id);
+        return PresenceCount{presence.spectators, presence.connected};
+    });
+    for (std::int64_t id : due) {
+        events_.publish(id, event_text(presence_message(id), "presence"));
+        // Everyone left: what its streams were sent need not be kept.
+        std::lock_guard lock(sent_mutex_);
+        if (!events_.watched(id)) last_sent_.erase(id);
+    }
+}
+
+json LiveUpdates::presence_message(std::int64_t id) const {
+    Presence presence = events_.presence(id);
+    std::int64_t now = clock_.now_ms();
+    return {{"spectators", presence.spectators},
+            {"away", {{"w", away_ms(presence, 0, now)}, {"b", away_ms(presence, 1, now)}}}};
+}
+
+void LiveUpdates::start() {
+    thread_ = std::thread([this] {
+        std::unique_lock lock(queue_mutex_);
+        while (!stopping_) {
+            presence_marked_ = false;
+            lock.unlock();
+            try {
+                send_due();
+            } catch (const std::exception& error) {
+                log_fault("live updates", error.what());
+            }
+            std::int64_t wait_ms = longest_wait_ms;
+            if (auto due = presence_.next_due_ms())
+                wait_ms = std::clamp<std::int64_t>(*due - clock_.now_ms(), 0, longest_wait_ms);
+            lock.lock();
+            if (wait_ms > 0 && changes_.empty() && !presence_marked_ && !stopping_)
+                wake_.wait_for(lock, std::chrono::milliseconds(wait_ms));
+        }
+    });
+}
+
+void LiveUpdates::stop() {
+    {
+        std::lock_guard lock(queue_mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+}
+
+} // namespace evo::app

@@ -1,0 +1,74 @@
+// What a game's event streams are sent (docs/api.md "Live updates"), made on a thread of its
+// own, never on an I/O thread nor under a game's lock:
+// - for each change the EventBus announces, the change since the state the streams were last
+//   sent (new moves, changed fields, versions), encoded once for all streams of the game;
+// - the game's presence, coalesced (PresenceCoalescer): at most once an interval, and only
+//   when spectators or connected players differ from what was sent.
+// A stream's first event is the whole state (open()).
+#pragma once
+
+#include "clock.h"
+#include "event_bus.h"
+#include "game_events.h"
+#include "presence_coalescer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace evo::app {
+
+class LiveUpdates {
+  public:
+    // A game's state now, as GET answers it without a seat; none if the game is gone.
+    using ReadState = std::function<std::optional<nlohmann::json>(std::int64_t id)>;
+
+    LiveUpdates(GameEvents& events, EventBus& bus, const Clock& clock, ReadState read_state,
+                std::int64_t presence_interval_ms);
+    ~LiveUpdates();
+    LiveUpdates(const LiveUpdates&) = delete;
+    LiveUpdates& operator=(const LiveUpdates&) = delete;
+
+    // Opens a stream of game `id` on `sink`, `state` being the game's state now (read under
+    // the game's lock, so that no change is missed between it and the subscription).
+    void open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
+              const nlohmann::json& state);
+    // Sends, on the caller's thread, the events of the changes announced so far and the
+    // presence that is due. The thread calls it; tests too.
+    void send_due();
+    // Runs send_due on a thread whenever a change comes or presence is due; stop() ends it.
+    void start();
+    void stop();
+
+  private:
+    void queue(GameChanged change);
+    void send_changes();
+    void send_presence();
+    nlohmann::json presence_message(std::int64_t id) const;
+
+    GameEvents& events_;
+    const Clock& clock_;
+    ReadState read_state_;
+    PresenceCoalescer presence_;
+
+    // The state each watched game's streams were last sent, to tell the next change from.
+    std::mutex sent_mutex_;
+    std::unordered_map<std::int64_t, nlohmann::json> last_sent_;
+
+    std::mutex queue_mutex_;
+    std::condition_variable wake_;
+    std::vector<GameChanged> changes_;
+    bool presence_marked_ = false; // someone joined or left since the thread last looked
+    bool stopping_ = false;
+    std::thread thread_;
+};
+
+} // namespace evo::app

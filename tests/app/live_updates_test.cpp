@@ -1,0 +1,190 @@
+// Issue 18, "Events that scale", piece by piece: the in-memory EventBus, the change message
+// (moves and changed fields, not the state), presence coalescing on an injected clock, the
+// bound on unsent bytes of all streams, and the thread that runs close callbacks.
+#include "app/clock.h"
+#include "app/game_change_json.h"
+#include "app/http/callback_thread.h"
+#include "app/http/unsent_bytes.h"
+#include "app/in_memory_event_bus.h"
+#include "app/presence_coalescer.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+TEST(InMemoryEventBusTest, EveryListenerHearsEveryChangeInOrder) {
+    InMemoryEventBus bus;
+    std::vector<std::pair<std::int64_t, std::int64_t>> first, second;
+    bus.listen(
+        [&](const GameChanged& change) { first.emplace_back(change.game_id, change.version); },
+        [] {});
+    bus.listen(
+        [&](const GameChanged& change) { second.emplace_back(change.game_id, change.version); },
+        [] {});
+    bus.publish({7, 1});
+    bus.publish({8, 4});
+    bus.publish({7, 2});
+    std::vector<std::pair<std::int64_t, std::int64_t>> expected{{7, 1}, {8, 4}, {7, 2}};
+    EXPECT_EQ(first, expected);
+    EXPECT_EQ(second, expected);
+}
+
+TEST(InMemoryEventBusTest, AListenerMayListenAgainWhileItIsCalled) {
+    InMemoryEventBus bus;
+    int heard = 0;
+    bus.listen(
+        [&](const GameChanged&) {
+            ++heard;
+            if (heard == 1) bus.listen([&](const GameChanged&) { ++heard; }, [] {});
+        },
+        [] {});
+    bus.publish({1, 1}); // no deadlock
+    bus.publish({1, 2});
+    EXPECT_EQ(heard, 3);
+}
+
+json move(const std::string& uci) {
+    return {{"uci", uci}, {"san", uci}, {"fen", "after " + uci}};
+}
+
+json state(std::int64_t version, std::vector<std::string> moves, std::string turn) {
+    json history = json::array();
+    for (const auto& uci : moves) history.push_back(move(uci));
+    return {{"version", version}, {"ply", moves.size()},   {"history", history},
+            {"turn", turn},       {"draw_offer", nullptr}, {"variant", "chess"}};
+}
+
+TEST(ChangeMessageTest, AMoveIsTheNewMoveAndTheFieldsThatChanged) {
+    json change =
+        change_message(state(3, {"e2e4", "e7e5"}, "w"), state(4, {"e2e4", "e7e5", "g1f3"}, "b"));
+    EXPECT_EQ(change, (json{{"version", 4},
+                            {"previous_version", 3},
+                            {"ply", 3},
+                            {"from_ply", 2},
+                            {"moves", {move("g1f3")}},
+                            {"changed", {{"version", 4}, {"ply", 3}, {"turn", "b"}}}}));
+}
+
+TEST(ChangeMessageTest, ATakebackKeepsThePliesBeforeIt) {
+    json change =
+        change_message(state(5, {"e2e4", "e7e5", "g1f3"}, "b"), state(6, {"e2e4", "d7d5"}, "w"));
+    EXPECT_EQ(change["from_ply"], 1);
+    EXPECT_EQ(change["moves"], json::array({move("d7d5")}));
+    EXPECT_FALSE(change["changed"].contains("variant"));
+}
+
+TEST(ChangeMessageTest, AnOfferIsOnlyTheOffer) {
+    json before = state(2, {"e2e4"}, "b"), after = state(3, {"e2e4"}, "b");
+    after["draw_offer"] = "w";
+    json change = change_message(before, after);
+    EXPECT_EQ(change["moves"], json::array());
+    EXPECT_EQ(change["from_ply"], 1);
+    EXPECT_EQ(change["changed"], (json{{"version", 3}, {"draw_offer", "w"}}));
+}
+
+PresenceCount spectators(int count) {
+    return PresenceCount{count, {true, false}};
+}
+
+TEST(PresenceCoalescerTest, ManyJoinsWithinASecondAreOneMessageThenOneMore) {
+    ManualClock clock;
+    PresenceCoalescer coalescer(clock, 1000);
+    int count = 0;
+    auto read = [&](std::int64_t) { return spectators(count); };
+    std::size_t sent = 0;
+    for (count = 1; count <= 1500; ++count) {
+        coalescer.mark(1);
+        sent += coalescer.take_due(read).size();
+        clock.advance(count % 3 == 0 ? 1 : 0); // all 1,500 within half a second
+    }
+    EXPECT_EQ(sent, 1u); // the first join, at once
+    EXPECT_EQ(coalescer.next_due_ms(), clock.now_ms() - 500 + 1000);
+    clock.advance(499);
+    EXPECT_TRUE(coalescer.take_due(read).empty()); // not yet
+    clock.advance(1);
+    EXPECT_EQ(coalescer.take_due(read), std::vector<std::int64_t>{1}); // the rest, once
+    EXPECT_TRUE(coalescer.take_due(read).empty());
+    EXPECT_FALSE(coalescer.next_due_ms());
+}
+
+TEST(PresenceCoalescerTest, NothingIsSentWhenNothingThatItTellsChanged) {
+    ManualClock clock;
+    PresenceCoalescer coalescer(clock, 1000);
+    PresenceCount now = spectators(2);
+    auto read = [&](std::int64_t) { return now; };
+    coalescer.mark(4);
+    EXPECT_EQ(coalescer.take_due(read).size(), 1u);
+    coalescer.mark(4); // one joined and one left: the same count
+    clock.advance(1000);
+    EXPECT_TRUE(coalescer.take_due(read).empty());
+    now.connected = {true, true}; // Black came
+    coalescer.mark(4);
+    EXPECT_EQ(coalescer.take_due(read), std::vector<std::int64_t>{4});
+}
+
+TEST(PresenceCoalescerTest, GamesAreCoalescedEachOnItsOwn) {
+    ManualClock clock;
+    PresenceCoalescer coalescer(clock, 1000);
+    auto read = [&](std::int64_t id) { return spectators(int(id)); };
+    coalescer.mark(1);
+    EXPECT_EQ(coalescer.take_due(read).size(), 1u);
+    clock.advance(10);
+    coalescer.mark(2);
+    coalescer.mark(1);
+    EXPECT_EQ(coalescer.take_due(read), std::vector<std::int64_t>{2});
+}
+
+TEST(UnsentBytesTest, ABufferPastTheBoundIsRefusedAndReleasedBytesMakeRoom) {
+    UnsentBytes unsent(1000);
+    EXPECT_TRUE(unsent.try_add(600));
+    EXPECT_FALSE(unsent.try_add(401));
+    EXPECT_EQ(unsent.total(), 600u);
+    EXPECT_TRUE(unsent.try_add(400));
+    unsent.release(600);
+    EXPECT_TRUE(unsent.try_add(500));
+    unsent.add(2000); // a response's head is counted whatever the bound
+    EXPECT_EQ(unsent.total(), 2900u);
+    EXPECT_FALSE(unsent.try_add(1));
+}
+
+TEST(UnsentBytesTest, ManyThreadsNeverPassTheBound) {
+    UnsentBytes unsent(10000);
+    std::atomic<std::size_t> taken{0};
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 4; ++i)
+        threads.emplace_back([&] {
+            for (int j = 0; j < 10000; ++j)
+                if (unsent.try_add(7)) taken += 7;
+        });
+    for (auto& thread : threads) thread.join();
+    EXPECT_EQ(unsent.total(), taken.load());
+    EXPECT_LE(taken.load(), 10000u);
+    EXPECT_GT(taken.load(), 10000u - 7);
+}
+
+TEST(CallbackThreadTest, RunsCallbacksInOrderOffTheCallersThreadAndAllBeforeStopEnds) {
+    CallbackThread thread("test");
+    std::vector<int> ran;
+    std::thread::id caller = std::this_thread::get_id();
+    std::atomic<bool> elsewhere{true};
+    for (int i = 0; i < 100; ++i)
+        thread.post([&, i] {
+            if (std::this_thread::get_id() == caller) elsewhere = false;
+            ran.push_back(i);
+        });
+    thread.stop();
+    ASSERT_EQ(ran.size(), 100u);
+    for (int i = 0; i < 100; ++i) EXPECT_EQ(ran[std::size_t(i)], i);
+    EXPECT_TRUE(elsewhere);
+    thread.post([&] { ran.push_back(100); }); // after stop: at once, here
+    EXPECT_EQ(ran.size(), 101u);
+}
+
+} // namespace
+} // namespace evo::app::testing
