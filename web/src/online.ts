@@ -8,6 +8,7 @@ import './online.css';
 import { api, ApiError, request, useOwnerTokens, type GameState, type NewGameRequest, type Seat, type SeatedState, type Side } from './api';
 import { ClockPair, describeClock } from './clocks';
 import { EventStream, type ServerSentEvent, type StreamState } from './eventStream';
+import { applyChange, type GameChange } from './gameChange';
 import { sideName } from './gamePanels';
 import { otherSide } from './moves';
 import { OnlinePanel, WaitingScreen } from './onlinePanel';
@@ -272,6 +273,7 @@ export class OnlineController {
       onEvent: (event: ServerSentEvent) => {
         if (this.events !== stream) return;
         if (event.name === 'presence') this.onPresence(event.data);
+        else if (event.name === 'change') this.onChangeMessage(event.data);
         else if (event.name === 'message' || event.name === 'state') this.onStateMessage(event.data);
       },
     });
@@ -287,6 +289,23 @@ export class OnlineController {
       return;
     }
     if (message.state && message.state.id === this.state?.id) this.host.show(message.state, true);
+  }
+
+  // A change of the game shown: applied to it if it follows its version, else the game is
+  // read again (an event was missed).
+  private onChangeMessage(data: string): void {
+    this.setConnection('online');
+    const state = this.state;
+    if (!state) return;
+    let change: GameChange<GameState['history'][number]>;
+    try {
+      change = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const next = applyChange(state, change);
+    if (next === 'gap') void this.refresh(true);
+    else if (next !== 'seen') this.host.show(next, true);
   }
 
   // Who is there changes no version: the server sends it as its own event.
@@ -324,13 +343,14 @@ export class OnlineController {
     if (this.state?.online) this.render();
   }
 
-  // Asks for the state again (after a refused move, or when a clock shows zero).
-  async refresh(): Promise<void> {
+  // Asks for the state again (after a refused move, when a clock shows zero, or when the
+  // stream skipped a version: `fromStream`).
+  async refresh(fromStream = false): Promise<void> {
     const state = this.state;
     if (!state) return;
     try {
       const next = this.seat ? await request<GameState>('GET', gamePath(state.id), undefined, this.seat.token) : await api.getGame(state.id);
-      if (next.id === this.state?.id) this.host.show(next);
+      if (next.id === this.state?.id) this.host.show(next, fromStream);
     } catch (error) {
       this.host.showError(error);
     }
