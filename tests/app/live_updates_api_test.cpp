@@ -87,10 +87,13 @@ TEST(LiveUpdatesApiTest, TheEventOfOneMoveInALongGameIsASmallFractionOfTheState)
     ASSERT_TRUE(stream.send(get_request(path + "/events")));
     ASSERT_NE(stream.read_until("\"ply\":2500").find("\"ply\":2500"), std::string::npos);
     std::string uci = created.body["legal"][0]["uci"];
-    ASSERT_EQ(post_json(*client, path + "/moves", {{"uci", uci}}).status, 200);
+    JsonAnswer moved = post_json(*client, path + "/moves", {{"uci", uci}});
+    ASSERT_EQ(moved.status, 200);
     std::string state = get_json(*client, path).body.dump();
 
-    std::string received = stream.read_until("\"ply\":2501");
+    // The event ends with its version (the last key), after the state's own if it has one.
+    std::string end = "\"version\":" + moved.body["version"].dump() + "}\n\n";
+    std::string received = stream.read_until(end);
     std::string event = event_data_with(received, "\"ply\":2501");
     ASSERT_FALSE(event.empty()) << received.substr(received.size() - 500);
     EXPECT_LT(event.size() * 20, state.size()) << event.size() << " of " << state.size();
@@ -139,6 +142,30 @@ TEST(LiveUpdatesApiTest, FifteenHundredSpectatorsJoiningCostAWatcherAFewPresence
     std::size_t presence_messages = count_of(received, "event: presence");
     EXPECT_GE(presence_messages, 1u);
     EXPECT_LE(presence_messages, 3u);
+}
+
+TEST(LiveUpdatesApiTest, AStreamWhoseEventPassesTheBoundOfAllStreamsIsToldToReconnect) {
+    TemporaryDirectory directory;
+    ServerLimits limits = ApiTestServer::unlimited_rate();
+    limits.max_unsent_stream_bytes = 64 * 1024;
+    ApiTestServer server(directory.path(), SearchFunction{}, nullptr, ServiceOptions{}, limits);
+    auto client = server.client();
+    JsonAnswer small = post_json(*client, "/api/games", json::object());
+    JsonAnswer large = post_json(*client, "/api/games", {{"pgn", to_pgn(long_game(1000))}});
+    ASSERT_EQ(large.status, 201) << large.body.dump();
+    ASSERT_GT(large.body.dump().size(), limits.max_unsent_stream_bytes);
+
+    // The large game's state does not fit: the stream ends, saying why, without it.
+    RawConnection dropped(server.port());
+    ASSERT_TRUE(dropped.send(get_request("/api/games/" + large.body["id"].dump() + "/events")));
+    std::string received = dropped.read_until_closed();
+    EXPECT_EQ(status_of(received), 200);
+    EXPECT_NE(received.find("event: reconnect\ndata: {\"error\""), std::string::npos);
+    EXPECT_EQ(received.find("\"ply\":1000"), std::string::npos);
+    // The bytes it did not send are not counted against the others.
+    RawConnection kept(server.port());
+    ASSERT_TRUE(kept.send(get_request("/api/games/" + small.body["id"].dump() + "/events")));
+    EXPECT_NE(kept.read_until("\"ply\":0").find("\"ply\":0"), std::string::npos);
 }
 
 } // namespace
