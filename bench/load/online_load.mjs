@@ -113,17 +113,28 @@ class Player {
       stats.doubled++;
       return;
     }
+    // A change (docs/api.md "Live updates") applies to the version it follows; after a gap
+    // the game is read again.
+    let state = message.state;
+    if (!state) {
+      if (message.previous_version !== this.version || !this.state) return void this.reread();
+      state = { ...this.state, ...message.changed, history: this.state.history.slice(0, message.from_ply).concat(message.moves) };
+    }
+    this.state = state;
     this.version = message.version;
     const key = `${this.game.id}:${message.ply}`;
-    if (sentAt.has(key) && message.state.turn === this.colour) {
+    if (sentAt.has(key) && state.turn === this.colour) {
       stats.latencies.push(arrived - sentAt.get(key));
       sentAt.delete(key);
     }
-    const state = message.state;
     if (!running || state.result || state.turn !== this.colour || this.thinking) return;
     this.thinking = true;
     const delay = thinkMs * (0.5 + Math.random());
     setTimeout(() => this.move(state), delay);
+  }
+  async reread() {
+    const answer = await request(this.address, 'GET', `/api/games/${this.game.id}`, undefined, this.token);
+    if (answer.status === 200 && answer.body.version > this.version) this.onMessage({ version: answer.body.version, ply: answer.body.history.length, state: answer.body }, performance.now());
   }
   async move(state) {
     this.thinking = false;
