@@ -18,6 +18,23 @@
 
 namespace evo::test {
 
+// Built with ThreadSanitizer (test.sh's tsan stage runs every engine test): searches run
+// many times slower there, so a test whose search runs on one thread, with nothing for the
+// tool to see, skips itself in that build (it runs in the release and ASan stages).
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+inline constexpr bool kThreadSanitizer = true;
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+#define EVO_SKIP_SINGLE_THREADED_UNDER_TSAN()                                                      \
+    if (::evo::test::kThreadSanitizer) GTEST_SKIP() << "one search thread: nothing for TSan"
+
 inline Position load(std::string_view variant, std::string_view fen) {
     const Variant* v = find_variant(variant);
     EXPECT_NE(v, nullptr) << variant;

@@ -47,6 +47,7 @@ class SelfPlayTest : public ::testing::TestWithParam<SelfPlayCase> {};
 
 TEST_P(SelfPlayTest, EveryBestMoveIsLegal) {
     const SelfPlayCase& c = GetParam();
+    if (c.threads == 1) EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
     play_games(c, std::hash<std::string>{}(std::string(c.variant) + c.fen));
 }
 

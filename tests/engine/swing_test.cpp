@@ -61,6 +61,7 @@ Swing measure_swing(const Variant& variant, int games, int nodes, int plies) {
 // chess 38, evochess 52, echess 52, promoteking 59). An evaluation returned from White's view
 // in the evolution variants (a side-relative sign error) takes evochess to 103.
 TEST(SwingTest, QuietSelfPlayScoresAgreeAcrossPlies) {
+    EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
     const int games = env_or("EVO_SWING_GAMES", 4);
     const int nodes = env_or("EVO_SWING_NODES", 1000);
     const int plies = env_or("EVO_SWING_PLIES", 160);
