@@ -502,6 +502,7 @@ class App {
         units: unitsOfFen(state.fen),
         highlight: (shapes) => this.board.highlight(shapes),
         variant: state.variant,
+        placeOf: (square) => this.board.placeOf(square),
       });
     }
     if (!chosen) return this.render();

@@ -137,6 +137,7 @@ export class AnalysisBoard {
         units: unitsOfFen(shown.fen),
         highlight: (shapes) => this.host.board.highlight(shapes),
         variant: shown.variant,
+        placeOf: (square) => this.host.board.placeOf(square),
       });
     }
     if (!chosen) return this.render();

@@ -1,0 +1,152 @@
+// Browser tests for "The player's board, round two" (issue 23), item 9: the promotion
+// picker at the square. Each check runs at
+// 1366 and 390 px; screenshots go into a temporary folder (printed).
+//
+//   node tests/e2e/board_round_two.mjs [--binary build/evochess]
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BoardDriver } from './board_driver.mjs';
+import { apiCall, createGame, openHarness, waitForMoves } from './browser_harness.mjs';
+
+const harness = await openHarness({ name: 'board-two' });
+const { check, newPage } = harness;
+const shotsDir = mkdtempSync(path.join(tmpdir(), 'evochess-board-two-screenshots-'));
+console.log(`screenshots in ${shotsDir}`);
+const shot = (page, name) => page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
+const HUMANS = { w: 'human', b: 'human' };
+const SIZES = [
+  ['desktop', 1366, 900],
+  ['phone', 390, 844],
+];
+
+// The board's box, and a square's box in it (white below unless `flipped`).
+async function boxes(page, square) {
+  const board = await page.locator('#board cg-board').boundingBox();
+  const size = board.width / 8;
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  return { board, square: { x: board.x + file * size, y: board.y + (7 - rank) * size, size } };
+}
+
+const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 1.5, `${what}: ${a} is not ${b}`);
+const inside = (inner, outer, what) => {
+  assert.ok(inner.x >= outer.x - 1.5 && inner.x + inner.width <= outer.x + outer.width + 1.5, `${what}: within the board's width`);
+  assert.ok(inner.y >= outer.y - 1.5 && inner.y + inner.height <= outer.y + outer.height + 1.5, `${what}: within the board's height`);
+};
+const visibleChoices = (page) =>
+  page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.filter((b) => b.checkVisibility()).map((b) => b.dataset.uci));
+const allChoices = (page) => page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
+
+try {
+  for (const [label, width, height] of SIZES) {
+    const page = await newPage(width, height);
+    await page.goto(harness.server.address);
+    // With no game saved yet the app asks for one: the checks make their own.
+    await page.waitForFunction(() => document.querySelectorAll('#new-game-dialog select[name=variant] option').length > 0);
+    await page.evaluate(() => document.getElementById('new-game-dialog').close());
+    const board = new BoardDriver(page);
+    const open = async (request, moves = []) => {
+      const id = await createGame(page, request, moves);
+      await harness.openGame(page, id);
+      return id;
+    };
+
+    await check(`item 9 (${label}): a chess promotion's choices stand on the square's file, queen first`, async () => {
+      const id = await open({ variant: 'chess', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', players: HUMANS });
+      await board.click('b7', 'b8');
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      assert.deepEqual(await visibleChoices(page), ['b7b8q', 'b7b8n', 'b7b8r', 'b7b8b']);
+      assert.equal(await page.locator('#promotion-dialog .promotion-more').isVisible(), false, 'nothing more to show');
+      const { board: boardBox, square } = await boxes(page, 'b8');
+      const picker = await page.locator('#promotion-dialog').boundingBox();
+      near(picker.x, square.x, 'the column is on the b file');
+      near(picker.y, square.y, 'the column hangs from b8');
+      near(picker.width, square.size, 'one square wide');
+      inside(picker, boardBox, 'the column');
+      await shot(page, `picker-chess-${label}`);
+      await page.click('#promotion-dialog button[data-uci="b7b8n"]');
+      await waitForMoves(page, 1);
+      assert.equal((await gameOf(page, id)).history[0].uci, 'b7b8n');
+    });
+
+    await check(`item 9 (${label}): Black's promotion at the bottom of the board rises from the square`, async () => {
+      await open({ variant: 'chess', fen: '4k3/8/8/8/8/8/1p6/4K3 b - - 0 1', players: HUMANS });
+      await board.click('b2', 'b1');
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      assert.deepEqual(await visibleChoices(page), ['b2b1q', 'b2b1n', 'b2b1r', 'b2b1b']);
+      const { board: boardBox, square } = await boxes(page, 'b1');
+      const picker = await page.locator('#promotion-dialog').boundingBox();
+      near(picker.y + picker.height, square.y + square.size, 'the column stands on b1');
+      inside(picker, boardBox, 'the column');
+      // The queen is nearest the square, as on lichess: the column reads upwards.
+      const queen = await page.locator('#promotion-dialog button[data-uci="b2b1q"]').boundingBox();
+      near(queen.y, square.y, 'the queen on b1');
+      await page.keyboard.press('Escape');
+      await page.locator('#promotion-dialog[open]').waitFor({ state: 'detached', timeout: 3000 }).catch(() => undefined);
+      assert.equal(await page.locator('#promotion-dialog').evaluate((d) => d.open), false, 'Escape closes the picker');
+    });
+
+    await check(`item 9 (${label}): Promote King Chess's ten choices: four on the file, the rest under "more", never the whole board`, async () => {
+      const id = await open({ variant: 'promoteking', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', players: HUMANS });
+      const legal = (await gameOf(page, id)).legal.map((m) => m.uci).filter((uci) => uci.startsWith('b7b8'));
+      assert.equal(legal.length, 10);
+      await board.click('b7', 'b8');
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      assert.deepEqual(await visibleChoices(page), ['b7b8q', 'b7b8n', 'b7b8r', 'b7b8b']);
+      assert.deepEqual((await allChoices(page)).sort(), [...legal].sort(), 'every legal choice is in the picker');
+      const { board: boardBox } = await boxes(page, 'b8');
+      inside(await page.locator('#promotion-dialog').boundingBox(), boardBox, 'the column');
+      await page.click('#promotion-dialog .promotion-more');
+      const shown = await visibleChoices(page);
+      assert.deepEqual([...shown].sort(), [...legal].sort(), 'after "more" every choice is one tap away');
+      assert.equal(shown.at(-1), 'b7b8p', 'keeping the pawn comes last');
+      const panel = await page.locator('#promotion-dialog').boundingBox();
+      inside(panel, boardBox, 'the expanded picker');
+      assert.ok(panel.height <= boardBox.height * 0.76, `the expanded picker leaves a quarter of the board (${panel.height} of ${boardBox.height})`);
+      assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /never move forward/);
+      await shot(page, `picker-promoteking-more-${label}`);
+      await page.locator('#promotion-dialog button[data-uci="b7b8~q"]').scrollIntoViewIfNeeded();
+      await page.click('#promotion-dialog button[data-uci="b7b8~q"]');
+      await waitForMoves(page, 1);
+      assert.equal((await gameOf(page, id)).history[0].uci, 'b7b8~q');
+    });
+
+    await check(`item 9 (${label}): an EvoChess evolution in mid-board: the column stays on the board, declining under "more"`, async () => {
+      const id = await open({ variant: 'evochess', players: HUMANS }, ['a2a3', 'a7a6', 'a3a4', 'a6a5']);
+      await board.click('b2', 'b4');
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 }).catch(async (error) => {
+        await shot(page, `picker-evochess-missing-${label}`);
+        throw error;
+      });
+      assert.deepEqual(await visibleChoices(page), ['b2b4n', 'b2b4b']);
+      const { board: boardBox } = await boxes(page, 'b4');
+      inside(await page.locator('#promotion-dialog').boundingBox(), boardBox, 'the column');
+      assert.equal(await page.locator('#promotion-dialog .decline-note').isVisible(), false, 'the note waits under "more"');
+      await shot(page, `picker-evochess-${label}`);
+      // A press on the board around the picker cancels it, and plays nothing.
+      const { board: b } = await boxes(page, 'h1');
+      await page.mouse.click(b.x + b.width - 10, b.y + 10);
+      await page.waitForFunction(() => !document.getElementById('promotion-dialog').open, null, { timeout: 3000 });
+      assert.equal((await gameOf(page, id)).history.length, 4, 'a press outside plays nothing');
+      await board.click('b2', 'b4');
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 }).catch(async (error) => {
+        await shot(page, `picker-evochess-missing2-${label}`);
+        throw error;
+      });
+      await page.click('#promotion-dialog .promotion-more');
+      assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /keep/i);
+      assert.ok(await page.locator('#promotion-dialog .decline-note').isVisible());
+      await page.click('#promotion-dialog button[data-uci="b2b4"]');
+      await waitForMoves(page, 5);
+      assert.equal((await gameOf(page, id)).history[4].uci, 'b2b4');
+    });
+
+    await page.context().close();
+  }
+
+} finally {
+  await harness.finish();
+}
