@@ -97,7 +97,7 @@ export function pickPromotion(
   more.className = 'promotion-more';
   more.textContent = `+${rest.length}`;
   more.title = 'More choices';
-  more.setAttribute('aria-label', `More choices (${rest.length})`);
+  more.setAttribute('aria-label', `+${rest.length} more choices`);
   more.setAttribute('aria-expanded', 'false');
   more.hidden = rest.length === 0;
   const cancel = document.createElement('button');
