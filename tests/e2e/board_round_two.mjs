@@ -1,5 +1,5 @@
-// Browser tests for "The player's board, round two" (issue 23), item 9: the promotion
-// picker at the square. Each check runs at
+// Browser tests for "The player's board, round two" (issue 23), items 9-11: the promotion
+// picker at the square, the settings, the analysis board's variation tree. Each check runs at
 // 1366 and 390 px; screenshots go into a temporary folder (printed).
 //
 //   node tests/e2e/board_round_two.mjs [--binary build/evochess]
@@ -144,9 +144,111 @@ try {
       assert.equal((await gameOf(page, id)).history[4].uci, 'b2b4');
     });
 
+    await check(`item 11 (${label}): settings: board colours, letter pieces, quiet sounds, zen mode, kept after a reload`, async () => {
+      const id = await open({ variant: 'evochess', players: HUMANS });
+      await page.click('#settings-button');
+      const dialog = page.locator('#settings-dialog[open]');
+      await dialog.waitFor({ timeout: 3000 });
+      await dialog.locator('select[name=board]').selectOption('green');
+      await dialog.locator('select[name=pieces]').selectOption('letters');
+      await dialog.locator('select[name=sound]').selectOption('quiet');
+      const look = () =>
+        page.evaluate(() => {
+          const board = getComputedStyle(document.querySelector('#board cg-board')).backgroundImage;
+          const king = [...document.querySelectorAll('#board piece')].find((p) => p.classList.contains('k-piece') && p.classList.contains('white'));
+          return { board, kingLetter: getComputedStyle(king, '::before').content, kingImage: getComputedStyle(king).backgroundImage };
+        });
+      let seen = await look();
+      assert.match(seen.board, /green/, 'the green squares');
+      assert.equal(seen.kingLetter, '"K"', 'the king drawn as a letter');
+      assert.equal(seen.kingImage, 'none', 'no figure behind the letter');
+      await shot(page, `settings-dialog-${label}`);
+      await page.click('#settings-done-button');
+      const soundsBefore = await page.evaluate(() => Number(document.documentElement.dataset.soundCount ?? 0));
+      await board.click('e2', 'e4');
+      await waitForMoves(page, 1);
+      await page.waitForFunction((n) => Number(document.documentElement.dataset.soundCount) === n + 1, soundsBefore);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.lastSoundVolume), '0.25', 'played quietly');
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.lastSoundPlayed), 'true');
+      await shot(page, `settings-green-letters-${label}`);
+      // The header's switch mutes, and turns the sounds back on at the quiet level.
+      await page.click('#sound-button');
+      assert.equal(await page.getAttribute('#sound-button', 'aria-pressed'), 'true');
+      await page.click('#sound-button');
+      await board.click('e7', 'e5');
+      await waitForMoves(page, 2);
+      await page.waitForFunction((n) => Number(document.documentElement.dataset.soundCount) === n + 2, soundsBefore);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.lastSoundVolume), '0.25', 'back at the quiet level');
+
+      await page.click('#settings-button');
+      await page.locator('#settings-dialog input[name=zen]').check();
+      await page.click('#settings-done-button');
+      assert.equal(await page.locator('.top-bar').isVisible(), false, 'zen: no header');
+      assert.equal(await page.locator('#move-list').isVisible(), false, 'zen: no move list');
+      assert.equal(await page.locator('#saved-games').isVisible(), false, 'zen: no saved games');
+      assert.ok(await page.locator('#board cg-board').isVisible(), 'zen: the board');
+      assert.ok(await page.locator('#zen-exit-button').isVisible(), 'zen: a way back');
+      await shot(page, `settings-zen-${label}`);
+      await board.click('d2', 'd4');
+      await waitForMoves(page, 3);
+
+      await page.reload();
+      await page.locator('#board piece').first().waitFor();
+      assert.ok(await page.evaluate(() => document.body.classList.contains('zen')), 'zen is kept');
+      seen = await look();
+      assert.match(seen.board, /green/, 'the colours are kept');
+      assert.equal(seen.kingLetter, '"K"', 'the pieces are kept');
+      await page.click('#zen-exit-button');
+      assert.ok(await page.locator('.top-bar').isVisible(), 'out of zen: the header is back');
+      await page.click('#settings-button');
+      assert.equal(await page.locator('#settings-dialog select[name=sound]').inputValue(), 'quiet');
+      assert.equal(await page.locator('#settings-dialog input[name=zen]').isChecked(), false);
+      await page.locator('#settings-dialog select[name=board]').selectOption('blue');
+      await page.locator('#settings-dialog select[name=pieces]').selectOption('cburnett');
+      assert.match((await look()).board, /blue/);
+      assert.match((await look()).kingImage, /wK/, 'the figures are back');
+      await page.click('#settings-done-button');
+      assert.equal((await gameOf(page, id)).history.length, 3);
+    });
     await page.context().close();
   }
 
+  await check('item 11: a correspondence move waits for "Confirm"; "Cancel" plays nothing', async () => {
+    const alice = await newPage(390, 844);
+    const bob = await newPage(1366, 900);
+    await alice.goto(harness.server.address);
+    await alice.waitForFunction(() => document.querySelectorAll('#new-game-dialog select[name=variant] option').length > 0);
+    const dialog = alice.locator('#new-game-dialog');
+    if (!(await dialog.evaluate((d) => d.open))) await alice.click('#new-game-button');
+    await dialog.locator('select[name=variant]').selectOption('chess');
+    await dialog.locator('select[name=side]').selectOption('online');
+    await dialog.locator('select[name=clock]').selectOption('d3');
+    await dialog.locator('select[name=colour]').selectOption('w');
+    await alice.click('#start-game-button');
+    await alice.locator('#waiting-screen').waitFor({ state: 'visible' });
+    const invite = await alice.locator('#invite-link').inputValue();
+    const id = Number(/#game=(\d+)/.exec(invite)[1]);
+    await bob.goto(invite);
+    await bob.locator('#board piece').first().waitFor();
+    await alice.locator('#waiting-screen').waitFor({ state: 'hidden', timeout: 10000 });
+    const board = new BoardDriver(alice);
+    await board.click('e2', 'e4');
+    await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+    assert.match(await alice.locator('#move-confirm').textContent(), /Play e4\?/);
+    await shot(alice, 'confirm-correspondence-phone');
+    assert.equal((await gameOf(alice, id)).history.length, 0, 'nothing is sent before "Confirm"');
+    await alice.click('#move-cancel-button');
+    await board.expectPiece('e2', /white.*p-piece/);
+    assert.equal((await gameOf(alice, id)).history.length, 0, '"Cancel" plays nothing');
+    await board.click('d2', 'd4');
+    await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+    await alice.click('#move-confirm-button');
+    await waitForMoves(alice, 1);
+    assert.equal((await gameOf(alice, id)).history[0].uci, 'd2d4');
+    await waitForMoves(bob, 1);
+    await alice.context().close();
+    await bob.context().close();
+  });
 } finally {
   await harness.finish();
 }
