@@ -210,6 +210,45 @@ try {
       await page.click('#settings-done-button');
       assert.equal((await gameOf(page, id)).history.length, 3);
     });
+
+    await check(`item 10 (${label}): the analysis board's moves make a variation tree, with comments, exported as PGN with variations`, async () => {
+      await page.goto(`${harness.server.address}#analysis=chess&moves=e2e4,e7e5,g1f3,b8c6&ply=4`);
+      await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 4);
+      await page.uncheck('#analysis-engine-toggle');
+      const moves = (selector) => page.locator(`#move-list ${selector}`).allTextContents();
+      // Back to 1... e5, then 2. d4 instead of 2. Nf3: a variation, the main line kept.
+      await page.click('#move-list button.move[data-uci="e7e5"]');
+      await page.waitForFunction(() => /ply=2$/.test(location.hash));
+      await board.click('d2', 'd4');
+      await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 5);
+      assert.deepEqual(await moves('.variation-tree > button.move'), ['e4', 'e5', 'Nf3', 'Nc6'], 'the main line is kept');
+      assert.deepEqual(await moves('.variation button.move'), ['d4']);
+      assert.match(new URL(page.url()).hash, /moves=e2e4%2Ce7e5%2Cd2d4&ply=3/);
+      await board.click('e5', 'd4');
+      await page.waitForFunction(() => document.querySelectorAll('#move-list .variation button.move').length === 2);
+      assert.deepEqual(await moves('.variation button.move'), ['d4', 'exd4']);
+      // A click on any move goes there: the main line's, then the variation's.
+      await page.click('#move-list .variation-tree > button.move[data-uci="b8c6"]');
+      await page.waitForFunction(() => /moves=e2e4%2Ce7e5%2Cg1f3%2Cb8c6&ply=4$/.test(location.hash));
+      assert.equal(await page.locator('#move-list button.move.selected').textContent(), 'Nc6');
+      await page.click('#move-list .variation button.move[data-uci="d2d4"]');
+      await page.waitForFunction(() => /moves=e2e4%2Ce7e5%2Cd2d4%2Ce5d4&ply=3$/.test(location.hash));
+      await page.locator('#analysis-comment').fill('the centre game');
+      await page.locator('#move-list .move-comment').waitFor();
+      // A second variation at the same ply, from the main line's position.
+      await page.click('#move-list button.move[data-uci="e7e5"]');
+      await board.click('f1', 'c4');
+      await page.waitForFunction(() => document.querySelectorAll('#move-list .variation').length === 2);
+      await shot(page, `analysis-tree-${label}`);
+      const pgn = await page.locator('#analysis-pgn').inputValue();
+      const movetext = '1. e4 e5 2. Nf3 (2. d4 {the centre game} 2... exd4) (2. Bc4) 2... Nc6 *';
+      assert.ok(pgn.includes(movetext), `the PGN has the variations:\n${pgn}`);
+      // The core's PGN reader takes it back: the main line, variations and comments skipped.
+      const imported = await apiCall(page, 'POST', '/api/games', { pgn, players: HUMANS });
+      assert.equal(imported.status, 201, JSON.stringify(imported.body));
+      assert.deepEqual(imported.body.history.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6']);
+      await page.check('#analysis-engine-toggle');
+    });
     await page.context().close();
   }
 
