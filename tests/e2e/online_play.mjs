@@ -450,6 +450,8 @@ try {
     await waitForText(carol, '#seat-note', /You play White/);
     assert.equal(await gameIdOf(carol), await gameIdOf(bob), 'the seat token leaves the address');
     await play(carol, 'e2', 'e4');
+    // A correspondence move waits for "Confirm" (issue 23's setting, on unless turned off).
+    await carol.click('#move-confirm-button');
     for (const page of [alice, bob, carol]) await waitForPlies(page, 1);
     await alice.click('#abort-button');
     for (const page of players) await waitForText(page, '#result-banner', /\*.*Game aborted/);
