@@ -13,7 +13,7 @@ ensure_packages() {
 }
 
 # What building the evochess binary needs.
-BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev)
+BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libpq-dev)
 # Node.js and npm for the web front end: only installed when the commands are missing
 # (a nodejs package that bundles npm conflicts with Debian's npm package).
 ensure_node() {
@@ -21,4 +21,4 @@ ensure_node() {
     command -v npm > /dev/null || ensure_packages npm
 }
 # What the tests need on top: GoogleTest, the perft peers, clang for libFuzzer, a browser.
-TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium)
+TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium postgresql)
