@@ -87,6 +87,16 @@ std::string conninfo_for_messages(const std::string& conninfo) {
     return shown.empty() ? "(libpq's defaults)" : shown;
 }
 
+std::optional<std::string> conninfo_problem(const std::string& conninfo) {
+    char* error = nullptr;
+    PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
+    std::optional<std::string> problem;
+    if (!options) problem = one_line_without_password(error ? error : "out of memory", conninfo);
+    PQconninfoFree(options);
+    PQfreemem(error);
+    return problem;
+}
+
 std::string one_line_without_password(std::string message, const std::string& conninfo) {
     for (const std::string& password : passwords_in(conninfo)) {
         if (password.empty()) continue;

@@ -23,6 +23,10 @@ std::optional<StorageErrorKind> storage_error_kind_of_sqlstate(std::string_view 
 // database and user ("host=db.example.org port=5432 dbname=evochess user=evo").
 std::string conninfo_for_messages(const std::string& conninfo);
 
+// Why libpq cannot read the connection string (on one line, no password in it); none if it
+// can. Says nothing of whether the server is there.
+std::optional<std::string> conninfo_problem(const std::string& conninfo);
+
 // A message from libpq on one line, with the connection string's password (if it holds one)
 // replaced by "***": libpq quotes parts of a malformed string back.
 std::string one_line_without_password(std::string message, const std::string& conninfo);
