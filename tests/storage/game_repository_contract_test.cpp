@@ -319,5 +319,37 @@ TYPED_TEST(GameRepositoryContract, WithoutAnInstantNotedNothingIsCredited) {
     EXPECT_EQ(store->load(running.id)->clock->turn_started_ms, 2000);
 }
 
+// The service calls one repository from its I/O, engine and flag-watcher threads at once:
+// more threads than PostgreSQL's pool has connections, each writing its own game.
+TYPED_TEST(GameRepositoryContract, ManyThreadsShareOneRepository) {
+    auto store = this->open();
+    constexpr int threads = 8;
+    const std::array<std::string, 5> played{"c2c3", "c7c6", "d2d3", "d7d6", "e2e3"};
+    constexpr int moves = int(played.size());
+    std::array<std::int64_t, threads> ids{};
+    std::array<std::thread, threads> workers;
+    for (int t = 0; t < threads; ++t)
+        workers[t] = std::thread([&, t] {
+            GameRecord record = evochess_game();
+            store->insert(record);
+            ids[t] = record.id;
+            for (int i = 0; i < moves; ++i) {
+                std::size_t stored = record.moves_uci.size();
+                record.moves_uci.push_back(played[i]);
+                if (store->save(record, stored) != SaveOutcome::Saved) return;
+                store->note_alive(i);
+                store->list(5, 0);
+            }
+        });
+    for (auto& worker : workers) worker.join();
+    for (std::int64_t id : ids) {
+        auto loaded = store->load(id);
+        ASSERT_TRUE(loaded);
+        EXPECT_EQ(loaded->version, moves);
+        EXPECT_EQ(loaded->moves_uci.size(), std::size_t(2 + moves));
+    }
+    EXPECT_EQ(store->list(100, 0).size(), std::size_t(threads));
+}
+
 } // namespace
 } // namespace evo::app::testing
