@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 namespace evo::app {
 
@@ -134,7 +135,8 @@ void add_changeable_fields(PostgresParams& params, const GameRecord& record) {
 }
 
 // The moves from `from_ply` on, in one statement (a long game is one round trip, not one each).
-void insert_moves(PostgresConnection& connection, const GameRecord& record, std::size_t from_ply) {
+void insert_moves(PostgresConnection& connection, std::int64_t id, const GameRecord& record,
+                  std::size_t from_ply) {
     if (from_ply >= record.moves_uci.size()) return;
     nlohmann::json moves = nlohmann::json::array();
     for (std::size_t ply = from_ply; ply < record.moves_uci.size(); ++ply)
@@ -144,7 +146,7 @@ void insert_moves(PostgresConnection& connection, const GameRecord& record, std:
         "SELECT $1, $2::integer + n::integer - 1, uci "
         "FROM json_array_elements_text($3::json) WITH ORDINALITY AS m(uci, n)",
         PostgresParams()
-            .add(record.id)
+            .add(id)
             .add(std::int64_t(from_ply))
             .add(moves.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
 }
@@ -210,22 +212,23 @@ PostgresResult PostgresGameRepository::run(std::string_view sql, const PostgresP
 void PostgresGameRepository::insert(GameRecord& record) {
     record.created = record.updated = utc_timestamp_now();
     record.version = 0;
-    GameRecord stored = record;
+    std::int64_t id = 0;
     in_transaction([&](PostgresConnection& connection) {
         PostgresParams params;
-        params.add(stored.variant)
-            .add(stored.start_fen)
-            .add(stored.pgn_tags_json)
-            .add(stored.created);
-        add_changeable_fields(params, stored);
-        PostgresResult inserted = connection.execute(
-            "INSERT INTO games (variant, start_fen, pgn_tags, created, " + changeable_columns() +
-                ") VALUES ($1, $2, $3, $4, " + changeable_placeholders(5) + ") RETURNING id",
-            params);
-        stored.id = inserted.int64(0, 0);
-        insert_moves(connection, stored, 0);
+        params.add(record.variant)
+            .add(record.start_fen)
+            .add(record.pgn_tags_json)
+            .add(record.created);
+        add_changeable_fields(params, record);
+        id = connection
+                 .execute("INSERT INTO games (variant, start_fen, pgn_tags, created, " +
+                              changeable_columns() + ") VALUES ($1, $2, $3, $4, " +
+                              changeable_placeholders(5) + ") RETURNING id",
+                          params)
+                 .int64(0, 0);
+        insert_moves(connection, id, record, 0);
     });
-    record.id = stored.id;
+    record.id = id; // only once committed
 }
 
 std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
@@ -307,38 +310,43 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset) {
 }
 
 SaveOutcome PostgresGameRepository::save(GameRecord& record, std::size_t stored_move_count) {
-    GameRecord stored = record;
-    stored.updated = utc_timestamp_now();
+    // The record keeps its old time unless the save is stored.
+    std::string previous_update = std::exchange(record.updated, utc_timestamp_now());
     SaveOutcome outcome = SaveOutcome::Saved;
-    in_transaction([&](PostgresConnection& connection) {
-        PostgresParams params;
-        add_changeable_fields(params, stored);
-        params.add(stored.id).add(stored.version);
-        // Of two writers of one version, the second waits for the first's row lock, then
-        // finds the version changed and updates nothing.
-        PostgresResult update = connection.execute(
-            "UPDATE games SET (" + changeable_columns() + ") = ROW(" + changeable_placeholders(1) +
-                "), version = version + 1 WHERE id = $" +
-                std::to_string(changeable_column_count + 1) + " AND version = $" +
-                std::to_string(changeable_column_count + 2),
-            params);
-        if (update.affected_rows() == 0) {
-            bool exists =
-                connection
-                    .execute("SELECT 1 FROM games WHERE id = $1", PostgresParams().add(stored.id))
-                    .rows() > 0;
-            outcome = exists ? SaveOutcome::VersionConflict : SaveOutcome::Gone;
-            return;
-        }
-        std::size_t kept = std::min(stored_move_count, stored.moves_uci.size());
-        connection.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
-                           PostgresParams().add(stored.id).add(std::int64_t(kept)));
-        insert_moves(connection, stored, kept);
-    });
-    if (outcome == SaveOutcome::Saved) {
-        record.updated = stored.updated;
-        ++record.version;
+    try {
+        in_transaction([&](PostgresConnection& connection) {
+            PostgresParams params;
+            add_changeable_fields(params, record);
+            params.add(record.id).add(record.version);
+            // Of two writers of one version, the second waits for the first's row lock, then
+            // finds the version changed and updates nothing.
+            PostgresResult update = connection.execute(
+                "UPDATE games SET (" + changeable_columns() + ") = ROW(" +
+                    changeable_placeholders(1) + "), version = version + 1 WHERE id = $" +
+                    std::to_string(changeable_column_count + 1) + " AND version = $" +
+                    std::to_string(changeable_column_count + 2),
+                params);
+            if (update.affected_rows() == 0) {
+                bool exists = connection
+                                  .execute("SELECT 1 FROM games WHERE id = $1",
+                                           PostgresParams().add(record.id))
+                                  .rows() > 0;
+                outcome = exists ? SaveOutcome::VersionConflict : SaveOutcome::Gone;
+                return;
+            }
+            std::size_t kept = std::min(stored_move_count, record.moves_uci.size());
+            connection.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
+                               PostgresParams().add(record.id).add(std::int64_t(kept)));
+            insert_moves(connection, record.id, record, kept);
+        });
+    } catch (...) {
+        record.updated = std::move(previous_update);
+        throw;
     }
+    if (outcome == SaveOutcome::Saved)
+        ++record.version;
+    else
+        record.updated = std::move(previous_update);
     return outcome;
 }
 
