@@ -1,0 +1,85 @@
+// The miner on a fixed small input: the same puzzles twice, every one legal from its FEN;
+// games already mined are skipped.
+#include "protocol/puzzles/puzzle_miner.h"
+
+#include "engine/engine_test_util.h"
+
+#include "core/notation.h"
+
+#include <gtest/gtest.h>
+
+#include <mutex>
+
+namespace evo::puzzles {
+namespace {
+
+// Chess game 7 of seed 1 holds a puzzle in its first 50 plies at these settings.
+MiningSettings small_settings() {
+    MiningSettings s;
+    s.variants = {&chess_variant()};
+    s.seed = 1;
+    s.finder_nodes = 2'000;
+    s.rules.verify_nodes = 20'000;
+    s.max_plies = 50;
+    return s;
+}
+
+void expect_legal(const Puzzle& puzzle) {
+    const Variant* variant = find_variant(puzzle.variant);
+    ASSERT_NE(variant, nullptr);
+    auto start = Position::from_fen(*variant, puzzle.fen);
+    ASSERT_TRUE(start.ok()) << puzzle.fen;
+    Game game(*start);
+    ASSERT_GE(puzzle.moves.size(), 2u);
+    for (const std::string& uci : puzzle.moves) {
+        auto played = parse_uci_move(game.position(), uci);
+        ASSERT_TRUE(played.ok()) << uci << " in " << game.position().fen();
+        game.play(*played);
+    }
+    // The solver moves last.
+    EXPECT_EQ(puzzle.moves.size() % 2, 0u) << to_json_line(puzzle);
+    EXPECT_FALSE(puzzle.themes.empty());
+}
+
+TEST(PuzzleMiner, SameSeedSamePuzzlesAllLegal) {
+    EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
+    MiningSettings s = small_settings();
+    std::vector<Puzzle> first = mine_selfplay_game(chess_variant(), 7, s);
+    std::vector<Puzzle> second = mine_selfplay_game(chess_variant(), 7, s);
+    ASSERT_FALSE(first.empty()) << "the fixed input should hold a puzzle";
+    ASSERT_EQ(first.size(), second.size());
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        EXPECT_EQ(to_json_line(first[i]), to_json_line(second[i]));
+        expect_legal(first[i]);
+        EXPECT_EQ(first[i].origin.kind, "selfplay");
+        EXPECT_EQ(first[i].origin.game, 7);
+    }
+}
+
+TEST(PuzzleMiner, MinesEveryGameNotDoneOnThreads) {
+    EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
+    MiningSettings s = small_settings();
+    s.games = 3;
+    s.max_plies = 12;
+    s.threads = 2;
+    s.done = {game_key("chess", "selfplay", 1)};
+    std::vector<std::string> keys;
+    s.on_game = [&](const std::string& key, const std::vector<Puzzle>&) { keys.push_back(key); };
+    EXPECT_EQ(mine(s), 2);
+    std::sort(keys.begin(), keys.end());
+    EXPECT_EQ(keys, (std::vector<std::string>{"chess/selfplay/0", "chess/selfplay/2"}));
+}
+
+TEST(PuzzleMiner, InterruptedGamesAreNotReported) {
+    MiningSettings s = small_settings();
+    s.games = 2;
+    std::atomic<bool> stop{true};
+    s.interrupted = &stop;
+    int reported = 0;
+    s.on_game = [&](const std::string&, const std::vector<Puzzle>&) { ++reported; };
+    EXPECT_EQ(mine(s), 0);
+    EXPECT_EQ(reported, 0);
+}
+
+} // namespace
+} // namespace evo::puzzles
