@@ -13,6 +13,8 @@ namespace evo::puzzles {
 
 namespace {
 
+constexpr int MaxProbeDepth = 30;
+
 bool winning(const engine::Score& score, const FinderRules& rules) {
     return is_winning_mate(score) || (!score.is_mate() && score.value >= rules.win_cp);
 }
@@ -31,23 +33,28 @@ bool quiet(const Position& pos) {
     return true;
 }
 
-// The first depth from which the search keeps the solution's first move as its best with a
-// winning score, up to the depth the verifier reached (docs/puzzles.md: how hidden it is).
-int depth_needed(engine::Engine& engine, const Game& game, Move solution,
-                 const FinderRules& rules) {
+// How hidden the solution's first move is: the first depth from which a one-line search keeps
+// it as its best with a winning score. Nothing when that search ends on another move (not
+// both mates in 1): a second solution the two-line search missed.
+std::optional<int> depth_needed(engine::Engine& engine, const Game& game, Move solution,
+                                const FinderRules& rules) {
     engine.new_game();
     engine.set_option("MultiPV", "1");
-    int last_miss = 0, reached = 0;
+    int last_miss = 0;
+    engine::SearchInfo last;
     engine::Limits limits;
     limits.nodes = rules.verify_nodes;
-    limits.depth = 30;
+    limits.depth = MaxProbeDepth;
     engine.search(game, limits, [&](const engine::SearchInfo& info) {
         if (info.lowerbound || info.upperbound || info.pv.empty()) return;
-        reached = std::max(reached, info.depth);
+        last = info;
         if (info.pv[0] != solution || !winning(info.score, rules))
             last_miss = std::max(last_miss, info.depth);
     });
-    return std::min(last_miss + 1, std::max(reached, 1));
+    if (last.pv.empty()) return std::nullopt;
+    const bool mate_in_one = last.score.is_mate() && last.score.value == 1;
+    if (last.pv[0] != solution && !mate_in_one) return std::nullopt;
+    return std::min(last_miss + 1, std::max(last.depth, 1));
 }
 
 bool quiet_move(const Position& pos, Move m) {
@@ -141,15 +148,16 @@ std::optional<Puzzle> find_puzzle(engine::Engine& verifier, const Position& befo
         std::find(puzzle.themes.begin(), puzzle.themes.end(), "sacrifice") != puzzle.themes.end();
     Game solver_start(before);
     solver_start.play(setting_move);
-    puzzle.rating = estimate_rating(int(solution.size() + 1) / 2,
-                                    depth_needed(verifier, solver_start, solution[0], rules),
+    std::optional<int> depth = depth_needed(verifier, solver_start, solution[0], rules);
+    if (!depth) return std::nullopt;
+    puzzle.rating = estimate_rating(int(solution.size() + 1) / 2, *depth,
                                     quiet_move(start, solution[0]), sacrificed);
     puzzle.id = puzzle_id(puzzle.variant, puzzle.fen, puzzle.moves);
     return puzzle;
 }
 
 int estimate_rating(int solver_moves, int depth_needed, bool quiet_first_move, bool sacrifice) {
-    int rating = 700 + 250 * (solver_moves - 1) + 60 * (depth_needed - 1) +
+    int rating = 700 + 250 * (solver_moves - 1) + 60 * (std::min(depth_needed, 15) - 1) +
                  (quiet_first_move ? 200 : 0) + (sacrifice ? 150 : 0);
     return std::clamp(rating, 400, 3000);
 }

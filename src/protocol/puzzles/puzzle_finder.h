@@ -37,12 +37,13 @@ bool is_candidate(const engine::Score& before, const engine::Score& after,
 bool only_winning_move(const std::vector<Line>& lines, const FinderRules& rules);
 
 // The puzzle set up by `setting_move` from `before` (the opponent to move), verified and
-// extended with `verifier` (cleared first); nothing when it does not hold. The id, themes
+// extended with `verifier` (cleared first); nothing when it does not hold, or when a
+// one-line search of the first position ends on another move. The id, themes
 // and rating are filled in; the origin is the caller's.
 std::optional<Puzzle> find_puzzle(engine::Engine& verifier, const Position& before,
                                   Move setting_move, const FinderRules& rules);
 
-// The rating formula (docs/puzzles.md).
+// The rating formula (docs/puzzles.md); depths above 15 count as 15.
 int estimate_rating(int solver_moves, int depth_needed, bool quiet_first_move, bool sacrifice);
 
 } // namespace evo::puzzles

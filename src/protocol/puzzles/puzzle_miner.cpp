@@ -15,8 +15,8 @@ namespace {
 
 constexpr int DecidedCp = 1000; // a game this lopsided for DecidedPlies plies is over
 constexpr int DecidedPlies = 8;
-// The levels (engine/levels.h) that play the self-play games: Novice to Club.
-constexpr int FirstPlayerLevel = 2;
+// The levels (engine/levels.h) that play the self-play games: Beginner to Club.
+constexpr int FirstPlayerLevel = 1;
 constexpr int LastPlayerLevel = 4;
 
 std::uint64_t name_hash(std::string_view name) {
@@ -54,6 +54,10 @@ std::vector<Puzzle> puzzles_in_line(const Position& start, const std::vector<Mov
         if (!is_candidate(negated(*scores[i - 1]), *scores[i], rules)) continue;
         std::optional<Puzzle> puzzle = find_puzzle(verifier, before, moves[i - 1], rules);
         if (!puzzle) continue;
+        // The same first move a few plies after the last puzzle: the blunder left unpunished.
+        if (!found.empty() && found.back().origin.ply + 4 >= int(i - 1) &&
+            found.back().moves[1] == puzzle->moves[1])
+            continue;
         puzzle->origin = origin;
         puzzle->origin.ply = int(i - 1);
         skip_until = i + puzzle->moves.size();

@@ -33,7 +33,7 @@ struct MiningSettings {
 };
 
 // The puzzles of one self-play game: 2 to 7 random moves, then moves of a weakened level
-// (Novice to Club, drawn per game), every position scored by the finder at finder_nodes,
+// (Beginner to Club, drawn per game), every position scored by the finder at finder_nodes,
 // until the game ends or stays decided for 8 plies. All draws come from the seed, the
 // variant and the game's index.
 std::vector<Puzzle> mine_selfplay_game(const Variant& variant, int game,
@@ -44,7 +44,8 @@ std::vector<Puzzle> mine_recorded_game(const Game& game, int index, const Mining
 
 // The puzzles of a played line, given the finder's score of each position (none where it was
 // not searched, such as random plies): every candidate verified, each found puzzle's line
-// skipped before looking for the next.
+// skipped before looking for the next; a puzzle with the same first move as the one found
+// a few plies before (a blunder the player did not punish) is left out.
 std::vector<Puzzle> puzzles_in_line(const Position& start, const std::vector<Move>& moves,
                                     const std::vector<std::optional<engine::Score>>& scores,
                                     const FinderRules& rules, const PuzzleOrigin& origin);

@@ -53,6 +53,7 @@ TEST(PuzzleFinder, RatingGrowsWithLengthDepthAndHiddenMoves) {
     EXPECT_LT(estimate_rating(2, 5, false, false), estimate_rating(2, 5, true, false));
     EXPECT_LT(estimate_rating(2, 5, true, false), estimate_rating(2, 5, true, true));
     EXPECT_EQ(estimate_rating(40, 40, true, true), 3000);
+    EXPECT_EQ(estimate_rating(2, 15, false, false), estimate_rating(2, 25, false, false));
 }
 
 FinderRules quick_rules() {

@@ -13,14 +13,15 @@
 namespace evo::puzzles {
 namespace {
 
-// Chess game 7 of seed 1 holds a puzzle in its first 50 plies at these settings.
+// Chess game 7 of seed 1 holds puzzles in its first 52 plies at these settings, and a
+// blunder left unpunished for two plies (one puzzle, not two).
 MiningSettings small_settings() {
     MiningSettings s;
     s.variants = {&chess_variant()};
     s.seed = 1;
     s.finder_nodes = 2'000;
     s.rules.verify_nodes = 20'000;
-    s.max_plies = 50;
+    s.max_plies = 52;
     return s;
 }
 
@@ -53,6 +54,10 @@ TEST(PuzzleMiner, SameSeedSamePuzzlesAllLegal) {
         expect_legal(first[i]);
         EXPECT_EQ(first[i].origin.kind, "selfplay");
         EXPECT_EQ(first[i].origin.game, 7);
+        // A blunder left unpunished for a few plies gives one puzzle, not one a ply.
+        if (i > 0 && first[i - 1].origin.ply + 4 >= first[i].origin.ply) {
+            EXPECT_NE(first[i - 1].moves[1], first[i].moves[1]) << to_json_line(first[i]);
+        }
     }
 }
 
