@@ -5,6 +5,7 @@
 #include "engine/engine_test_util.h"
 
 #include "core/notation.h"
+#include "core/pgn.h"
 
 #include <gtest/gtest.h>
 
@@ -59,6 +60,20 @@ TEST(PuzzleMiner, SameSeedSamePuzzlesAllLegal) {
             EXPECT_NE(first[i - 1].moves[1], first[i].moves[1]) << to_json_line(first[i]);
         }
     }
+}
+
+TEST(PuzzleMiner, FindsTheBlunderOfARecordedGame) {
+    EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
+    auto pgn = parse_pgn("[Variant \"chess\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n");
+    ASSERT_TRUE(pgn.ok()) << pgn.error();
+    std::vector<Puzzle> puzzles = mine_recorded_game(pgn->game, 0, small_settings());
+    ASSERT_EQ(puzzles.size(), 1u);
+    EXPECT_EQ(puzzles[0].moves, (std::vector<std::string>{"g8f6", "h5f7"}));
+    EXPECT_EQ(puzzles[0].origin.kind, "pgn");
+    EXPECT_EQ(puzzles[0].origin.ply, 5);
+    EXPECT_NE(std::find(puzzles[0].themes.begin(), puzzles[0].themes.end(), "mateIn1"),
+              puzzles[0].themes.end());
+    expect_legal(puzzles[0]);
 }
 
 TEST(PuzzleMiner, MinesEveryGameNotDoneOnThreads) {
