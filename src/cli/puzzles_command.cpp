@@ -23,7 +23,7 @@ namespace {
 
 struct PuzzlesArgs {
     std::vector<std::string> variants;
-    int games = -1; // unset: 20 per variant, none when only --pgn is given
+    int games = -1; // unset: 20 per variant given
     std::uint64_t seed = 1;
     std::uint64_t nodes = 20'000;
     std::uint64_t verify_nodes = 200'000;
@@ -73,7 +73,7 @@ int run_puzzles_command(const PuzzlesArgs& args) {
         s.recorded_games = std::move(*games);
     }
     if (s.variants.empty() && s.recorded_games.empty()) return fail("give --variant or --pgn");
-    s.games = args.games >= 0 ? args.games : (s.variants.empty() || !args.pgn.empty() ? 0 : 20);
+    s.games = args.games >= 0 ? args.games : (s.variants.empty() ? 0 : 20);
     if (s.games > 1'000'000) return fail("--games must be 0 to 1000000");
     if (args.nodes < 100 || args.verify_nodes < 100)
         return fail("--nodes and --verify-nodes must be at least 100");
@@ -123,8 +123,7 @@ const RegisterCommand puzzles_command{
         CLI::App* cmd = app.add_subcommand(
             "puzzles", "mine puzzles with one winning line from self-play or PGN games");
         cmd->add_option("--variant", args->variants, "a variant to play; repeatable");
-        cmd->add_option("--games", args->games,
-                        "self-play games per variant (default 20, none with only --pgn)");
+        cmd->add_option("--games", args->games, "self-play games per --variant (default 20)");
         cmd->add_option("--seed", args->seed, "for the games' random openings")
             ->capture_default_str();
         cmd->add_option("--nodes", args->nodes, "nodes a move of the finder (the games' player)")
