@@ -1,5 +1,6 @@
 #include "postgres_game_repository.h"
 
+#include "game_columns.h"
 #include "postgres_schema.h"
 
 #include <nlohmann/json.hpp>
@@ -15,48 +16,6 @@ namespace {
 constexpr const char* note_alive_sql =
     "INSERT INTO server_state (name, value) VALUES ('alive_ms', $1) "
     "ON CONFLICT (name) DO UPDATE SET value = GREATEST(server_state.value, excluded.value)";
-
-// The columns a save rewrites, in the order add_changeable_fields adds them.
-constexpr const char* changeable_column_names[] = {
-    "white",
-    "black",
-    "engine_movetime_ms",
-    "engine_depth",
-    "declared_result",
-    "declared_reason",
-    "draw_offer",
-    "fen",
-    "result",
-    "reason",
-    "move_count",
-    "updated",
-    "online",
-    "white_token",
-    "black_token",
-    "invite_code",
-    "clock_initial_ms",
-    "clock_increment_ms",
-    "clock_days",
-    "clock_white_ms",
-    "clock_black_ms",
-    "clock_running",
-    "clock_turn_started_ms",
-    "flag_at_ms",
-    "takeback_offer",
-    "rematch_offer",
-    "rematch_id",
-    "engine_level",
-    "clock_white_lag_quota_ms",
-    "clock_black_lag_quota_ms",
-};
-constexpr int changeable_column_count = int(std::size(changeable_column_names));
-
-std::string changeable_columns() {
-    std::string columns;
-    for (const char* name : changeable_column_names)
-        columns += (columns.empty() ? "" : ", ") + std::string(name);
-    return columns;
-}
 
 // $first, $first+1, ... one for each changeable column.
 std::string changeable_placeholders(int first) {

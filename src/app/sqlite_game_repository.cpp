@@ -1,5 +1,6 @@
 #include "sqlite_game_repository.h"
 
+#include "game_columns.h"
 #include "sqlite_schema.h"
 
 #include <algorithm>
@@ -34,48 +35,6 @@ std::optional<std::string> token_text(const std::string& token) {
 
 std::optional<std::int64_t> optional_int64(bool present, std::int64_t value) {
     return present ? std::optional<std::int64_t>(value) : std::nullopt;
-}
-
-// The columns a save rewrites, in the order bind_changeable_fields binds them.
-constexpr const char* changeable_column_names[] = {
-    "white",
-    "black",
-    "engine_movetime_ms",
-    "engine_depth",
-    "declared_result",
-    "declared_reason",
-    "draw_offer",
-    "fen",
-    "result",
-    "reason",
-    "move_count",
-    "updated",
-    "online",
-    "white_token",
-    "black_token",
-    "invite_code",
-    "clock_initial_ms",
-    "clock_increment_ms",
-    "clock_days",
-    "clock_white_ms",
-    "clock_black_ms",
-    "clock_running",
-    "clock_turn_started_ms",
-    "flag_at_ms",
-    "takeback_offer",
-    "rematch_offer",
-    "rematch_id",
-    "engine_level",
-    "clock_white_lag_quota_ms",
-    "clock_black_lag_quota_ms",
-};
-constexpr int changeable_column_count = int(std::size(changeable_column_names));
-
-std::string changeable_columns() {
-    std::string columns;
-    for (const char* name : changeable_column_names)
-        columns += (columns.empty() ? "" : ", ") + std::string(name);
-    return columns;
 }
 
 std::string changeable_placeholders() {
