@@ -25,29 +25,6 @@ std::string changeable_placeholders(int first) {
     return marks;
 }
 
-std::optional<std::string> side_text(const std::optional<char>& side) {
-    if (!side) return std::nullopt;
-    return std::string(1, *side);
-}
-
-std::optional<char> side_of(const std::optional<std::string>& text) {
-    if (!text || text->size() != 1) return std::nullopt;
-    return (*text)[0];
-}
-
-std::optional<std::string> token_text(const std::string& token) {
-    if (token.empty()) return std::nullopt;
-    return token;
-}
-
-std::optional<std::int64_t> optional_int64(bool present, std::int64_t value) {
-    return present ? std::optional<std::int64_t>(value) : std::nullopt;
-}
-
-PlayerKind player_kind_or_human(const std::string& name) {
-    return player_kind_from_name(name).value_or(PlayerKind::Human);
-}
-
 void add_changeable_fields(PostgresParams& params, const GameRecord& record) {
     std::optional<std::string> declared_result, declared_reason;
     if (record.declared_result) {

@@ -14,29 +14,6 @@ constexpr const char* note_alive_sql =
     "INSERT INTO server_state (name, value) VALUES ('alive_ms', ?) "
     "ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)";
 
-PlayerKind player_kind_or_human(const std::string& name) {
-    return player_kind_from_name(name).value_or(PlayerKind::Human);
-}
-
-std::optional<std::string> side_text(const std::optional<char>& side) {
-    if (!side) return std::nullopt;
-    return std::string(1, *side);
-}
-
-std::optional<char> side_of(const std::optional<std::string>& text) {
-    if (!text || text->size() != 1) return std::nullopt;
-    return (*text)[0];
-}
-
-std::optional<std::string> token_text(const std::string& token) {
-    if (token.empty()) return std::nullopt;
-    return token;
-}
-
-std::optional<std::int64_t> optional_int64(bool present, std::int64_t value) {
-    return present ? std::optional<std::int64_t>(value) : std::nullopt;
-}
-
 std::string changeable_placeholders() {
     std::string marks;
     for (int i = 0; i < changeable_column_count; ++i) marks += i == 0 ? "?" : ", ?";
