@@ -2,8 +2,9 @@
 // legal JSON Lines and --resume skips what is done.
 #include "protocol/puzzles/puzzle.h"
 
+#include "protocol/cli_test_util.h"
+
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -12,32 +13,14 @@
 namespace evo::puzzles {
 namespace {
 
-struct CommandResult {
-    int status = -1;
-    std::string errors; // stderr
-};
+using evo::test::CommandResult;
 
 CommandResult run_cli(const std::string& arguments) {
-    std::string command =
-        std::string(EVOCHESS_BINARY) + " puzzles " + arguments + " 2>&1 >/dev/null";
-    CommandResult result;
-    std::FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return result;
-    char chunk[1024];
-    std::size_t n;
-    while ((n = std::fread(chunk, 1, sizeof chunk, pipe)) > 0) result.errors.append(chunk, n);
-    int status = ::pclose(pipe);
-    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
+    return evo::test::run_subcommand(EVOCHESS_BINARY, "puzzles", arguments);
 }
 
 void expect_one_line_error(const std::string& arguments, const std::string& expected) {
-    CommandResult result = run_cli(arguments);
-    EXPECT_EQ(result.status, 2) << arguments << "\n" << result.errors;
-    EXPECT_TRUE(result.errors.starts_with("error: ")) << result.errors;
-    EXPECT_EQ(result.errors.find('\n'), result.errors.size() - 1)
-        << "not one line: " << result.errors;
-    EXPECT_NE(result.errors.find(expected), std::string::npos) << result.errors;
+    evo::test::expect_one_line_error(run_cli(arguments), arguments, expected);
 }
 
 TEST(PuzzlesCli, BadInputGivesOneLineAndStatus2) {
