@@ -69,7 +69,7 @@ run_ctest release build -j "$jobs"
 echo "== ASan+UBSan build: unit tests"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEVO_SANITIZE=ON -DEVO_NATIVE=OFF \
     -DEVO_WEB_UI=OFF > /dev/null
-cmake --build build-asan -j "$jobs"
+cmake --build build-asan -j "$jobs" --target unit_tests
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_ctest asan build-asan -j "$jobs" -L unit
 
 echo "== ThreadSanitizer build: the tests that run threads (label tsan)"

@@ -12,13 +12,15 @@ ensure_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# What building the evochess binary needs.
-BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev)
+# What building the evochess binary (libpq for PostgreSQL) and the Python module (pybind11,
+# docs/python.md) needs.
+BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libpq-dev pybind11-dev python3-dev)
 # Node.js and npm for the web front end: only installed when the commands are missing
 # (a nodejs package that bundles npm conflicts with Debian's npm package).
 ensure_node() {
     command -v node > /dev/null || ensure_packages nodejs
     command -v npm > /dev/null || ensure_packages npm
 }
-# What the tests need on top: GoogleTest, the perft peers, clang for libFuzzer, a browser.
-TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium)
+# What the tests need on top: GoogleTest, the perft peers, clang for libFuzzer, a browser,
+# pytest and venv for the Python module, PostgreSQL (started by the tests themselves).
+TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium python3-pytest python3-venv postgresql)

@@ -76,8 +76,9 @@ function agentFor(address) {
 
 // An event stream; calls onMessage(message, arrivalMs) for each data message.
 function openStream(address, gameId, token, onMessage) {
-  const query = token ? `?token=${token}` : '';
-  const req = http.get({ host: '127.0.0.1', port, path: `/api/games/${gameId}/events${query}`, localAddress: address, headers: { Host: '127.0.0.1', Accept: 'text/event-stream' } }, (res) => {
+  // The seat token goes in the Authorization header: the server refuses it in the address.
+  const headers = { Host: '127.0.0.1', Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const req = http.get({ host: '127.0.0.1', port, path: `/api/games/${gameId}/events`, localAddress: address, headers }, (res) => {
     let buffer = '';
     res.setEncoding('utf8');
     res.on('data', (chunk) => {

@@ -89,4 +89,7 @@ struct GameListing {
 const char* player_kind_name(PlayerKind kind);
 std::optional<PlayerKind> player_kind_from_name(const std::string& name);
 
+// The current time in UTC, ISO 8601 to the second (a record's created and updated).
+std::string utc_timestamp_now();
+
 } // namespace evo::app

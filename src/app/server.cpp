@@ -1,16 +1,14 @@
 #include "server.h"
 
 #include "game_service.h"
+#include "game_storage.h"
 #include "http_api.h"
-#include "sqlite_game_repository.h"
 
 #include <csignal>
 #include <cstdlib>
-#include <fcntl.h>
 #include <filesystem>
 #include <iostream>
 #include <pthread.h>
-#include <sys/file.h>
 #include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
@@ -67,26 +65,6 @@ void raise_descriptor_limit() {
     }
 }
 
-// Holds an exclusive lock on DIR/serve.lock while the server runs. The database is the
-// truth and several processes could share it, but this release runs one per database.
-class DataDirectoryLock {
-  public:
-    explicit DataDirectoryLock(const fs::path& directory)
-        : descriptor_(
-              ::open((directory / "serve.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)),
-          acquired_(descriptor_ >= 0 && ::flock(descriptor_, LOCK_EX | LOCK_NB) == 0) {}
-    ~DataDirectoryLock() {
-        if (descriptor_ >= 0) ::close(descriptor_);
-    }
-    DataDirectoryLock(const DataDirectoryLock&) = delete;
-    DataDirectoryLock& operator=(const DataDirectoryLock&) = delete;
-    bool acquired() const { return acquired_; }
-
-  private:
-    int descriptor_;
-    bool acquired_;
-};
-
 } // namespace
 
 int run_server(const ServeOptions& given) {
@@ -94,30 +72,10 @@ int run_server(const ServeOptions& given) {
     if (options.data_dir.empty()) options.data_dir = default_data_dir();
     if (options.web_dir.empty()) options.web_dir = default_web_dir();
 
-    std::error_code error;
-    fs::create_directories(options.data_dir, error);
-    if (error) {
-        std::cerr << "evochess serve: cannot create data directory '" << options.data_dir
-                  << "': " << error.message() << '\n';
-        return 1;
-    }
-    DataDirectoryLock lock(options.data_dir);
-    if (!lock.acquired()) {
-        std::cerr << "evochess serve: another evochess serve is using '" << options.data_dir
-                  << "' (or its serve.lock cannot be written)\n";
-        return 1;
-    }
-    std::string database = (fs::path(options.data_dir) / "games.sqlite3").string();
-    std::optional<SqliteGameRepository> store;
-    try {
-        store.emplace(database);
-    } catch (const NewerSchemaError& refusal) {
-        std::cerr << "evochess serve: " << database << ": " << refusal.what() << '\n';
-        return 2;
-    } catch (const StorageError& failure) {
-        std::cerr << "evochess serve: " << failure.what() << '\n';
-        return 1;
-    }
+    auto opened = open_game_storage(choose_database(options.database, options.data_dir), std::cerr);
+    if (const int* status = std::get_if<int>(&opened)) return *status;
+    OpenedStorage& storage = std::get<OpenedStorage>(opened);
+    GameRepository& store = *storage.repository;
     if (!fs::is_regular_file(fs::path(options.web_dir) / "index.html"))
         std::cerr << "evochess serve: no web UI at '" << options.web_dir
                   << "'; build it with `npm ci && npm run build` in web/ (the API works without "
@@ -159,7 +117,7 @@ int run_server(const ServeOptions& given) {
         service_options.public_url = without_trailing_slash(
             options.public_url.empty() ? "http://" + shown_host + ":" + std::to_string(port)
                                        : options.public_url);
-        service.emplace(*store, options.search, clock, service_options);
+        service.emplace(store, options.search, clock, service_options);
         RouterOptions router;
         router.web_dir = options.web_dir;
         router.game_creation = options.game_creation;
@@ -175,7 +133,7 @@ int run_server(const ServeOptions& given) {
         return 1;
     }
     std::cout << "evochess serve: listening on http://" << shown_host << ":" << port
-              << "/ (games in " << database << ", engine "
+              << "/ (games in " << storage.description << ", engine "
               << (options.search ? "on" : "not built in") << ")" << std::endl;
     if (!options.public_url.empty())
         std::cout << "evochess serve: links point to " << service_options.public_url << std::endl;

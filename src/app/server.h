@@ -1,4 +1,4 @@
-// `evochess serve`: the web UI and JSON API, games kept in SQLite (docs/api.md,
+// `evochess serve`: the web UI and JSON API, games kept in SQLite or PostgreSQL (docs/api.md,
 // docs/deploy.md for serving it to others).
 #pragma once
 
@@ -18,6 +18,9 @@ struct ServeOptions {
     // empty: http://HOST:PORT.
     std::string public_url;
     std::string data_dir; // empty: $XDG_DATA_HOME/evochess, else ~/.local/share/evochess
+    // sqlite:PATH, or a PostgreSQL connection string (game_storage.h); empty: SQLite in
+    // data_dir. On PostgreSQL several processes may serve one database.
+    std::string database;
     std::string web_dir; // empty: $EVOCHESS_WEB_DIR, else the web/dist this binary was built beside
     ServerLimits limits;
     // New games at most: a minute's worth at once, then steadily (docs/deploy.md).

@@ -1,10 +1,9 @@
 #include "sqlite_game_repository.h"
 
+#include "game_columns.h"
 #include "sqlite_schema.h"
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <iterator>
 
 namespace evo::app {
@@ -14,71 +13,6 @@ namespace {
 constexpr const char* note_alive_sql =
     "INSERT INTO server_state (name, value) VALUES ('alive_ms', ?) "
     "ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)";
-
-PlayerKind player_kind_or_human(const std::string& name) {
-    return player_kind_from_name(name).value_or(PlayerKind::Human);
-}
-
-std::optional<std::string> side_text(const std::optional<char>& side) {
-    if (!side) return std::nullopt;
-    return std::string(1, *side);
-}
-
-std::optional<char> side_of(const std::optional<std::string>& text) {
-    if (!text || text->size() != 1) return std::nullopt;
-    return (*text)[0];
-}
-
-std::optional<std::string> token_text(const std::string& token) {
-    if (token.empty()) return std::nullopt;
-    return token;
-}
-
-std::optional<std::int64_t> optional_int64(bool present, std::int64_t value) {
-    return present ? std::optional<std::int64_t>(value) : std::nullopt;
-}
-
-// The columns a save rewrites, in the order bind_changeable_fields binds them.
-constexpr const char* changeable_column_names[] = {
-    "white",
-    "black",
-    "engine_movetime_ms",
-    "engine_depth",
-    "declared_result",
-    "declared_reason",
-    "draw_offer",
-    "fen",
-    "result",
-    "reason",
-    "move_count",
-    "updated",
-    "online",
-    "white_token",
-    "black_token",
-    "invite_code",
-    "clock_initial_ms",
-    "clock_increment_ms",
-    "clock_days",
-    "clock_white_ms",
-    "clock_black_ms",
-    "clock_running",
-    "clock_turn_started_ms",
-    "flag_at_ms",
-    "takeback_offer",
-    "rematch_offer",
-    "rematch_id",
-    "engine_level",
-    "clock_white_lag_quota_ms",
-    "clock_black_lag_quota_ms",
-};
-constexpr int changeable_column_count = int(std::size(changeable_column_names));
-
-std::string changeable_columns() {
-    std::string columns;
-    for (const char* name : changeable_column_names)
-        columns += (columns.empty() ? "" : ", ") + std::string(name);
-    return columns;
-}
 
 std::string changeable_placeholders() {
     std::string marks;
@@ -143,25 +77,6 @@ void insert_moves(SqliteDatabase& db, const GameRecord& record, std::size_t from
 }
 
 } // namespace
-
-const char* player_kind_name(PlayerKind kind) {
-    return kind == PlayerKind::Engine ? "engine" : "human";
-}
-
-std::optional<PlayerKind> player_kind_from_name(const std::string& name) {
-    if (name == "human") return PlayerKind::Human;
-    if (name == "engine") return PlayerKind::Engine;
-    return std::nullopt;
-}
-
-std::string utc_timestamp_now() {
-    std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm parts{};
-    gmtime_r(&now, &parts);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
-    return text;
-}
 
 SqliteGameRepository::SqliteGameRepository(const std::string& database_path) : db_(database_path) {
     migrate_sqlite_schema(db_);

@@ -35,7 +35,4 @@ class SqliteGameRepository final : public GameRepository {
     SqliteDatabase db_;
 };
 
-// The current time in UTC, ISO 8601 to the second.
-std::string utc_timestamp_now();
-
 } // namespace evo::app

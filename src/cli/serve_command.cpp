@@ -12,8 +12,8 @@ namespace {
 
 const RegisterCommand serve_registration{
     "serve", [](CLI::App& app) -> std::function<int()> {
-        auto* serve =
-            app.add_subcommand("serve", "serve the web UI and JSON API, games kept in SQLite");
+        auto* serve = app.add_subcommand(
+            "serve", "serve the web UI and JSON API, games kept in SQLite or PostgreSQL");
         auto options = std::make_shared<app::ServeOptions>();
         serve
             ->add_option("--host", options->host,
@@ -29,6 +29,10 @@ const RegisterCommand serve_registration{
         serve->add_option("--data", options->data_dir,
                           "directory of games.sqlite3 (default $XDG_DATA_HOME/evochess or "
                           "~/.local/share/evochess)");
+        serve->add_option("--database", options->database,
+                          "where games are kept: sqlite:PATH, or a PostgreSQL connection string "
+                          "(postgresql://USER@HOST/DB or host=... dbname=...; several serve "
+                          "processes may share it); default: SQLite in --data");
         serve->add_option("--web", options->web_dir,
                           "directory of the built UI (default: web/dist of this build)");
         serve

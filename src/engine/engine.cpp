@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include "levels.h"
+#include "score_unit.h"
 #include "search.h"
 #include "tt.h"
 
@@ -118,6 +119,8 @@ struct Engine::Impl {
         workers.resize(std::size_t(threads));
     }
 
+    Level playing_level; // the level of the search under way, in its variant's units
+
     const Level& level_for(const Limits& limits) const {
         if (limits.level) return level(*limits.level);
         if (limits.elo) return level(level_for_elo(*limits.elo));
@@ -128,7 +131,9 @@ struct Engine::Impl {
 
     // Sets up every worker; runs in the caller's thread.
     const Level* prepare(const Game& game, const Limits& limits, const InfoCallback* on_info) {
-        const Level& playing = level_for(limits);
+        playing_level = in_variant_units(level_for(limits), pawn_value(game.variant()),
+                                         pawn_value(chess_variant()));
+        const Level& playing = playing_level;
         shared.tt = &tt;
         shared.weights = &weights_for(game.variant());
         shared.limits = limits;

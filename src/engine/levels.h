@@ -33,6 +33,12 @@ struct Level {
 };
 
 constexpr int LevelCount = 8;
+
+// The table's temperatures and loss bounds are in the evaluation units of chess, where a pawn
+// is worth `chess_pawn_units`; a variant whose pawn is worth `pawn_units` gets them scaled,
+// so that a level's blunders cost the same in pawns in every variant (an EvoChess pawn is
+// worth four chess ones in evaluation units: unscaled, every level played near its best there).
+Level in_variant_units(const Level& level, int pawn_units, int chess_pawn_units);
 const std::array<Level, LevelCount>& levels();
 const Level& level(int number); // clamped to 1..LevelCount
 const Level& full_strength_level();

@@ -1,11 +1,13 @@
 #include "variant_compiler.h"
 
+#include "field_words.h"
 #include "variant_fields.h"
 
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
+#include <vector>
 
 namespace evo::variants {
 
@@ -148,7 +150,7 @@ class Compiler {
         c.definition.display_name = s.name; // display name and description are not inherited
         c.definition.description.clear();
 
-        std::string changes;
+        std::vector<std::string> changes;
         for (const IniEntry& e : s.entries) {
             if (!is_field(e.key))
                 return fail(ErrorKind::UnknownField, e.line, s.name, e.key,
@@ -157,7 +159,7 @@ class Compiler {
                 return fail(ErrorKind::BadValue, e.line, s.name, e.key, *why);
             if (e.key == "start_fen") c.start_fen_line = e.line;
             if (e.key != "display_name" && e.key != "description")
-                changes += (changes.empty() ? "" : ", ") + e.key + " = " + e.value;
+                changes.push_back(field_in_words(e.key, e.value));
         }
         if (s.parent.empty())
             for (const FieldInfo& f : variant_fields()) {
@@ -169,11 +171,15 @@ class Compiler {
                                 "(or name a parent: [" +
                                     s.name + ":chess])");
             }
+        // The default description says what the variant changes, in words (the dialog's text).
+        std::string changed;
+        for (std::size_t k = 0; k < changes.size(); ++k)
+            changed = join_in_words(changed, changes[k], k + 1 == changes.size());
         if (c.definition.description.empty())
             c.definition.description = s.parent.empty() ? c.definition.display_name
-                                       : changes.empty()
+                                       : changed.empty()
                                            ? "As " + parent_display + "."
-                                           : "As " + parent_display + ", with " + changes + ".";
+                                           : "As " + parent_display + ", with " + changed + ".";
 
         Variant& v = c.definition.rules;
         if (auto bad = contradiction(v)) {

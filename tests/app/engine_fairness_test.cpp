@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 
 namespace evo::app::testing {
@@ -20,49 +21,57 @@ using namespace std::chrono_literals;
 
 // A search that holds its engine thread, when `holds` says so, until the test releases it or
 // the server tells it to stop; it answers e2e4 (the tests search chess's start position).
+// Its state is shared with the search function the server keeps, so a search still returning
+// on an engine thread when the test's HeldSearch goes (before the fixture's server) is safe.
 class HeldSearch {
   public:
     explicit HeldSearch(std::function<bool(const SearchRequest&)> holds)
-        : holds_(std::move(holds)) {}
+        : state_(std::make_shared<State>()) {
+        state_->holds = std::move(holds);
+    }
     ~HeldSearch() { release(); }
 
     SearchFunction function() {
-        return [this](const SearchRequest& request, const SearchProgressCallback&) {
-            return run(request);
+        return [state = state_](const SearchRequest& request, const SearchProgressCallback&) {
+            return state->run(request);
         };
     }
     void release() {
-        std::lock_guard lock(mutex_);
-        released_ = true;
-        changed_.notify_all();
+        std::lock_guard lock(state_->mutex);
+        state_->released = true;
+        state_->changed.notify_all();
     }
     // Waits (generously) until `done` holds of the counts; false if it never does.
     bool wait_until(const std::function<bool(int started, int stopped)>& done) {
-        std::unique_lock lock(mutex_);
-        return changed_.wait_for(lock, 20s, [&] { return done(started_, stopped_); });
+        std::unique_lock lock(state_->mutex);
+        return state_->changed.wait_for(lock, 20s,
+                                        [&] { return done(state_->started, state_->stopped); });
     }
 
   private:
-    SearchOutcome run(const SearchRequest& request) {
-        std::unique_lock lock(mutex_);
-        if (holds_(request)) {
-            ++started_;
-            changed_.notify_all();
-            // The stop flag is an atomic the server sets: looked at every millisecond, as the
-            // engine does between nodes.
-            while (!released_ && !request.stop->load()) changed_.wait_for(lock, 1ms);
-            if (request.stop->load()) ++stopped_;
-            changed_.notify_all();
+    struct State {
+        SearchOutcome run(const SearchRequest& request) {
+            std::unique_lock lock(mutex);
+            if (holds(request)) {
+                ++started;
+                changed.notify_all();
+                // The stop flag is an atomic the server sets: looked at every millisecond, as
+                // the engine does between nodes.
+                while (!released && !request.stop->load()) changed.wait_for(lock, 1ms);
+                if (request.stop->load()) ++stopped;
+                changed.notify_all();
+            }
+            return parse_uci_move(request.game.position(), "e2e4");
         }
-        return parse_uci_move(request.game.position(), "e2e4");
-    }
 
-    std::function<bool(const SearchRequest&)> holds_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    bool released_ = false;
-    int started_ = 0;
-    int stopped_ = 0;
+        std::function<bool(const SearchRequest&)> holds;
+        std::mutex mutex;
+        std::condition_variable changed;
+        bool released = false;
+        int started = 0;
+        int stopped = 0;
+    };
+    std::shared_ptr<State> state_;
 };
 
 std::string post_request(const std::string& target, const json& body,

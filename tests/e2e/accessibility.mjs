@@ -1,5 +1,5 @@
 // Automated accessibility check (issue 11, "Phone and accessibility"): axe-core, from npm,
-// run in Chromium on the game page, the new-game dialog, the promotion picker, the analysis
+// run in Chromium on the game page, the new-game dialog, the settings, the promotion picker, the analysis
 // board, a game's review and a rules page, at desktop and phone width. No serious or critical
 // finding may remain.
 //
@@ -78,6 +78,10 @@ try {
       await waitForMoves(page, ply + 1, { timeout: 15000, context: `${from}-${to} at ${label}` });
     }
     await audit(page, `the game page (${label})`);
+    await page.click('#settings-button');
+    await page.locator('#settings-dialog[open]').waitFor();
+    await audit(page, `the settings dialog (${label})`);
+    await page.click('#settings-done-button');
     await board.click('b2', 'b4');
     await page.locator('#promotion-dialog[open]').waitFor();
     await audit(page, `the promotion picker (${label})`);

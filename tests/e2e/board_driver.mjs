@@ -67,3 +67,10 @@ export class BoardDriver {
     );
   }
 }
+
+// Picks a choice in the promotion picker: from the column on the square, else under "more".
+export async function choosePromotion(page, uci) {
+  const button = page.locator(`#promotion-dialog button[data-uci="${uci}"]`);
+  if (!(await button.isVisible())) await page.click('#promotion-dialog .promotion-more');
+  await button.click();
+}

@@ -110,6 +110,9 @@ try {
     assert.equal(await page.locator('label[for=move-input-field]').textContent(), 'Type a move');
     await typeMove(page, 'e4');
     await waitForPlies(page, 1);
+    // The ply may be drawn (from the game's stream) a moment before the move's answer empties
+    // the field: wait for it, then say what was seen.
+    await page.waitForFunction(() => document.querySelector('#move-input-field').value === '', null, { timeout: 5000 }).catch(() => {});
     assert.equal(await page.inputValue('#move-input-field'), '', 'the field is emptied');
     await typeMove(page, 'e2e4');
     const message = page.locator('.move-input-message');

@@ -6,6 +6,7 @@
 //
 //   node tests/e2e/learn_rules.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
+import { choosePromotion } from './board_driver.mjs';
 import path from 'node:path';
 import { openHarness } from './browser_harness.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
@@ -60,7 +61,7 @@ async function playOnExample(page, exampleId, uci) {
   const picker = page.locator('#promotion-dialog[open]');
   try {
     await picker.waitFor({ timeout: 700 });
-    await page.click(`#promotion-dialog button[data-uci="${uci}"]`);
+    await choosePromotion(page, uci);
   } catch {
     // one move for this pair: played at once
   }

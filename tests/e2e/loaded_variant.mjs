@@ -40,7 +40,7 @@ try {
   assert.ok(names.includes('EvoChess N2 K1'), `the loaded variants are offered: ${names.join(', ')}`);
   await page.selectOption('select[name=variant]', 'evo-n2k1');
   await page.selectOption('select[name=side]', 'both');
-  assert.match(await page.locator('.variant-description').textContent(), /minor_right_pawn_moves = 2/);
+  assert.match(await page.locator('.variant-description').textContent(), /a minor right every 2 pawn moves/);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
   const input = page.getByLabel('Type a move');

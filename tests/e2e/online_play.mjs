@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BoardDriver } from './board_driver.mjs';
+import { BoardDriver, choosePromotion } from './board_driver.mjs';
 import { watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
@@ -108,7 +108,7 @@ async function playWithPicker(page, from, to, choice) {
   await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
   const offered = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
   assert.deepEqual([...offered].sort(), [...expected].sort(), 'the picker offers exactly the legal choices');
-  await page.click(`#promotion-dialog button[data-uci="${choice}"]`);
+  await choosePromotion(page, choice);
   return offered;
 }
 
@@ -450,6 +450,8 @@ try {
     await waitForText(carol, '#seat-note', /You play White/);
     assert.equal(await gameIdOf(carol), await gameIdOf(bob), 'the seat token leaves the address');
     await play(carol, 'e2', 'e4');
+    // A correspondence move waits for "Confirm" (issue 23's setting, on unless turned off).
+    await carol.click('#move-confirm-button');
     for (const page of [alice, bob, carol]) await waitForPlies(page, 1);
     await alice.click('#abort-button');
     for (const page of players) await waitForText(page, '#result-banner', /\*.*Game aborted/);

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BoardDriver } from './board_driver.mjs';
+import { BoardDriver, choosePromotion } from './board_driver.mjs';
 import { watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
@@ -89,7 +89,7 @@ async function playWithPicker(page, board, id, from, to, choice) {
     buttons.map((button) => button.dataset.uci),
   );
   assert.deepEqual([...offered].sort(), [...legal].sort(), 'the picker offers exactly the legal choices');
-  await page.click(`#promotion-dialog button[data-uci="${choice}"]`);
+  await choosePromotion(page, choice);
   return offered;
 }
 

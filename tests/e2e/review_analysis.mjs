@@ -236,13 +236,14 @@ try {
     await page.check('#analysis-engine-toggle');
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
 
-    // A move tried: a new line after ply 10; the game keeps its moves.
+    // A move tried: a variation after ply 10 (issue 23: the game's line stays); the game keeps its moves.
     const legal = position.body.legal.find((m) => m.uci !== moves[10] && /^[a-h][1-8][a-h][1-8]$/.test(m.uci));
     await board.click(legal.uci.slice(0, 2), legal.uci.slice(2, 4));
-    await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, 11);
+    await page.waitForFunction(() => document.querySelectorAll('#move-list .variation button.move').length === 1);
+    assert.equal(await page.locator('#move-list .variation-tree > button.move').count(), moves.length, 'the line of the game is kept');
     assert.match(new URL(page.url()).hash, new RegExp(`moves=${[...moves.slice(0, 10), legal.uci].join('%2C')}&ply=11`));
     assert.deepEqual((await gameOf(page, game.id)).history.map((m) => m.uci), moves, 'the game on the server is unchanged');
-    assert.match(await page.locator('#analysis-pgn').inputValue(), new RegExp(`${legal.san.replace(/[+=]/g, '\\$&')} \\*`));
+    assert.match(await page.locator('#analysis-pgn').inputValue(), new RegExp(`\\(\\d+\\.+ ${legal.san.replace(/[+=]/g, '\\$&')}\\)`));
 
     // The link opens the same position in a new page; "Back to the game" returns to the ply.
     const other = await harness.newPage(1366, 900);
@@ -262,8 +263,8 @@ try {
     const upTo = Math.min(best.length, 2);
     assert.ok(upTo >= 1, 'the best line has a move');
     await bestMoves.nth(upTo - 1).click();
-    await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, 11 + upTo);
-    assert.deepEqual((await page.locator('#move-list button.move').allTextContents()).slice(11), best.slice(0, upTo));
+    await page.waitForFunction((n) => document.querySelectorAll('#move-list .variation button.move').length === n, 1 + upTo);
+    assert.deepEqual((await page.locator('#move-list .variation button.move').allTextContents()).slice(1), best.slice(0, upTo));
     assert.match(new URL(page.url()).hash, new RegExp(`ply=${11 + upTo}`));
     await page.click('#move-list button.move[data-ply="9"]');
     await page.click('#analysis-back-button');

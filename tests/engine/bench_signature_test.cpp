@@ -1,5 +1,7 @@
 // The bench node count is the search's signature (issue 3, item 4): a change that alters
 // search behaviour changes it, and its commit message says so. Update ExpectedNodes then.
+#include "engine_test_util.h"
+
 #include "engine/bench.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +12,7 @@ namespace {
 constexpr std::uint64_t ExpectedNodes = 1103224;
 
 TEST(BenchSignatureTest, NodeCountMatches) {
+    EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
     engine::BenchResult r =
         engine::run_bench(engine::DefaultBenchDepth, engine::DefaultBenchHashMb);
     EXPECT_EQ(r.nodes, ExpectedNodes)

@@ -10,10 +10,30 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstdint>
+#include <functional>
+#include <random>
 #include <sstream>
 #include <string>
 
 namespace evo::test {
+
+// Built with ThreadSanitizer (test.sh's tsan stage runs every engine test): searches run
+// many times slower there, so a test whose search runs on one thread, with nothing for the
+// tool to see, skips itself in that build (it runs in the release and ASan stages).
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+inline constexpr bool kThreadSanitizer = true;
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+#define EVO_SKIP_SINGLE_THREADED_UNDER_TSAN()                                                      \
+    if (::evo::test::kThreadSanitizer) GTEST_SKIP() << "one search thread: nothing for TSan"
 
 inline Position load(std::string_view variant, std::string_view fen) {
     const Variant* v = find_variant(variant);
@@ -38,6 +58,29 @@ inline bool is_checkmate_after(const Position& pos, Move m) {
     MoveList replies;
     generate_legal(after, replies);
     return after.in_check() && replies.empty();
+}
+
+// One self-play game on `game`: `random_plies` random moves first (so that games differ),
+// then the engine's best move searched at `nodes()` nodes, up to `max_plies` plies or the
+// game's end. `on_search` sees each searched position's legal moves and the search's answer
+// before its move is played; it returns false to stop the game (a failed check).
+inline void
+self_play(engine::Engine& engine, Game& game, std::mt19937_64& rng, int random_plies, int max_plies,
+          const std::function<std::uint64_t()>& nodes,
+          const std::function<bool(const MoveList&, const engine::SearchResult&)>& on_search) {
+    for (int ply = 0; ply < max_plies && !game.result().over(); ++ply) {
+        MoveList legal;
+        generate_legal(game.position(), legal);
+        if (ply < random_plies) {
+            game.play(legal[int(rng() % unsigned(legal.size()))]);
+            continue;
+        }
+        engine::Limits limits;
+        limits.nodes = nodes();
+        engine::SearchResult r = engine.search(game, limits);
+        if (!on_search(legal, r)) return;
+        game.play(r.best_move);
+    }
 }
 
 // The same position with colours swapped and the board mirrored top to bottom.

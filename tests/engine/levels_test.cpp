@@ -1,5 +1,5 @@
 // The level table: ordered from weak to strong, the UCI options that select its rows, and
-// how a weak level chooses (legal, repeatable with a seed, never a piece left hanging).
+// how a weak level chooses (legal, repeatable with a seed, never its queen left hanging).
 #include "engine_test_util.h"
 
 #include "engine/levels.h"
@@ -119,6 +119,20 @@ std::vector<std::string> play_at_level(int level, std::uint64_t seed, const Vari
         game.play(r.best_move);
     }
     return moves;
+}
+
+TEST(LevelsTest, TemperatureAndLossCapAreInPawnsOfTheVariant) {
+    // A blunder costs the same in pawns in every variant: a pawn worth four chess pawns in
+    // evaluation units gets four times the temperature and cap; chess keeps the table's.
+    const Level& beginner = engine::level(1);
+    Level chess = engine::in_variant_units(beginner, 82, 82);
+    EXPECT_EQ(chess.temperature_cp, beginner.temperature_cp);
+    EXPECT_EQ(chess.max_loss_cp, beginner.max_loss_cp);
+    Level heavy = engine::in_variant_units(beginner, 328, 82);
+    EXPECT_EQ(heavy.temperature_cp, 4 * beginner.temperature_cp);
+    EXPECT_EQ(heavy.max_loss_cp, 4 * beginner.max_loss_cp);
+    EXPECT_EQ(heavy.nodes, beginner.nodes);
+    EXPECT_EQ(heavy.lines, beginner.lines);
 }
 
 TEST(LevelsTest, WeakLevelsPlayLegalMovesRepeatablyWithASeed) {

@@ -3,8 +3,6 @@
 // colour on the back ranks). Every bestmove must be legal by the rules core.
 #include "engine_test_util.h"
 
-#include <random>
-
 namespace evo::test {
 namespace {
 
@@ -26,31 +24,22 @@ void play_games(const SelfPlayCase& c, std::uint64_t seed) {
     for (int g = 0; g < c.games; ++g) {
         engine.new_game();
         Game game(start);
-        // A few random plies first, so that the games differ.
-        int random_plies = int(rng() % 6);
-        for (int ply = 0; ply < 240 && !game.result().over(); ++ply) {
-            MoveList legal;
-            generate_legal(game.position(), legal);
-            if (ply < random_plies) {
-                game.play(legal[int(rng() % unsigned(legal.size()))]);
-                continue;
-            }
-            engine::Limits limits;
-            limits.nodes = 200 + rng() % 800;
-            engine::SearchResult r = engine.search(game, limits);
-            ASSERT_FALSE(r.best_move.is_none()) << game.position().fen();
-            ASSERT_TRUE(legal.contains(r.best_move))
-                << "illegal bestmove in " << game.position().fen() << " (game " << g << ", ply "
-                << ply << ")";
-            if (!r.ponder_move.is_none()) {
-                Position after = game.position();
-                StateInfo st;
-                after.do_move(r.best_move, st);
-                ASSERT_TRUE(is_legal(after, r.ponder_move))
-                    << "illegal ponder move after " << after.fen();
-            }
-            game.play(r.best_move);
-        }
+        self_play(
+            engine, game, rng, int(rng() % 6), 240, [&] { return 200 + rng() % 800; },
+            [&](const MoveList& legal, const engine::SearchResult& r) {
+                EXPECT_FALSE(r.best_move.is_none()) << game.position().fen();
+                EXPECT_TRUE(legal.contains(r.best_move))
+                    << "illegal bestmove in " << game.position().fen() << " (game " << g << ")";
+                if (r.best_move.is_none() || !legal.contains(r.best_move)) return false;
+                if (!r.ponder_move.is_none()) {
+                    Position after = game.position();
+                    StateInfo st;
+                    after.do_move(r.best_move, st);
+                    EXPECT_TRUE(is_legal(after, r.ponder_move))
+                        << "illegal ponder move after " << after.fen();
+                }
+                return !::testing::Test::HasFailure();
+            });
     }
 }
 
@@ -58,6 +47,7 @@ class SelfPlayTest : public ::testing::TestWithParam<SelfPlayCase> {};
 
 TEST_P(SelfPlayTest, EveryBestMoveIsLegal) {
     const SelfPlayCase& c = GetParam();
+    if (c.threads == 1) EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
     play_games(c, std::hash<std::string>{}(std::string(c.variant) + c.fen));
 }
 

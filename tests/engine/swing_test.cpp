@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <random>
 
 namespace evo::test {
 namespace {
@@ -39,29 +38,21 @@ Swing measure_swing(const Variant& variant, int games, int nodes, int plies) {
     for (int g = 0; g < games; ++g) {
         engine.new_game();
         Game game(Position::start(variant));
-        int random_plies = 2 + int(rng() % 4);
         bool previous_quiet = false;
         int previous_score = 0;
-        for (int ply = 0; ply < plies && !game.result().over(); ++ply) {
-            MoveList legal;
-            generate_legal(game.position(), legal);
-            if (ply < random_plies) {
-                game.play(legal[int(rng() % unsigned(legal.size()))]);
-                continue;
-            }
-            engine::Limits limits;
-            limits.nodes = std::uint64_t(nodes);
-            engine::SearchResult r = engine.search(game, limits);
-            bool quiet = !game.position().in_check() && !is_capture(game.position(), r.best_move) &&
-                         !r.score.is_mate();
-            if (quiet && previous_quiet) {
-                sum += std::abs(previous_score + r.score.value);
-                ++pairs;
-            }
-            previous_quiet = quiet;
-            previous_score = r.score.value;
-            game.play(r.best_move);
-        }
+        self_play(
+            engine, game, rng, 2 + int(rng() % 4), plies, [&] { return std::uint64_t(nodes); },
+            [&](const MoveList&, const engine::SearchResult& r) {
+                bool quiet = !game.position().in_check() &&
+                             !is_capture(game.position(), r.best_move) && !r.score.is_mate();
+                if (quiet && previous_quiet) {
+                    sum += std::abs(previous_score + r.score.value);
+                    ++pairs;
+                }
+                previous_quiet = quiet;
+                previous_score = r.score.value;
+                return true;
+            });
     }
     return {pairs ? sum / pairs : 0.0, pairs};
 }
@@ -70,6 +61,7 @@ Swing measure_swing(const Variant& variant, int games, int nodes, int plies) {
 // chess 38, evochess 52, echess 52, promoteking 59). An evaluation returned from White's view
 // in the evolution variants (a side-relative sign error) takes evochess to 103.
 TEST(SwingTest, QuietSelfPlayScoresAgreeAcrossPlies) {
+    EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
     const int games = env_or("EVO_SWING_GAMES", 4);
     const int nodes = env_or("EVO_SWING_NODES", 1000);
     const int plies = env_or("EVO_SWING_PLIES", 160);

@@ -144,9 +144,23 @@ TEST(VariantFile, DescriptionsAndDisplayNames) {
     EXPECT_EQ(find_variant("desc-a")->description, "First line and the second.");
     EXPECT_EQ(find_variant("desc-a")->display_name, "Desc A");
     EXPECT_EQ(v->display_name, "desc-b");
-    EXPECT_EQ(v->description, "As Desc A, with rook_right_captures = 3.");
+    EXPECT_EQ(v->description, "As Desc A, with a rook right every 3 captures of pieces.");
     EXPECT_EQ(v->minor_right_pawn_moves, 3); // from evochess through desc-a
     EXPECT_EQ(v->rook_right_captures, 3);
+}
+
+// The default description says what a variant changes in words, not the file's field names
+// (issue 23, item 6: the new-game dialog shows it).
+TEST(VariantFile, DefaultDescriptionInWords) {
+    const Variant* v = test::load_text("[words:evochess]\nminor_right_pawn_moves = 2\n"
+                                       "rook_right_captures = 1\nking_double_step = true\n",
+                                       "words");
+    ASSERT_NE(v, nullptr);
+    EXPECT_EQ(v->description, "As EvoChess, with a minor right every 2 pawn moves, a rook right "
+                              "every capture of a piece and kings may step two squares.");
+    const Variant* p = test::load_text("[words-p:chess]\npromotion_pieces = qn\n", "words-p");
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->description, "As Chess, with promotion to queen and knight.");
 }
 
 // A file may be loaded again (UCI VariantPath set twice): its names are replaced.

@@ -5,6 +5,7 @@ import type { Api } from 'chessgroundx/api';
 import type { DrawShape } from 'chessgroundx/draw';
 import type { Color, Key } from 'chessgroundx/types';
 import type { Side } from './api';
+import type { SquarePlace } from './promotionPicker';
 
 export interface BoardView {
   fen: string;
@@ -111,6 +112,20 @@ export class GameBoard {
 
   flip(): void {
     this.ground.toggleOrientation();
+  }
+
+  // Where a square is on the screen, and which half of the board it is in (the promotion
+  // picker stands on it); null while the board is not shown.
+  placeOf(square: Key): SquarePlace | null {
+    const board = this.ground.state.dom.elements.board.getBoundingClientRect();
+    if (board.width === 0) return null;
+    const size = board.width / 8;
+    const file = FILES.indexOf(square[0]);
+    const rank = Number(square[1]) - 1;
+    const white = this.ground.state.orientation === 'white';
+    const column = white ? file : 7 - file;
+    const row = white ? 7 - rank : rank;
+    return { board, square: new DOMRect(board.left + column * size, board.top + row * size, size, size), nearTop: row < 4 };
   }
 
   highlight(shapes: DrawShape[]): void {

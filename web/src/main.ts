@@ -3,6 +3,7 @@ import 'chessgroundx/assets/chessground.base.css';
 import 'chessgroundx/assets/chessground.brown.css';
 import './pieces.css';
 import './style.css';
+import './settings.css';
 import type { Key } from 'chessgroundx/types';
 import { api, ApiError, engineMove, type GameState, type ServerInfo, type Side } from './api';
 import { colorOf, GameBoard } from './board';
@@ -19,6 +20,8 @@ import { viewedState } from './viewedPosition';
 import { RulesView, rulesAddressFor } from './rules/rulesPage';
 import { isFirstVisit, showFirstVisit } from './firstVisit';
 import { Sounds, soundFor } from './sounds';
+import { SettingsDialog } from './settings';
+import { confirmMove } from './moveConfirm';
 import { MoveInput, type TypedMove } from './moveInput';
 import { copyWithFeedback, downloadPgn } from './notationTools';
 import { BoardKeyboard } from './boardKeyboard';
@@ -54,7 +57,10 @@ class App {
     showError,
   );
   private readonly engine = new EnginePanel(byId('eval-bar'), byId('engine-line'));
-  private readonly sounds = new Sounds(byId<HTMLButtonElement>('sound-button'));
+  private readonly settings = new SettingsDialog(byId<HTMLDialogElement>('settings-dialog'), byId('settings-button'), byId('zen-exit-button'));
+  private readonly sounds = new Sounds(byId<HTMLButtonElement>('sound-button'), this.settings.current.sound, (sound) =>
+    this.settings.update({ ...this.settings.current, sound }),
+  );
   private readonly moveInput = new MoveInput(byId<HTMLFormElement>('move-input'), (move) => this.playTyped(move));
   private state: GameState | null = null;
   private legal: LegalMoveIndex = indexLegalMoves([]);
@@ -96,6 +102,7 @@ class App {
   constructor(private readonly info: ServerInfo) {
     byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
     rememberVariants(info.variants);
+    this.settings.onChange((settings) => this.sounds.setLevel(settings.sound));
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     byId('eval-bar').hidden = !info.engine;
     this.renderControls();
@@ -502,10 +509,17 @@ class App {
         units: unitsOfFen(state.fen),
         highlight: (shapes) => this.board.highlight(shapes),
         variant: state.variant,
+        placeOf: (square) => this.board.placeOf(square),
       });
     }
     if (!chosen) return this.render();
     const move = chosen;
+    // A correspondence game's move waits for "Confirm" (a setting).
+    if (state.online && state.clock?.days_per_move && this.settings.current.confirmCorrespondence) {
+      if (!(await confirmMove(byId('move-confirm'), move.san))) return this.render();
+      const now = this.state;
+      if (!now || now.id !== state.id || now.history.length !== state.history.length) return this.render();
+    }
     await this.attempt(async () => {
       try {
         this.show(await this.online.playMove(state, move.uci));

@@ -1,28 +1,16 @@
 // `evochess match` on bad input: one line on stderr and exit status 2, before any game.
 #include "match_test_util.h"
+#include "protocol/cli_test_util.h"
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 namespace evo::match {
 namespace {
 
-struct CommandResult {
-    int status = -1;
-    std::string errors; // stderr
-};
+using evo::test::CommandResult;
 
 CommandResult run_cli(const std::string& arguments) {
-    std::string command = std::string(EVOCHESS_BINARY) + " match " + arguments + " 2>&1 >/dev/null";
-    CommandResult result;
-    std::FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return result;
-    char chunk[1024];
-    std::size_t n;
-    while ((n = std::fread(chunk, 1, sizeof chunk, pipe)) > 0) result.errors.append(chunk, n);
-    int status = ::pclose(pipe);
-    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
+    return evo::test::run_subcommand(EVOCHESS_BINARY, "match", arguments);
 }
 
 std::string fake(const std::string& name, const std::string& mode = "script") {
@@ -31,12 +19,7 @@ std::string fake(const std::string& name, const std::string& mode = "script") {
 }
 
 void expect_one_line_error(const std::string& arguments, const std::string& expected) {
-    CommandResult result = run_cli(arguments);
-    EXPECT_EQ(result.status, 2) << arguments << "\n" << result.errors;
-    EXPECT_TRUE(result.errors.starts_with("error: ")) << result.errors;
-    EXPECT_EQ(result.errors.find('\n'), result.errors.size() - 1)
-        << "not one line: " << result.errors;
-    EXPECT_NE(result.errors.find(expected), std::string::npos) << result.errors;
+    evo::test::expect_one_line_error(run_cli(arguments), arguments, expected);
 }
 
 TEST(MatchCli, BadInputGivesOneLineAndStatus2) {

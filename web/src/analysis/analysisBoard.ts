@@ -1,17 +1,20 @@
 // The analysis board: a line of moves from any position, tried on the board without touching
 // any game (the server is only asked about positions), with the engine's best lines.
-// A move that differs from the line's next one replaces the rest of the line.
+// A move that differs from the line's next one branches off it: the moves make a tree of
+// variations (issue 23, item 10), with a comment on any move, exported as PGN.
 import type { Key } from 'chessgroundx/types';
 import { api, type PositionRequest, type PositionState } from '../api';
 import type { GameBoard } from '../board';
-import { renderMoveList, renderSideStrip, renderStatus } from '../gamePanels';
+import { renderSideStrip, renderStatus } from '../gamePanels';
 import { indexLegalMoves, otherSide, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from '../moves';
 import type { PlyNavigation, Step } from '../plyNavigation';
 import { stepTarget } from '../plyNavigation';
 import { pickPromotion } from '../promotionPicker';
 import { analysisHash, type AnalysisAddress } from './analysisAddress';
 import { arrowsOf, EngineLines } from './engineLines';
-import { linePgn } from './linePgn';
+import { treePgn } from './linePgn';
+import { follow, lineThrough, newRoot, numberingOf, pathTo, playFrom, type TreeNode } from './variationTree';
+import { renderTree } from './variationView';
 
 export interface AnalysisElements {
   panel: HTMLElement;
@@ -28,6 +31,7 @@ export interface AnalysisElements {
   pgn: HTMLTextAreaElement;
   backButton: HTMLButtonElement;
   promotionDialog: HTMLDialogElement;
+  comment: HTMLTextAreaElement;
 }
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -50,6 +54,7 @@ export function analysisElementsOfPage(): AnalysisElements {
     pgn: byId<HTMLTextAreaElement>('analysis-pgn'),
     backButton: byId<HTMLButtonElement>('analysis-back-button'),
     promotionDialog: byId<HTMLDialogElement>('promotion-dialog'),
+    comment: byId<HTMLTextAreaElement>('analysis-comment'),
   };
 }
 
@@ -74,6 +79,10 @@ export class AnalysisBoard {
   private readonly engine: EngineLines;
   private busy = false;
   private loads = 0;
+  // Every move tried, as a tree; the address is the line through the node shown.
+  private root: TreeNode = newRoot();
+  private treeOf = '';
+  private commentFor: TreeNode | null = null;
 
   constructor(
     private readonly host: AnalysisHost,
@@ -90,11 +99,34 @@ export class AnalysisBoard {
       (moves) => void this.playMoves(moves),
     );
     this.engine.setEnabled(elements.engineToggle.checked);
+    elements.comment.addEventListener('input', () => {
+      const node = this.current();
+      node.comment = elements.comment.value;
+      this.renderTreeAndPgn();
+    });
+  }
+
+  // The node shown: the address's line up to its ply, added to the tree if new.
+  private current(): TreeNode {
+    return follow(this.root, this.address.moves.slice(0, this.address.ply));
+  }
+
+  // Goes to a node of the tree: the line through it, at its ply.
+  selectNode(node: TreeNode): void {
+    this.address = { ...this.address, moves: lineThrough(node), ply: pathTo(node).length };
+    void this.load();
   }
 
   // Shows the line and position of this address (the first time, or after the address changed).
   async open(address: AnalysisAddress = this.address): Promise<void> {
     this.address = address;
+    // Another variant or start position: a tree of its own.
+    const treeOf = `${address.variant} ${address.startFen ?? ''}`;
+    if (treeOf !== this.treeOf) {
+      this.root = newRoot();
+      this.treeOf = treeOf;
+    }
+    follow(this.root, address.moves);
     this.elements.panel.hidden = false;
     document.body.classList.add('analysis-mode');
     await this.load();
@@ -137,6 +169,7 @@ export class AnalysisBoard {
         units: unitsOfFen(shown.fen),
         highlight: (shapes) => this.host.board.highlight(shapes),
         variant: shown.variant,
+        placeOf: (square) => this.host.board.placeOf(square),
       });
     }
     if (!chosen) return this.render();
@@ -144,11 +177,12 @@ export class AnalysisBoard {
   }
 
   // Plays these moves from the position shown: the line goes on with them if it already
-  // does, else they replace the rest of it.
+  // does, else they branch off it (a variation, or one tried before).
   async playMoves(played: string[]): Promise<void> {
     const { moves, ply } = this.address;
     const follows = played.every((uci, index) => moves[ply + index] === uci);
-    const kept = follows ? moves : [...moves.slice(0, ply), ...played];
+    const reached = played.reduce((node, uci) => playFrom(node, uci), this.current());
+    const kept = follows ? moves : lineThrough(reached);
     this.address = { ...this.address, moves: kept, ply: ply + played.length };
     await this.load();
   }
@@ -180,6 +214,8 @@ export class AnalysisBoard {
       if (load !== this.loads) return;
       this.line = line;
       this.shown = shown;
+      // The server names the line's moves: the tree keeps the names.
+      pathTo(follow(this.root, moves)).forEach((node, index) => (node.san = line.history[index]?.san ?? node.san));
       this.legal = indexLegalMoves(shown.legal);
       const hash = analysisHash(this.address);
       if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -221,17 +257,27 @@ export class AnalysisBoard {
     e.title.textContent = `Analysis · ${this.host.variantTitle(this.address.variant)}`;
     this.renderStrips();
     renderStatus(e.status, shown, false);
-    renderMoveList(e.moveList, { start_fen: startFen, history: line.history }, ply > 0 ? ply - 1 : null, (index) => void this.view(index + 1));
+    this.startFen = startFen;
+    this.renderTreeAndPgn();
     navigation.update(ply, this.address.moves.length);
     e.fen.value = shown.fen;
-    e.pgn.value = linePgn(
-      this.address.variant,
-      this.address.startFen,
-      line.history.map((move) => move.san),
-      this.host.variantStartFen(this.address.variant),
-    );
+    // The comment box shows the comment of the move shown (kept while it is typed in).
+    const node = this.current();
+    if (this.commentFor !== node) {
+      e.comment.value = node.comment;
+      this.commentFor = node;
+    }
+    e.comment.disabled = ply === 0;
     e.backButton.hidden = this.address.game === null;
     this.host.afterRender();
+  }
+
+  private startFen = '';
+
+  private renderTreeAndPgn(): void {
+    const e = this.elements;
+    renderTree(e.moveList, this.root, this.current(), numberingOf(this.startFen), (node) => this.selectNode(node));
+    e.pgn.value = treePgn(this.address.variant, this.address.startFen, this.root, this.host.variantStartFen(this.address.variant));
   }
 
   renderStrips(): void {

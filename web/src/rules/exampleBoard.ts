@@ -107,6 +107,7 @@ export class ExampleBoard {
         units: unitsOfFen(game.fen),
         highlight: (shapes) => this.board?.highlight(shapes),
         variant: game.variant,
+        placeOf: (square) => this.board?.placeOf(square) ?? null,
       });
     }
     if (!chosen) return this.showState(game);

@@ -1,0 +1,81 @@
+// The columns of the games table that a save rewrites, one list for the SQLite and the
+// PostgreSQL repositories (each binds a record's fields in this order), and how a field is
+// written to its column and read back.
+#pragma once
+
+#include "game_record.h"
+
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string>
+
+namespace evo::app {
+
+inline constexpr const char* changeable_column_names[] = {
+    "white",
+    "black",
+    "engine_movetime_ms",
+    "engine_depth",
+    "declared_result",
+    "declared_reason",
+    "draw_offer",
+    "fen",
+    "result",
+    "reason",
+    "move_count",
+    "updated",
+    "online",
+    "white_token",
+    "black_token",
+    "invite_code",
+    "clock_initial_ms",
+    "clock_increment_ms",
+    "clock_days",
+    "clock_white_ms",
+    "clock_black_ms",
+    "clock_running",
+    "clock_turn_started_ms",
+    "flag_at_ms",
+    "takeback_offer",
+    "rematch_offer",
+    "rematch_id",
+    "engine_level",
+    "clock_white_lag_quota_ms",
+    "clock_black_lag_quota_ms",
+};
+inline constexpr int changeable_column_count = int(std::size(changeable_column_names));
+
+// "white, black, ...": the list for the statements that write them.
+inline std::string changeable_columns() {
+    std::string columns;
+    for (const char* name : changeable_column_names)
+        columns += (columns.empty() ? "" : ", ") + std::string(name);
+    return columns;
+}
+
+// How a record's fields are written to and read from their columns.
+inline PlayerKind player_kind_or_human(const std::string& name) {
+    return player_kind_from_name(name).value_or(PlayerKind::Human);
+}
+
+inline std::optional<std::string> side_text(const std::optional<char>& side) {
+    if (!side) return std::nullopt;
+    return std::string(1, *side);
+}
+
+inline std::optional<char> side_of(const std::optional<std::string>& text) {
+    if (!text || text->size() != 1) return std::nullopt;
+    return (*text)[0];
+}
+
+inline std::optional<std::string> token_text(const std::string& token) {
+    if (token.empty()) return std::nullopt;
+    return token;
+}
+
+inline std::optional<std::int64_t> optional_int64(bool present, std::int64_t value) {
+    return present ? std::optional<std::int64_t>(value) : std::nullopt;
+}
+
+} // namespace evo::app

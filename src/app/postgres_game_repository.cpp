@@ -1,0 +1,342 @@
+#include "postgres_game_repository.h"
+
+#include "game_columns.h"
+#include "postgres_schema.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
+namespace evo::app {
+
+namespace {
+
+constexpr const char* note_alive_sql =
+    "INSERT INTO server_state (name, value) VALUES ('alive_ms', $1) "
+    "ON CONFLICT (name) DO UPDATE SET value = GREATEST(server_state.value, excluded.value)";
+
+// $first, $first+1, ... one for each changeable column.
+std::string changeable_placeholders(int first) {
+    std::string marks;
+    for (int i = 0; i < changeable_column_count; ++i)
+        marks += (i == 0 ? "$" : ", $") + std::to_string(first + i);
+    return marks;
+}
+
+void add_changeable_fields(PostgresParams& params, const GameRecord& record) {
+    std::optional<std::string> declared_result, declared_reason;
+    if (record.declared_result) {
+        declared_result = record.declared_result->result;
+        declared_reason = record.declared_result->reason;
+    }
+    const std::optional<GameClock>& clock = record.clock;
+    bool days = clock && clock->settings.days_per_move;
+    std::optional<std::string> running;
+    if (clock && clock->running) running = std::string(1, *clock->running == 0 ? 'w' : 'b');
+    // A finished game's clock does not run, whatever the clock says: no flag to watch.
+    std::optional<std::int64_t> flag_at;
+    if (clock && !record.summary.result) flag_at = clock->flag_time();
+    params.add(player_kind_name(record.players.white))
+        .add(player_kind_name(record.players.black))
+        .add_optional(record.engine.movetime_ms)
+        .add_optional(record.engine.depth)
+        .add_optional(declared_result)
+        .add_optional(declared_reason)
+        .add_optional(side_text(record.draw_offer))
+        .add(record.summary.fen)
+        .add_optional(record.summary.result)
+        .add_optional(record.summary.reason)
+        .add(std::int64_t(record.moves_uci.size()))
+        .add(record.updated)
+        .add_bool(record.online)
+        .add_optional(token_text(record.seats.tokens[0]))
+        .add_optional(token_text(record.seats.tokens[1]))
+        .add_optional(token_text(record.seats.invite_code))
+        .add_optional(optional_int64(clock && !days, clock ? clock->settings.initial_ms : 0))
+        .add_optional(optional_int64(clock && !days, clock ? clock->settings.increment_ms : 0))
+        .add_optional(optional_int64(days, days ? *clock->settings.days_per_move : 0))
+        .add_optional(optional_int64(bool(clock), clock ? clock->remaining_ms[0] : 0))
+        .add_optional(optional_int64(bool(clock), clock ? clock->remaining_ms[1] : 0))
+        .add_optional(running)
+        .add_optional(optional_int64(bool(clock), clock ? clock->turn_started_ms : 0))
+        .add_optional(flag_at)
+        .add_optional(side_text(record.takeback_offer))
+        .add_optional(side_text(record.rematch_offer))
+        .add_optional(record.rematch_id)
+        .add_optional(record.engine.level)
+        .add_optional(optional_int64(bool(clock), clock ? clock->lag_quota_ms[0] : 0))
+        .add_optional(optional_int64(bool(clock), clock ? clock->lag_quota_ms[1] : 0));
+}
+
+// The moves from `from_ply` on, in one statement (a long game is one round trip, not one each).
+void insert_moves(PostgresConnection& connection, std::int64_t id, const GameRecord& record,
+                  std::size_t from_ply) {
+    if (from_ply >= record.moves_uci.size()) return;
+    nlohmann::json moves = nlohmann::json::array();
+    for (std::size_t ply = from_ply; ply < record.moves_uci.size(); ++ply)
+        moves.push_back(record.moves_uci[ply]);
+    connection.execute(
+        "INSERT INTO moves (game_id, ply, uci) "
+        "SELECT $1, $2::integer + n::integer - 1, uci "
+        "FROM json_array_elements_text($3::json) WITH ORDINALITY AS m(uci, n)",
+        PostgresParams()
+            .add(id)
+            .add(std::int64_t(from_ply))
+            .add(moves.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+}
+
+std::vector<std::string> moves_from_json(const std::string& text, std::int64_t id) {
+    std::vector<std::string> moves;
+    try {
+        for (const auto& move : nlohmann::json::parse(text))
+            moves.push_back(move.get<std::string>());
+    } catch (const nlohmann::json::exception& error) {
+        throw StorageError(StorageErrorKind::Corrupt, "PostgreSQL: the moves of game " +
+                                                          std::to_string(id) +
+                                                          " cannot be read: " + error.what());
+    }
+    return moves;
+}
+
+} // namespace
+
+PostgresGameRepository::PostgresGameRepository(const std::string& conninfo, std::size_t connections)
+    : pool_(conninfo, connections) {
+    auto connection = pool_.lease();
+    migrate_postgres_schema(*connection);
+}
+
+PostgresGameRepository::Started PostgresGameRepository::start(std::string_view sql,
+                                                              const PostgresParams& params) {
+    auto connection = pool_.lease();
+    try {
+        PostgresResult result = connection->execute(sql, params);
+        return {std::move(connection), std::move(result)};
+    } catch (const StorageError&) {
+        if (connection.fresh() || !connection->broken()) throw;
+    }
+    // The server dropped the pooled connection (and the others with it): once more, afresh.
+    { auto dropped = std::move(connection); }
+    pool_.drop_idle();
+    auto again = pool_.lease();
+    PostgresResult result = again->execute(sql, params);
+    return {std::move(again), std::move(result)};
+}
+
+void PostgresGameRepository::in_transaction(const std::function<void(PostgresConnection&)>& work) {
+    Started started = start("BEGIN");
+    PostgresConnection& connection = *started.connection;
+    try {
+        work(connection);
+        connection.execute("COMMIT");
+    } catch (...) {
+        try {
+            connection.execute("ROLLBACK");
+        } catch (const std::exception&) {
+            // A lost connection rolls back by itself; the pool drops it.
+        }
+        throw;
+    }
+}
+
+PostgresResult PostgresGameRepository::run(std::string_view sql, const PostgresParams& params) {
+    return start(sql, params).result;
+}
+
+void PostgresGameRepository::insert(GameRecord& record) {
+    record.created = record.updated = utc_timestamp_now();
+    record.version = 0;
+    std::int64_t id = 0;
+    in_transaction([&](PostgresConnection& connection) {
+        PostgresParams params;
+        params.add(record.variant)
+            .add(record.start_fen)
+            .add(record.pgn_tags_json)
+            .add(record.created);
+        add_changeable_fields(params, record);
+        id = connection
+                 .execute("INSERT INTO games (variant, start_fen, pgn_tags, created, " +
+                              changeable_columns() + ") VALUES ($1, $2, $3, $4, " +
+                              changeable_placeholders(5) + ") RETURNING id",
+                          params)
+                 .int64(0, 0);
+        insert_moves(connection, id, record, 0);
+    });
+    record.id = id; // only once committed
+}
+
+std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
+    // One statement, so the row and its moves are read from one snapshot.
+    PostgresResult game = run(R"sql(
+        SELECT variant, start_fen, white, black, engine_movetime_ms, engine_depth,
+               declared_result, declared_reason, draw_offer, pgn_tags,
+               fen, result, reason, created, updated,
+               version, online, white_token, black_token, invite_code,
+               clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
+               clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
+               engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms,
+               (SELECT coalesce(json_agg(uci ORDER BY ply), '[]'::json)
+                FROM moves WHERE game_id = games.id)::text
+        FROM games WHERE id = $1)sql",
+                              PostgresParams().add(id));
+    if (game.rows() == 0) return std::nullopt;
+    GameRecord record;
+    record.id = id;
+    record.variant = game.text(0, 0);
+    record.start_fen = game.text(0, 1);
+    record.players = {player_kind_or_human(game.text(0, 2)), player_kind_or_human(game.text(0, 3))};
+    record.engine = {game.optional_int(0, 4), game.optional_int(0, 5), game.optional_int(0, 30)};
+    if (auto result = game.optional_text(0, 6))
+        record.declared_result = DeclaredResult{*result, game.text(0, 7)};
+    record.draw_offer = side_of(game.optional_text(0, 8));
+    record.pgn_tags_json = game.text(0, 9);
+    record.summary = {game.text(0, 10), game.optional_text(0, 11), game.optional_text(0, 12)};
+    record.created = game.text(0, 13);
+    record.updated = game.text(0, 14);
+    record.version = game.int64(0, 15);
+    record.online = game.boolean(0, 16);
+    record.seats.tokens = {game.optional_text(0, 17).value_or(""),
+                           game.optional_text(0, 18).value_or("")};
+    record.seats.invite_code = game.optional_text(0, 19).value_or("");
+    if (auto white_ms = game.optional_int64(0, 23)) {
+        ClockSettings settings;
+        settings.initial_ms = game.optional_int64(0, 20).value_or(0);
+        settings.increment_ms = game.optional_int64(0, 21).value_or(0);
+        if (auto days = game.optional_int(0, 22)) settings.days_per_move = *days;
+        GameClock clock = GameClock::start(settings);
+        clock.remaining_ms = {*white_ms, game.optional_int64(0, 24).value_or(0)};
+        if (auto running = side_of(game.optional_text(0, 25)))
+            clock.running = *running == 'w' ? 0 : 1;
+        clock.turn_started_ms = game.optional_int64(0, 26).value_or(0);
+        clock.lag_quota_ms = {game.optional_int64(0, 31).value_or(lag_quota_start_ms),
+                              game.optional_int64(0, 32).value_or(lag_quota_start_ms)};
+        record.clock = clock;
+    }
+    record.takeback_offer = side_of(game.optional_text(0, 27));
+    record.rematch_offer = side_of(game.optional_text(0, 28));
+    record.rematch_id = game.optional_int64(0, 29);
+    record.moves_uci = moves_from_json(game.text(0, 33), id);
+    return record;
+}
+
+std::vector<GameListing> PostgresGameRepository::list(int limit, int offset) {
+    PostgresResult games = run(R"sql(
+        SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
+               online
+        FROM games ORDER BY updated DESC, id DESC LIMIT $1 OFFSET $2)sql",
+                               PostgresParams().add(std::int64_t(limit)).add(std::int64_t(offset)));
+    std::vector<GameListing> listings;
+    for (int row = 0; row < games.rows(); ++row) {
+        GameListing listing;
+        listing.id = games.int64(row, 0);
+        listing.variant = games.text(row, 1);
+        listing.players = {player_kind_or_human(games.text(row, 2)),
+                           player_kind_or_human(games.text(row, 3))};
+        listing.summary = {games.text(row, 4), games.optional_text(row, 5),
+                           games.optional_text(row, 6)};
+        listing.move_count = int(games.int64(row, 7));
+        listing.created = games.text(row, 8);
+        listing.updated = games.text(row, 9);
+        listing.online = games.boolean(row, 10);
+        listings.push_back(std::move(listing));
+    }
+    return listings;
+}
+
+SaveOutcome PostgresGameRepository::save(GameRecord& record, std::size_t stored_move_count) {
+    // The record keeps its old time unless the save is stored.
+    std::string previous_update = std::exchange(record.updated, utc_timestamp_now());
+    SaveOutcome outcome = SaveOutcome::Saved;
+    try {
+        in_transaction([&](PostgresConnection& connection) {
+            PostgresParams params;
+            add_changeable_fields(params, record);
+            params.add(record.id).add(record.version);
+            // Of two writers of one version, the second waits for the first's row lock, then
+            // finds the version changed and updates nothing.
+            PostgresResult update = connection.execute(
+                "UPDATE games SET (" + changeable_columns() + ") = ROW(" +
+                    changeable_placeholders(1) + "), version = version + 1 WHERE id = $" +
+                    std::to_string(changeable_column_count + 1) + " AND version = $" +
+                    std::to_string(changeable_column_count + 2),
+                params);
+            if (update.affected_rows() == 0) {
+                bool exists = connection
+                                  .execute("SELECT 1 FROM games WHERE id = $1",
+                                           PostgresParams().add(record.id))
+                                  .rows() > 0;
+                outcome = exists ? SaveOutcome::VersionConflict : SaveOutcome::Gone;
+                return;
+            }
+            std::size_t kept = std::min(stored_move_count, record.moves_uci.size());
+            connection.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
+                               PostgresParams().add(record.id).add(std::int64_t(kept)));
+            insert_moves(connection, record.id, record, kept);
+        });
+    } catch (...) {
+        record.updated = std::move(previous_update);
+        throw;
+    }
+    if (outcome == SaveOutcome::Saved)
+        ++record.version;
+    else
+        record.updated = std::move(previous_update);
+    return outcome;
+}
+
+std::optional<std::int64_t> PostgresGameRepository::version_of(std::int64_t id) {
+    PostgresResult game = run("SELECT version FROM games WHERE id = $1", PostgresParams().add(id));
+    if (game.rows() == 0) return std::nullopt;
+    return game.int64(0, 0);
+}
+
+bool PostgresGameRepository::remove(std::int64_t id) {
+    bool removed = false;
+    in_transaction([&](PostgresConnection& connection) {
+        removed = connection.execute("DELETE FROM games WHERE id = $1", PostgresParams().add(id))
+                      .affected_rows() > 0;
+    });
+    return removed;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> PostgresGameRepository::running_clocks() {
+    PostgresResult games = run("SELECT id, flag_at_ms FROM games WHERE flag_at_ms IS NOT NULL");
+    std::vector<std::pair<std::int64_t, std::int64_t>> clocks;
+    for (int row = 0; row < games.rows(); ++row)
+        clocks.emplace_back(games.int64(row, 0), games.int64(row, 1));
+    return clocks;
+}
+
+void PostgresGameRepository::note_alive(std::int64_t now_ms) {
+    run(note_alive_sql, PostgresParams().add(now_ms));
+}
+
+int PostgresGameRepository::credit_downtime(std::int64_t now_ms) {
+    int moved = 0;
+    in_transaction([&](PostgresConnection& connection) {
+        // Locked to the end: of two servers starting at once, the second credits only the
+        // time since the first noted itself alive.
+        PostgresResult alive =
+            connection.execute("SELECT value FROM server_state WHERE name = 'alive_ms' FOR UPDATE");
+        if (alive.rows() > 0 && alive.int64(0, 0) < now_ms) {
+            // SET reads the row as it was: both columns move by the same amount.
+            moved = int(connection
+                            .execute(R"sql(
+                UPDATE games SET
+                    clock_turn_started_ms = clock_turn_started_ms
+                        + ($1::bigint - GREATEST($2::bigint, clock_turn_started_ms)),
+                    flag_at_ms = flag_at_ms
+                        + ($1::bigint - GREATEST($2::bigint, clock_turn_started_ms)),
+                    version = version + 1
+                WHERE flag_at_ms IS NOT NULL AND clock_turn_started_ms < $1::bigint)sql",
+                                     PostgresParams().add(now_ms).add(alive.int64(0, 0)))
+                            .affected_rows());
+        }
+        connection.execute(note_alive_sql, PostgresParams().add(now_ms));
+    });
+    return moved;
+}
+
+} // namespace evo::app
