@@ -66,20 +66,25 @@ const examplesReady = (page) =>
     { timeout: 10000 },
   );
 
-// Plays a move on an example board by clicks (white below); `choice` is picked in the picker.
-async function playOnExample(page, exampleId, move, choice = null) {
+// Plays a UCI move on an example board by clicks (white below); when the move is one of
+// several for its squares, it is picked in the picker.
+async function playOnExample(page, exampleId, uci) {
   const example = page.locator(`[data-example="${exampleId}"]`);
   await example.scrollIntoViewIfNeeded();
   const before = await example.locator('.example-message').textContent();
   const box = await example.locator('cg-board').boundingBox();
-  for (const square of [move.slice(0, 2), move.slice(2, 4)]) {
+  for (const square of [uci.slice(0, 2), uci.slice(2, 4)]) {
     const file = square.charCodeAt(0) - 97;
     const rank = Number(square[1]);
     await page.mouse.click(box.x + ((file + 0.5) * box.width) / 8, box.y + ((8 - rank + 0.5) * box.height) / 8);
   }
-  if (choice) {
-    await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
-    const button = page.locator(`#promotion-dialog button[data-uci="${choice}"]`);
+  const picker = page.locator('#promotion-dialog[open]');
+  const opened = await picker.waitFor({ timeout: uci.length > 4 ? 5000 : 700 }).then(
+    () => true,
+    () => false,
+  );
+  if (opened) {
+    const button = page.locator(`#promotion-dialog button[data-uci="${uci}"]`);
     if (!(await button.isVisible())) await page.click('#promotion-dialog .promotion-more');
     await button.click();
   }
@@ -89,6 +94,25 @@ async function playOnExample(page, exampleId, move, choice = null) {
     { timeout: 5000 },
   );
 }
+
+// Each example's intended moves, by the end of its id (the rules pages name them
+// `<variant>-<example>`); a move with a choice is picked in the picker.
+const EXAMPLE_MOVES = {
+  minor: ['b2b4n'],
+  rook: ['c3d5r'],
+  kept: ['a2a3', 'h7h6', 'b2b3n'],
+  expires: ['a2a3', 'h7h6'],
+  'direct-rook': ['d4e5r'],
+  'cthulhu-born': ['b7b8'],
+  'cthulhu-leap': ['d4f6'],
+  'no-passing-check': ['d1f3'],
+  'king-double-step': ['e2e4'],
+  'king-en-passant': ['e5d6'],
+  'king-follows': ['e2e3'],
+  'vertical-castling': ['e7e8r', 'a6a5', 'e1e3'],
+  'other-colour': ['b7b8~p'],
+  promotion: ['b7b8q'],
+};
 
 try {
   for (const [label, width, height] of SIZES) {
@@ -121,7 +145,7 @@ try {
       assert.doesNotMatch(text, /third pawn move|second capture|two pawn moves|three pawn moves:/i);
       await shot(page, `rules-evo-n4k1-${label}`);
       // The example is judged by the variant's own rules: the fourth pawn move earns the right.
-      await playOnExample(page, 'evo-n4k1-minor', 'b2b4', 'b2b4n');
+      await playOnExample(page, 'evo-n4k1-minor', 'b2b4n');
       await page.waitForFunction(() => document.querySelector('[data-example="evo-n4k1-minor"] .example-message')?.dataset.state === 'done', null, { timeout: 5000 });
     });
 
@@ -134,7 +158,7 @@ try {
       assert.match(text, /it is your second pawn move and your third capture/);
       assert.doesNotMatch(text, /third pawn move|second capture/i);
       // Declined, the right is gone until N more pawn moves: the example says so once played.
-      await playOnExample(page, 'echess-n2k3-expires', 'a2a3', 'a2a3');
+      await playOnExample(page, 'echess-n2k3-expires', 'a2a3');
       await playOnExample(page, 'echess-n2k3-expires', 'h7h6');
       await page.waitForFunction(() => document.querySelector('[data-example="echess-n2k3-expires"] .example-message')?.dataset.state === 'done', null, { timeout: 5000 });
       assert.match(await page.locator('[data-example="echess-n2k3-expires"] .example-message').textContent(), /until two more pawn moves are made/);
@@ -244,6 +268,24 @@ try {
       await page.locator('header.top-bar').screenshot({ path: path.join(shotsDir, `header-${label}.png`) });
       await shot(page, `game-${label}`);
     });
+    if (label === 'desktop') {
+      await check('item 6: every example on the loaded variants\' rules pages plays out by the variant\'s own rules', async () => {
+        for (const variant of ['evo-n4k1', 'echess-n2k3', 'pk-own', 'pk-copy', 'chess-keep']) {
+          await page.goto(`${harness.server.address}#rules=${variant}`);
+          await page.locator('#rules-view .rules-title').waitFor();
+          await examplesReady(page);
+          const ids = await page.locator('#rules-view [data-example]').evaluateAll((nodes) => nodes.map((n) => n.dataset.example));
+          for (const id of ids) {
+            const moves = EXAMPLE_MOVES[id.slice(variant.length + 1)];
+            assert.ok(moves, `the moves of ${id}`);
+            for (const uci of moves) await playOnExample(page, id, uci);
+            const state = await page.locator(`[data-example="${id}"] .example-message`).getAttribute('data-state');
+            assert.equal(state, 'done', `${id} is done: ${await page.locator(`[data-example="${id}"] .example-message`).textContent()}`);
+          }
+          await page.goto(`${harness.server.address}#`);
+        }
+      });
+    }
     await page.context().close();
   }
 } finally {
