@@ -157,6 +157,26 @@ json evolution_json(const Variant& variant) {
             {"rook_right_captures", variant.rook_right_captures}};
 }
 
+// The rules a variant's players read about (its rules page, the promotion picker's notes),
+// named as in the variants file (docs/variants.md).
+json rules_json(const Variant& variant) {
+    std::string promotion_pieces;
+    for (PieceType type : variant.promotions())
+        promotion_pieces += char(piece_letter(type) - 'A' + 'a'); // lowercase, as in the file
+    return {{"promotion_pieces", promotion_pieces},
+            {"promotion_either_color", variant.promotion_either_color},
+            {"pawns_on_back_ranks", variant.pawns_on_back_ranks},
+            {"direct_rook_promotion", variant.direct_rook_promotion},
+            {"king_becomes_cthulhu", variant.king_becomes_cthulhu},
+            {"king_double_step", variant.king_double_step},
+            {"king_en_passant", variant.king_en_passant},
+            {"king_follows_pawn", variant.king_follows_pawn},
+            {"ordinary_castling", variant.ordinary_castling},
+            {"vertical_castling", variant.vertical_castling},
+            {"draws_won_by_first_king_promoter", variant.draws_won_by_first_king_promoter},
+            {"scores_points", variant.scores_points}};
+}
+
 } // namespace
 
 json variants_json() {
@@ -166,7 +186,8 @@ json variants_json() {
                             {"start_fen", Position::start(*variant).fen()},
                             {"display_name", std::string(variant->display_name)},
                             {"description", std::string(variant->description)},
-                            {"evolution", evolution_json(*variant)}});
+                            {"evolution", evolution_json(*variant)},
+                            {"rules", rules_json(*variant)}});
     return variants;
 }
 

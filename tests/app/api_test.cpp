@@ -332,6 +332,25 @@ TEST_F(ApiTest, InfoGivesEachVariantsEvolution) {
     EXPECT_EQ(evolution["echess"]["rights"], "expire");
 }
 
+// The rule fields a player's texts are made from (rules pages, picker notes; issue 23, item 6),
+// named as in the variants file.
+TEST_F(ApiTest, InfoGivesEachVariantsRuleFields) {
+    JsonAnswer info = get_json(*client_, "/api/info");
+    std::map<std::string, json> rules;
+    for (const json& variant : info.body["variants"]) rules[variant["name"]] = variant["rules"];
+    EXPECT_EQ(rules["chess"]["promotion_pieces"], "qrbn");
+    EXPECT_EQ(rules["chess"]["ordinary_castling"], true);
+    EXPECT_EQ(rules["chess"]["king_becomes_cthulhu"], false);
+    EXPECT_EQ(rules["echess"]["direct_rook_promotion"], true);
+    EXPECT_EQ(rules["evochess"]["direct_rook_promotion"], false);
+    EXPECT_EQ(rules["promoteking"]["promotion_pieces"], "pnbrq");
+    for (const char* field :
+         {"promotion_either_color", "pawns_on_back_ranks", "king_becomes_cthulhu",
+          "king_double_step", "king_en_passant", "king_follows_pawn", "vertical_castling",
+          "draws_won_by_first_king_promoter", "scores_points"})
+        EXPECT_EQ(rules["promoteking"][field], true) << field;
+}
+
 TEST_F(ApiTest, EngineRequestWithoutAnEngineIsAConflict) {
     json state = create({{"variant", "chess"}});
     JsonAnswer answer = post_json(*client_, game_path(state) + "/engine", json::object());

@@ -60,7 +60,8 @@ try {
   console.log('ok - a variant loaded from a file is listed, described and played in the browser by its own N and K');
 
   // Texts follow the variant's rights, not its name: an EChess-like variant's Rules lead to
-  // the EChess page, an EvoChess-like one's promotion picker says what declining keeps.
+  // its own page told as EChess's (issue 23, item 6), an EvoChess-like one's promotion picker
+  // says what declining keeps.
   const make = (variant, moves) =>
     page.evaluate(
       async ([v, ms]) => {
@@ -77,7 +78,9 @@ try {
   };
   await open(await make('echess-n2k1', []));
   await page.click('#rules-button');
-  await page.waitForFunction(() => location.hash === '#rules=echess', null, { timeout: 5000 });
+  await page.waitForFunction(() => location.hash === '#rules=echess-n2k1', null, { timeout: 5000 });
+  await page.locator('#rules-view .rules-title').waitFor();
+  assert.match(await page.locator('#rules-view').textContent(), /Use it or lose it/);
   await open(await make('evo-n2k1', ['a2a3', 'a7a6', 'a3a4', 'a6a5']));
   const board = new BoardDriver(page);
   await board.click('b2', 'b4');

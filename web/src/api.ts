@@ -117,7 +117,7 @@ export interface ServerInfo {
   version: string;
   engine: boolean;
   levels?: EngineLevel[];
-  variants: { name: Variant; start_fen: string; display_name?: string; description?: string; evolution?: VariantEvolution | null }[];
+  variants: VariantInfo[];
 }
 
 export type EngineScore = { cp: number } | { mate: number };
@@ -129,6 +129,31 @@ export interface SearchProgress {
   nodes: number;
   nps: number;
   time_ms: number;
+}
+
+export interface VariantInfo {
+  name: Variant;
+  start_fen: string;
+  display_name?: string;
+  description?: string;
+  evolution?: VariantEvolution | null;
+  rules?: VariantRuleFields;
+}
+
+// The rules a variant's players read about, named as in the variants file (docs/variants.md).
+export interface VariantRuleFields {
+  promotion_pieces: string; // letters of p n b r q, in the order moves are listed
+  promotion_either_color: boolean;
+  pawns_on_back_ranks: boolean;
+  direct_rook_promotion: boolean;
+  king_becomes_cthulhu: boolean;
+  king_double_step: boolean;
+  king_en_passant: boolean;
+  king_follows_pawn: boolean;
+  ordinary_castling: boolean;
+  vertical_castling: boolean;
+  draws_won_by_first_king_promoter: boolean;
+  scores_points: boolean;
 }
 
 // A variant's evolution rights: kept (EvoChess) or expiring (EChess), and its N and K.

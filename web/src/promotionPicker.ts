@@ -8,7 +8,7 @@ import type { Side, Variant } from './api';
 import { colorOf } from './board';
 import { describeChoice, otherSide, type BoardUnit, type ParsedMove, type PieceLetter } from './moves';
 import type { Key } from 'chessgroundx/types';
-import { rulesFamilyOf } from './variantRules';
+import { declineNote, otherColourNote } from './variantRules';
 
 // Where a square lies on the screen, and the board around it (GameBoard.placeOf).
 export interface SquarePlace {
@@ -26,13 +26,6 @@ export interface PickerContext {
   // The promotion square's place; without it the picker is a dialog in the middle.
   placeOf?: (square: Key) => SquarePlace | null;
 }
-
-// What choosing no promotion means in each variant, in one line.
-const DECLINE_NOTES: Partial<Record<Variant, string>> = {
-  evochess: 'No promotion: you keep your rights for a later move (in EvoChess they never expire).',
-  echess: 'No promotion: the right is lost (in EChess a right must be used in the move that earns it).',
-  promoteking: 'Keeping the pawn leaves it on the last rank, where it can never move forward again.',
-};
 
 // The column's order (queen first, as on every chess site), and how many it holds: with
 // "More" and "Cancel" it stays within six squares of the eight.
@@ -150,13 +143,21 @@ export function pickPromotion(
       return element;
     };
     columnList.append(...column.map((choice) => button(choice, true)), more, cancel);
-    const note = DECLINE_NOTES[rulesFamilyOf(context.variant)];
+    // The variant's own notes, each before the first choice it explains.
+    const notes = [
+      { className: 'other-colour-note', text: otherColourNote(context.variant), explains: (change: ParsedMove['transformation']) => !!change?.otherColour },
+      {
+        className: 'decline-note',
+        text: declineNote(context.variant),
+        explains: (change: ParsedMove['transformation']) => !change || (change.ofMovingUnit && !change.otherColour),
+      },
+    ];
     for (const choice of rest) {
-      const declining = !choice.transformation || (choice.transformation.ofMovingUnit && !choice.transformation.otherColour);
-      if (declining && note && !restPanel.querySelector('.decline-note')) {
+      for (const note of notes) {
+        if (!note.text || !note.explains(choice.transformation) || restPanel.querySelector(`.${note.className}`)) continue;
         const line = document.createElement('p');
-        line.className = 'decline-note';
-        line.textContent = note;
+        line.className = note.className;
+        line.textContent = note.text;
         restPanel.append(line);
       }
       restPanel.append(button(choice, false));

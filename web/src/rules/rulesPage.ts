@@ -2,20 +2,19 @@
 // with interactive example boards. Shown instead of the game while open.
 import type { Variant } from '../api';
 import { variantTitle } from '../newGameDialog';
-import { rulesFamilyOf } from '../variantRules';
 import { ExampleBoard } from './exampleBoard';
-import { RULES_PAGES, rulesPageOf } from './examples';
+import { RULES_TABS, rulesPageOf } from './examples';
 
 export function rulesVariantInAddress(): Variant | null {
-  const match = /^#rules(?:=([a-z]+))?$/.exec(location.hash);
+  const match = /^#rules(?:=([A-Za-z0-9_-]+))?$/.exec(location.hash);
   if (!match) return null;
   return rulesPageOf(match[1] ?? 'evochess')?.variant ?? 'evochess';
 }
 
-// The rules page that fits a variant; chess has none, so it leads to EvoChess's.
+// The variant's own rules page (a variant read from a file has one made from its rules);
+// chess has none, so it leads to EvoChess's.
 export function rulesAddressFor(variant: string): string {
-  const family = rulesFamilyOf(variant);
-  return `#rules=${rulesPageOf(family) ? family : 'evochess'}`;
+  return `#rules=${rulesPageOf(variant) ? variant : 'evochess'}`;
 }
 
 export class RulesView {
@@ -64,11 +63,13 @@ export class RulesView {
     const nav = document.createElement('nav');
     nav.className = 'rules-tabs';
     nav.setAttribute('aria-label', 'Rules of each variant');
-    for (const other of RULES_PAGES) {
+    // The built-in games' tabs, and this variant's own when it is read from a file.
+    const tabs = RULES_TABS.includes(variant) ? RULES_TABS : [...RULES_TABS, variant];
+    for (const other of tabs) {
       const link = document.createElement('a');
-      link.href = `#rules=${other.variant}`;
-      link.textContent = variantTitle(other.variant);
-      if (other.variant === variant) link.setAttribute('aria-current', 'page');
+      link.href = `#rules=${other}`;
+      link.textContent = variantTitle(other);
+      if (other === variant) link.setAttribute('aria-current', 'page');
       nav.append(link);
     }
     const back = document.createElement('button');
@@ -87,7 +88,8 @@ export class RulesView {
     const howTo = document.createElement('p');
     howTo.className = 'rules-howto';
     howTo.textContent = 'Each small board below is a real position: make the moves on it, and the game\'s own rules judge them.';
-    this.root.replaceChildren(nav, heading, intro, howTo);
+    this.root.replaceChildren(nav, heading, intro);
+    if (page.sections.some((section) => section.examples.length > 0)) this.root.append(howTo);
 
     for (const section of page.sections) {
       const block = document.createElement('section');
