@@ -14,7 +14,7 @@ ensure_packages() {
 
 # What building the evochess binary (libpq for PostgreSQL) and the Python module (pybind11,
 # docs/python.md) needs.
-BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libpq-dev pybind11-dev python3-dev)
+BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libpq-dev libsodium-dev pybind11-dev python3-dev)
 # Node.js and npm for the web front end: only installed when the commands are missing
 # (a nodejs package that bundles npm conflicts with Debian's npm package).
 ensure_node() {

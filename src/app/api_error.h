@@ -11,7 +11,7 @@ namespace evo::app {
 
 enum class ErrorKind {
     BadRequest,    // malformed input: JSON, FEN, PGN, a field of the wrong type or range
-    Unauthorized,  // an action on an online game without a seat token
+    Unauthorized,  // an action on an online game without a seat token; a wrong login
     Forbidden,     // a wrong seat token, a request from another site
     NotFound,      // no such game or route
     Conflict,      // out of turn, a race lost, the game moved on, a seat already taken

@@ -9,6 +9,7 @@
 #include "engine_refusal.h"
 #include "fault_log.h"
 #include "game_json.h"
+#include "glicko2.h"
 #include "http/event_text.h"
 #include "http/json_answer.h"
 #include "in_memory_event_bus.h"
@@ -612,7 +613,12 @@ json GameService::info() const {
             {"engine", engine_available()},
             {"levels", std::move(levels)},
             {"variants", variants_json()},
-            {"claim_after_ms", options_.claim_after_ms}};
+            {"claim_after_ms", options_.claim_after_ms},
+            {"ratings",
+             {{"initial", rating_parameters.initial_rating},
+              {"rd", rating_parameters.initial_rd},
+              {"volatility", rating_parameters.initial_volatility},
+              {"tau", rating_parameters.tau}}}};
 }
 
 json GameService::create(const json& body) {

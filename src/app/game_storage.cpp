@@ -1,7 +1,9 @@
 #include "game_storage.h"
 
+#include "postgres_account_repository.h"
 #include "postgres_connection.h"
 #include "postgres_game_repository.h"
+#include "sqlite_account_repository.h"
 #include "sqlite_game_repository.h"
 
 #include <fcntl.h>
@@ -62,6 +64,7 @@ std::variant<OpenedStorage, int> open_sqlite(const std::string& path, std::ostre
     }
     try {
         storage.repository = std::make_unique<SqliteGameRepository>(path);
+        storage.accounts = std::make_unique<SqliteAccountRepository>(path);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << path << ": " << refusal.what() << '\n';
         return 2;
@@ -78,6 +81,7 @@ std::variant<OpenedStorage, int> open_postgres(const std::string& conninfo, std:
     OpenedStorage storage;
     try {
         storage.repository = std::make_unique<PostgresGameRepository>(conninfo);
+        storage.accounts = std::make_unique<PostgresAccountRepository>(conninfo);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << shown << ": " << refusal.what() << '\n';
         return 2;

@@ -3,6 +3,7 @@
 // default SQLite in the data directory (DIR/games.sqlite3).
 #pragma once
 
+#include "account_repository.h"
 #include "game_repository.h"
 
 #include <memory>
@@ -33,6 +34,8 @@ struct OpenedStorage {
     OpenedStorage(OpenedStorage&&) noexcept;
     ~OpenedStorage();
     std::unique_ptr<GameRepository> repository;
+    // Players' accounts, on the same database.
+    std::unique_ptr<AccountRepository> accounts;
     // SQLite: one serve per database file (its directory's serve.lock). PostgreSQL: none,
     // several processes may share the database.
     std::unique_ptr<DataDirectoryLock> lock;

@@ -1,5 +1,6 @@
 #include "http_api.h"
 
+#include "account_routes.h"
 #include "analysis_service.h"
 #include "api_error.h"
 #include "fault_log.h"
@@ -116,6 +117,7 @@ class Router {
         try {
             if (auto refused = foreign_request_reason(request, options_.origin))
                 throw forbidden(*refused);
+            refuse_cookie_without_origin(request);
             route(request, *responder, responder);
         } catch (const ApiError& error) {
             answer(*responder, error_response(error.kind(), error.what()));
@@ -141,6 +143,9 @@ class Router {
 
         if (parts.size() == 2 && parts[1] == "info" && method == "GET")
             return responder.respond(json_response(service_.info()));
+        if (options_.accounts &&
+            route_accounts(*options_.accounts, options_.origin, parts, request, responder))
+            return;
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
             return responder.respond(json_response(analysis_->position(body(request))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")

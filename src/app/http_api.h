@@ -2,6 +2,7 @@
 // of the game service and its answer or error into an HttpResponse, in one guarded place.
 #pragma once
 
+#include "account_service.h"
 #include "game_service.h"
 #include "http/creation_quota.h"
 #include "http/http_message.h"
@@ -19,6 +20,8 @@ struct RouterOptions {
     std::string web_dir;
     // New games (POST /api/games) at most; none by default (`serve` sets its own).
     CreationLimits game_creation;
+    // Players' accounts and sessions (account_routes.h); none: those routes answer 404.
+    AccountService* accounts = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

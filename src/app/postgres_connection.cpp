@@ -123,6 +123,13 @@ PostgresParams& PostgresParams::add(std::int64_t value) {
     return *this;
 }
 
+PostgresParams& PostgresParams::add_double(double value) {
+    char text[32];
+    auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    values_.emplace_back(std::string(text, end));
+    return *this;
+}
+
 PostgresParams& PostgresParams::add(std::string value) {
     values_.emplace_back(std::move(value));
     return *this;
@@ -173,6 +180,17 @@ std::string PostgresResult::text(int row, int column) const {
 std::optional<std::string> PostgresResult::optional_text(int row, int column) const {
     if (PQgetisnull(result_, row, column)) return std::nullopt;
     return text(row, column);
+}
+
+double PostgresResult::float64(int row, int column) const {
+    std::string value = text(row, column);
+    double number = 0;
+    auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (error != std::errc() || end != value.data() + value.size() || value.empty())
+        throw StorageError(StorageErrorKind::Corrupt, "PostgreSQL: column " +
+                                                          std::string(PQfname(result_, column)) +
+                                                          " holds '" + value + "', not a number");
+    return number;
 }
 
 std::int64_t PostgresResult::int64(int row, int column) const {

@@ -37,6 +37,8 @@ class PostgresParams {
     PostgresParams& add(std::int64_t value);
     PostgresParams& add(std::string value);
     PostgresParams& add_bool(bool value);
+    // In the shortest text that reads back as the same double.
+    PostgresParams& add_double(double value);
     PostgresParams& add_optional(const std::optional<std::string>& value);
     PostgresParams& add_optional(const std::optional<int>& value);
     PostgresParams& add_optional(const std::optional<std::int64_t>& value);
@@ -65,6 +67,7 @@ class PostgresResult {
     std::string text(int row, int column) const;
     std::optional<std::string> optional_text(int row, int column) const;
     std::int64_t int64(int row, int column) const;
+    double float64(int row, int column) const;
     std::optional<std::int64_t> optional_int64(int row, int column) const;
     std::optional<int> optional_int(int row, int column) const;
     bool boolean(int row, int column) const;

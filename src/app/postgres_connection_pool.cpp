@@ -56,4 +56,38 @@ void PostgresConnectionPool::drop_idle() {
     }
 }
 
+PostgresStarted start_statement(PostgresConnectionPool& pool, std::string_view sql,
+                                const PostgresParams& params) {
+    auto connection = pool.lease();
+    try {
+        PostgresResult result = connection->execute(sql, params);
+        return {std::move(connection), std::move(result)};
+    } catch (const StorageError&) {
+        if (connection.fresh() || !connection->broken()) throw;
+    }
+    // The server dropped the pooled connection (and the others with it): once more, afresh.
+    { auto dropped = std::move(connection); }
+    pool.drop_idle();
+    auto again = pool.lease();
+    PostgresResult result = again->execute(sql, params);
+    return {std::move(again), std::move(result)};
+}
+
+void in_postgres_transaction(PostgresConnectionPool& pool,
+                             const std::function<void(PostgresConnection&)>& work) {
+    PostgresStarted started = start_statement(pool, "BEGIN");
+    PostgresConnection& connection = *started.connection;
+    try {
+        work(connection);
+        connection.execute("COMMIT");
+    } catch (...) {
+        try {
+            connection.execute("ROLLBACK");
+        } catch (const std::exception&) {
+            // A lost connection rolls back by itself; the pool drops it.
+        }
+        throw;
+    }
+}
+
 } // namespace evo::app

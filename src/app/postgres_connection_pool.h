@@ -12,6 +12,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -62,5 +63,22 @@ class PostgresConnectionPool {
     std::vector<std::unique_ptr<PostgresConnection>> idle_;
     std::size_t leased_ = 0;
 };
+
+// A leased connection and the result of the first statement run on it.
+struct PostgresStarted {
+    PostgresConnectionPool::Lease connection;
+    PostgresResult result;
+};
+
+// Leases a connection and runs the first statement on it. A pooled connection the server
+// dropped (it restarted meanwhile) fails before anything is done: it is replaced by a new
+// one and the statement sent again, once.
+PostgresStarted start_statement(PostgresConnectionPool& pool, std::string_view sql,
+                                const PostgresParams& params = {});
+
+// Runs `work` in one transaction on a leased connection, committed when it returns, rolled
+// back when it throws (or when the commit fails, which leaves nothing half-written either).
+void in_postgres_transaction(PostgresConnectionPool& pool,
+                             const std::function<void(PostgresConnection&)>& work);
 
 } // namespace evo::app

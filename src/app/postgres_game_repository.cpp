@@ -110,35 +110,11 @@ PostgresGameRepository::PostgresGameRepository(const std::string& conninfo, std:
 
 PostgresGameRepository::Started PostgresGameRepository::start(std::string_view sql,
                                                               const PostgresParams& params) {
-    auto connection = pool_.lease();
-    try {
-        PostgresResult result = connection->execute(sql, params);
-        return {std::move(connection), std::move(result)};
-    } catch (const StorageError&) {
-        if (connection.fresh() || !connection->broken()) throw;
-    }
-    // The server dropped the pooled connection (and the others with it): once more, afresh.
-    { auto dropped = std::move(connection); }
-    pool_.drop_idle();
-    auto again = pool_.lease();
-    PostgresResult result = again->execute(sql, params);
-    return {std::move(again), std::move(result)};
+    return start_statement(pool_, sql, params);
 }
 
 void PostgresGameRepository::in_transaction(const std::function<void(PostgresConnection&)>& work) {
-    Started started = start("BEGIN");
-    PostgresConnection& connection = *started.connection;
-    try {
-        work(connection);
-        connection.execute("COMMIT");
-    } catch (...) {
-        try {
-            connection.execute("ROLLBACK");
-        } catch (const std::exception&) {
-            // A lost connection rolls back by itself; the pool drops it.
-        }
-        throw;
-    }
+    in_postgres_transaction(pool_, work);
 }
 
 PostgresResult PostgresGameRepository::run(std::string_view sql, const PostgresParams& params) {

@@ -36,13 +36,8 @@ class PostgresGameRepository final : public GameRepository {
     void in_transaction(const std::function<void(PostgresConnection&)>& work);
     // Runs one statement on its own (it is its own transaction).
     PostgresResult run(std::string_view sql, const PostgresParams& params = {});
-    struct Started {
-        PostgresConnectionPool::Lease connection;
-        PostgresResult result;
-    };
-    // Leases a connection and runs the first statement on it. A pooled connection the server
-    // dropped (it restarted meanwhile) fails before anything is done: it is replaced by a new
-    // one and the statement sent again, once.
+    using Started = PostgresStarted;
+    // start_statement (postgres_connection_pool.h) on this repository's pool.
     Started start(std::string_view sql, const PostgresParams& params = {});
 
     PostgresConnectionPool pool_;

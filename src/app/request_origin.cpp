@@ -55,6 +55,10 @@ std::optional<std::string> foreign_request_reason(const HttpRequest& request,
     return std::nullopt;
 }
 
+bool reached_over_tls(const HttpRequest& request, const OriginRules& rules) {
+    return request_scheme(request, lower(request.header("host")), rules) == "https";
+}
+
 std::string origin_of_url(const std::string& url) {
     std::size_t scheme_end = url.find("://");
     if (scheme_end == std::string::npos) return "";

@@ -25,6 +25,10 @@ struct OriginRules {
 std::optional<std::string> foreign_request_reason(const HttpRequest& request,
                                                   const OriginRules& rules);
 
+// Whether the client reached us over TLS: through our proxy (--trust-proxy) saying
+// X-Forwarded-Proto https, or by the host of an https --public-url.
+bool reached_over_tls(const HttpRequest& request, const OriginRules& rules);
+
 // "HTTPS://Chess.example.org:8443/path" -> "https://chess.example.org:8443".
 std::string origin_of_url(const std::string& url);
 

@@ -102,6 +102,7 @@ int run_server(const ServeOptions& given) {
     service_options.max_engine_ms =
         options.max_engine_ms.value_or(open_to_others ? open_server_max_engine_ms : 0);
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
+    AccountService accounts(*storage.accounts, clock);
     std::optional<GameService> service;
     std::optional<HttpServer> server;
     int port = 0;
@@ -121,6 +122,7 @@ int run_server(const ServeOptions& given) {
         RouterOptions router;
         router.web_dir = options.web_dir;
         router.game_creation = options.game_creation;
+        router.accounts = &accounts;
         router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
         if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
         router.origin.public_origin = origin_of_url(service_options.public_url);

@@ -129,6 +129,15 @@ void SqliteStatement::run() {
     sqlite3_reset(statement_);
 }
 
+SqliteStatement& SqliteStatement::bind_double(int index, double value) {
+    if (sqlite3_bind_double(statement_, index, value) != SQLITE_OK) db_.fail("cannot bind");
+    return *this;
+}
+
+double SqliteStatement::column_double(int index) const {
+    return sqlite3_column_double(statement_, index);
+}
+
 std::int64_t SqliteStatement::column_int(int index) const {
     return sqlite3_column_int64(statement_, index);
 }

@@ -37,6 +37,7 @@ class SqliteStatement {
     SqliteStatement& bind_optional(int index, const std::optional<int>& value);
     SqliteStatement& bind_optional(int index, const std::optional<std::int64_t>& value);
     SqliteStatement& bind_null(int index);
+    SqliteStatement& bind_double(int index, double value);
 
     // Advances to the next row: true while a row is there, false when done.
     bool step();
@@ -44,6 +45,7 @@ class SqliteStatement {
     void run();
 
     std::int64_t column_int(int index) const;
+    double column_double(int index) const;
     std::string column_text(int index) const;
     std::optional<std::string> column_optional_text(int index) const;
     std::optional<int> column_optional_int(int index) const;

@@ -86,6 +86,34 @@ void index_listing_order(SqliteDatabase& db) {
     db.execute("CREATE INDEX IF NOT EXISTS games_listing ON games(updated DESC, id DESC)");
 }
 
+// Version 3: players' accounts, their sessions (by token digest) and ratings per variant.
+void add_accounts(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE accounts (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    name          TEXT NOT NULL,
+    name_key      TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_ms    INTEGER NOT NULL
+);
+CREATE TABLE sessions (
+    token_digest TEXT PRIMARY KEY,
+    account_id   INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    created_ms   INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_account ON sessions(account_id);
+CREATE TABLE ratings (
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    variant    TEXT NOT NULL,
+    rating     REAL NOT NULL,
+    rd         REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games      INTEGER NOT NULL,
+    PRIMARY KEY (account_id, variant)
+) WITHOUT ROWID;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -95,6 +123,7 @@ struct MigrationStep {
 constexpr MigrationStep migration_steps[] = {
     {1, create_baseline},
     {2, index_listing_order},
+    {3, add_accounts},
 };
 
 } // namespace

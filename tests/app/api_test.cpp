@@ -318,6 +318,14 @@ TEST_F(ApiTest, InfoNamesEveryVariant) {
     EXPECT_EQ(names, (std::vector<std::string>{"chess", "evochess", "echess", "promoteking"}));
 }
 
+// The rating system's parameters, as docs/ratings.md states them (Glicko-2).
+TEST_F(ApiTest, InfoStatesTheRatingParameters) {
+    JsonAnswer info = get_json(*client_, "/api/info");
+    ASSERT_EQ(info.status, 200);
+    EXPECT_EQ(info.body["ratings"],
+              (json{{"initial", 1500}, {"rd", 350}, {"volatility", 0.06}, {"tau", 0.75}}));
+}
+
 // The rules a player is told come from the variant's data: its rights and their N and K.
 TEST_F(ApiTest, InfoGivesEachVariantsEvolution) {
     JsonAnswer info = get_json(*client_, "/api/info");

@@ -78,10 +78,10 @@ TEST(SqliteSchemaTest, AFileAtAnOlderVersionTakesOnlyTheStepsItLacks) {
         EXPECT_FALSE(has_index(db, "games_listing"));
     }
     SqliteGameRepository store(database);
-    EXPECT_EQ(sqlite_schema_version(store.database_for_tests()), 2);
+    EXPECT_EQ(sqlite_schema_version(store.database_for_tests()), newest_sqlite_schema_version());
     EXPECT_TRUE(has_index(store.database_for_tests(), "games_listing"));
     // At the newest version already, opening again runs nothing and finds it so.
-    EXPECT_EQ(migrate_sqlite_schema(store.database_for_tests()), 2);
+    EXPECT_EQ(migrate_sqlite_schema(store.database_for_tests()), newest_sqlite_schema_version());
 }
 
 TEST(SqliteSchemaTest, AFileOfANewerReleaseIsRefusedAndLeftUnchanged) {

@@ -1,10 +1,13 @@
 // `evochess serve --database`: which storage a string names, and that a wrong one is refused
 // with a sentence that repeats no password.
 #include "app/game_storage.h"
+#include "postgres_test_server.h"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
+#include <unistd.h>
 
 namespace evo::app::testing {
 namespace {
@@ -45,6 +48,27 @@ TEST(GameStorageTest, AWrongStringIsRefusedWithExitStatusTwoAndNoPassword) {
         EXPECT_EQ(line.find("hunter2"), std::string::npos) << line;
         EXPECT_EQ(line.find('\n'), line.size() - 1) << line; // one line
     }
+}
+
+// `serve` opens the players' accounts on the same database as the games, either kind.
+TEST(GameStorageTest, TheAccountsAreOpenedBesideTheGames) {
+    auto sqlite_directory = std::filesystem::temp_directory_path() /
+                            ("evochess-storage-accounts-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(sqlite_directory);
+    PostgresTestServer::instance().empty_database();
+    for (DatabaseChoice choice :
+         {DatabaseChoice(SqliteChoice{(sqlite_directory / "games.sqlite3").string()}),
+          DatabaseChoice(PostgresChoice{PostgresTestServer::instance().conninfo()})}) {
+        std::ostringstream errors;
+        auto opened = open_game_storage(choice, errors);
+        ASSERT_TRUE(std::holds_alternative<OpenedStorage>(opened)) << errors.str();
+        OpenedStorage& storage = std::get<OpenedStorage>(opened);
+        ASSERT_TRUE(storage.accounts);
+        AccountRecord account{0, "opened", "hash", 1};
+        EXPECT_TRUE(storage.accounts->create(account));
+        EXPECT_EQ(storage.accounts->find_by_name("OPENED")->id, account.id);
+    }
+    std::filesystem::remove_all(sqlite_directory);
 }
 
 } // namespace

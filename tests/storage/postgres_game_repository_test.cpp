@@ -3,6 +3,7 @@
 // comes back, SQLSTATEs as storage error kinds, and no password in any message.
 #include "app/postgres_game_repository.h"
 #include "app/postgres_schema.h"
+#include "app/sqlite_schema.h"
 #include "postgres_test_server.h"
 
 #include <gtest/gtest.h>
@@ -44,12 +45,12 @@ TEST_F(PostgresRepositoryTest, AnEmptyDatabaseIsMigratedToTheNewestVersion) {
     EXPECT_EQ(postgres_schema_version(connection), 0);
     PostgresGameRepository store(server().conninfo());
     EXPECT_EQ(postgres_schema_version(connection), newest_postgres_schema_version());
-    EXPECT_EQ(newest_postgres_schema_version(), 2); // numbered as SQLite's
+    EXPECT_EQ(newest_postgres_schema_version(), newest_sqlite_schema_version()); // numbered alike
     EXPECT_EQ(count(connection, "SELECT count(*) FROM pg_indexes WHERE indexname IN "
                                 "('games_listing', 'games_flag_at')"),
               2);
     // Opening again finds it done and changes nothing.
-    EXPECT_EQ(migrate_postgres_schema(connection), 2);
+    EXPECT_EQ(migrate_postgres_schema(connection), newest_postgres_schema_version());
 }
 
 TEST_F(PostgresRepositoryTest, ADatabaseAtAnOlderVersionTakesOnlyTheStepsItLacks) {
@@ -62,7 +63,7 @@ TEST_F(PostgresRepositoryTest, ADatabaseAtAnOlderVersionTakesOnlyTheStepsItLacks
     GameRecord record = a_game();
     {
         PostgresGameRepository store(server().conninfo(), 1);
-        EXPECT_EQ(postgres_schema_version(connection), 2);
+        EXPECT_EQ(postgres_schema_version(connection), newest_postgres_schema_version());
         store.insert(record);
     }
     EXPECT_EQ(count(connection, "SELECT count(*) FROM pg_indexes WHERE indexname = "

@@ -1,0 +1,109 @@
+#include "account_routes.h"
+
+#include "api_error.h"
+#include "http/cookies.h"
+#include "http/json_answer.h"
+#include "json_fields.h"
+
+namespace evo::app {
+
+using nlohmann::json;
+
+namespace {
+
+// A visitor's token lasts a year from its last visit to /api/me.
+constexpr std::int64_t visitor_cookie_seconds = 365LL * 24 * 3600;
+
+std::string required_string(const json& body, const char* field) {
+    auto value = optional_string(body, field);
+    if (!value) throw bad_request(std::string("\"") + field + "\" is required");
+    return *value;
+}
+
+HttpResponse with_session(const AccountService& accounts, const OriginRules& origin,
+                          const HttpRequest& request, const NewSession& session, int status) {
+    HttpResponse response = json_response({{"name", session.account.name}}, status);
+    response.headers.emplace_back("Set-Cookie", set_cookie(session_cookie, session.token,
+                                                           accounts.session_lifetime_ms() / 1000,
+                                                           reached_over_tls(request, origin)));
+    return response;
+}
+
+HttpResponse without_session(const OriginRules& origin, const HttpRequest& request, json body) {
+    HttpResponse response = json_response(body);
+    response.headers.emplace_back(
+        "Set-Cookie", set_cookie(session_cookie, "", 0, reached_over_tls(request, origin)));
+    return response;
+}
+
+std::string session_token(const HttpRequest& request) {
+    return cookie_value(request, session_cookie).value_or("");
+}
+
+HttpResponse me(AccountService& accounts, const OriginRules& origin, const HttpRequest& request) {
+    if (auto account = accounts.account_of(session_token(request))) {
+        json ratings = json::object();
+        for (const RatingView& rating : accounts.ratings_of(account->id))
+            ratings[rating.variant] = {{"rating", rating.rating},
+                                       {"rd", rating.rd},
+                                       {"volatility", rating.volatility},
+                                       {"games", rating.games},
+                                       {"provisional", rating.provisional}};
+        return json_response(
+            {{"name", account->name}, {"anonymous", false}, {"ratings", std::move(ratings)}});
+    }
+    std::string visitor = cookie_value(request, visitor_cookie).value_or("");
+    bool fresh = !AccountService::looks_like_token(visitor);
+    if (fresh) visitor = new_secret_token();
+    HttpResponse response = json_response({{"name", AccountService::anonymous_name(visitor)},
+                                           {"anonymous", true},
+                                           {"ratings", json::object()}});
+    // Sent again each time, so the year runs from the last visit.
+    response.headers.emplace_back("Set-Cookie",
+                                  set_cookie(visitor_cookie, visitor, visitor_cookie_seconds,
+                                             reached_over_tls(request, origin)));
+    return response;
+}
+
+} // namespace
+
+void refuse_cookie_without_origin(const HttpRequest& request) {
+    if (request.method == "GET" || request.method == "HEAD") return;
+    if (cookie_value(request, session_cookie) && request.header("origin").empty())
+        throw forbidden("a request made with the session cookie must come with its Origin "
+                        "header (browsers send it; other clients: leave the cookie out)");
+}
+
+bool route_accounts(AccountService& accounts, const OriginRules& origin,
+                    const std::vector<std::string_view>& parts, const HttpRequest& request,
+                    Responder& responder) {
+    if (parts.size() != 2) return false;
+    const std::string& method = request.method;
+    if (parts[1] == "accounts" && method == "POST") {
+        json body = parse_request_body(request.body);
+        NewSession session = accounts.create_account(
+            required_string(body, "name"), required_string(body, "password"), request.client);
+        return responder.respond(with_session(accounts, origin, request, session, 201)), true;
+    }
+    if (parts[1] == "session" && method == "POST") {
+        json body = parse_request_body(request.body);
+        NewSession session = accounts.log_in(required_string(body, "name"),
+                                             required_string(body, "password"), request.client);
+        return responder.respond(with_session(accounts, origin, request, session, 200)), true;
+    }
+    if (parts[1] == "session" && method == "DELETE") {
+        accounts.log_out(session_token(request));
+        return responder.respond(without_session(origin, request, {{"logged_out", true}})), true;
+    }
+    if (parts[1] == "sessions" && method == "DELETE") {
+        auto ended = accounts.log_out_everywhere(session_token(request));
+        if (!ended) throw ApiError(ErrorKind::Unauthorized, "not logged in");
+        return responder.respond(without_session(origin, request, {{"sessions_ended", *ended}})),
+               true;
+    }
+    if (parts[1] == "me" && method == "GET")
+        return responder.respond(me(accounts, origin, request)), true;
+    return false;
+}
+
+} // namespace evo::app

@@ -1,0 +1,30 @@
+// The account routes of the JSON API (docs/api.md, "Players and accounts"): POST
+// /api/accounts, POST and DELETE /api/session, DELETE /api/sessions, GET /api/me. JSON and
+// cookies are read and written here; the rules are AccountService's.
+#pragma once
+
+#include "account_service.h"
+#include "http/http_message.h"
+#include "request_origin.h"
+
+#include <string_view>
+#include <vector>
+
+namespace evo::app {
+
+// The cookies: the session token of an account, and an anonymous visitor's own token.
+inline constexpr std::string_view session_cookie = "evo_session";
+inline constexpr std::string_view visitor_cookie = "evo_visitor";
+
+// Answers the request if it is one of the account routes (parts: the path's segments);
+// false if it is not. Throws ApiErrors.
+bool route_accounts(AccountService& accounts, const OriginRules& origin,
+                    const std::vector<std::string_view>& parts, const HttpRequest& request,
+                    Responder& responder);
+
+// A state-changing request (not GET or HEAD) that carries the session cookie must say its
+// Origin (which foreign_request_reason has already checked is ours): a form or script on
+// another site may make the browser send the cookie, but cannot make it name our origin.
+void refuse_cookie_without_origin(const HttpRequest& request);
+
+} // namespace evo::app

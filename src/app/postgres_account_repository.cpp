@@ -1,0 +1,99 @@
+#include "postgres_account_repository.h"
+
+#include "postgres_schema.h"
+
+namespace evo::app {
+
+namespace {
+
+std::optional<AccountRecord> account_of_row(const PostgresResult& result) {
+    if (result.rows() == 0) return std::nullopt;
+    return AccountRecord{result.int64(0, 0), result.text(0, 1), result.text(0, 2),
+                         result.int64(0, 3)};
+}
+
+} // namespace
+
+PostgresAccountRepository::PostgresAccountRepository(const std::string& conninfo,
+                                                     std::size_t connections)
+    : pool_(conninfo, connections) {
+    auto connection = pool_.lease();
+    migrate_postgres_schema(*connection);
+}
+
+PostgresResult PostgresAccountRepository::run(std::string_view sql, const PostgresParams& params) {
+    return start_statement(pool_, sql, params).result;
+}
+
+bool PostgresAccountRepository::create(AccountRecord& record) {
+    PostgresResult inserted =
+        run("INSERT INTO accounts (name, name_key, password_hash, created_ms) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING RETURNING id",
+            PostgresParams()
+                .add(record.name)
+                .add(account_name_key(record.name))
+                .add(record.password_hash)
+                .add(record.created_ms));
+    if (inserted.rows() == 0) return false;
+    record.id = inserted.int64(0, 0);
+    return true;
+}
+
+std::optional<AccountRecord> PostgresAccountRepository::find_by_name(const std::string& name) {
+    return account_of_row(run("SELECT id, name, password_hash, created_ms FROM accounts "
+                              "WHERE name_key = $1",
+                              PostgresParams().add(account_name_key(name))));
+}
+
+void PostgresAccountRepository::add_session(std::int64_t account_id,
+                                            const std::string& token_digest,
+                                            std::int64_t created_ms) {
+    run("INSERT INTO sessions (token_digest, account_id, created_ms) VALUES ($1, $2, $3)",
+        PostgresParams().add(token_digest).add(account_id).add(created_ms));
+}
+
+std::optional<AccountRecord>
+PostgresAccountRepository::account_of_session(const std::string& token_digest,
+                                              std::int64_t not_before_ms) {
+    return account_of_row(run("SELECT a.id, a.name, a.password_hash, a.created_ms "
+                              "FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                              "WHERE s.token_digest = $1 AND s.created_ms >= $2",
+                              PostgresParams().add(token_digest).add(not_before_ms)));
+}
+
+bool PostgresAccountRepository::remove_session(const std::string& token_digest) {
+    return run("DELETE FROM sessions WHERE token_digest = $1", PostgresParams().add(token_digest))
+               .affected_rows() > 0;
+}
+
+int PostgresAccountRepository::remove_sessions_of(std::int64_t account_id) {
+    return int(run("DELETE FROM sessions WHERE account_id = $1", PostgresParams().add(account_id))
+                   .affected_rows());
+}
+
+std::vector<StoredRating> PostgresAccountRepository::ratings_of(std::int64_t account_id) {
+    PostgresResult rows = run("SELECT variant, rating, rd, volatility, games FROM ratings "
+                              "WHERE account_id = $1 ORDER BY variant",
+                              PostgresParams().add(account_id));
+    std::vector<StoredRating> ratings;
+    for (int row = 0; row < rows.rows(); ++row)
+        ratings.push_back({rows.text(row, 0), rows.float64(row, 1), rows.float64(row, 2),
+                           rows.float64(row, 3), int(rows.int64(row, 4))});
+    return ratings;
+}
+
+void PostgresAccountRepository::save_rating(std::int64_t account_id, const StoredRating& rating) {
+    run("INSERT INTO ratings (account_id, variant, rating, rd, volatility, games) "
+        "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, variant) DO UPDATE SET "
+        "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+        "games = excluded.games",
+        PostgresParams()
+            .add(account_id)
+            .add(rating.variant)
+            .add_double(rating.rating)
+            .add_double(rating.rd)
+            .add_double(rating.volatility)
+            .add(std::int64_t(rating.games)));
+}
+
+} // namespace evo::app
