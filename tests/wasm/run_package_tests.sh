@@ -14,7 +14,7 @@ if [ ! -f "$repo/wasm/dist/evochess_wasm.wasm" ]; then
 fi
 command -v node > /dev/null || { echo "node is not installed; skipped"; exit 77; }
 cd "$repo/wasm" || exit 1
-node --test --test-reporter=spec test/ || exit 1
+node --test --test-reporter=spec test/*.test.mjs || exit 1
 tsc="$repo/web/node_modules/.bin/tsc"
 if [ -x "$tsc" ]; then
     "$tsc" --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 \
