@@ -1,8 +1,9 @@
 // Perft speed of the WebAssembly build in Node against the native binary, interleaved on
 // the same positions in one run (docs/performance.md):
-//   node bench/wasm_perft.mjs [--evochess build/evochess] [--module wasm/dist] [--runs 3]
+//   node bench/wasm_perft.mjs [--evochess build/evochess] [--module wasm/dist] [--runs 3] [--calls 100000]
 // Prints, per position, the best time of each and nodes a second; the native time excludes
-// the process start-up (timed as `evochess perft --depth 0`).
+// the process start-up (timed as `evochess perft --depth 0`). Then the cost of one legal-move
+// listing through the JS API.
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -55,4 +56,20 @@ for (const p of positions) {
   native -= startup;
   const mnps = (s) => `${s.toFixed(2)} s, ${(nodes / s / 1e6).toFixed(1)} M/s`;
   console.log(`| ${p.name} | ${p.depth} | ${nodes.toLocaleString('en')} | ${mnps(native)} | ${mnps(inWasm)} | ${(inWasm / native).toFixed(2)} |`);
+}
+
+// The cost of one legal-move listing through the package's API (wasm/dist), as a board UI
+// makes on every pick-up: Position.legalMoves() and the stateless legalMoves(v, fen, []).
+const { Position, legalMoves } = await import(new URL('../wasm/evochess.js', import.meta.url).href);
+const calls = Number(args.calls ?? 100000);
+const perCall = (work) => {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) work();
+  return `${(Number(process.hrtime.bigint() - started) / 1e3 / calls).toFixed(1)} µs`;
+};
+console.log(`\n| position | moves | Position.legalMoves() | legalMoves(v, fen, []) |`);
+console.log('| --- | ---: | ---: | ---: |');
+for (const p of positions) {
+  const position = new Position(p.variant, p.fen);
+  console.log(`| ${p.name} | ${position.legalMoves().length} | ${perCall(() => position.legalMoves())} | ${perCall(() => legalMoves(p.variant, position.fen, []))} |`);
 }
