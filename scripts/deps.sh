@@ -22,5 +22,6 @@ ensure_node() {
     command -v npm > /dev/null || ensure_packages npm
 }
 # What the tests need on top: GoogleTest, the perft peers, clang for libFuzzer, a browser,
-# pytest and venv for the Python module, PostgreSQL (started by the tests themselves).
-TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium python3-pytest python3-venv postgresql)
+# pytest and venv for the Python module, PostgreSQL (started by the tests themselves),
+# emscripten for the WebAssembly package (wasm/build.sh).
+TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium python3-pytest python3-venv postgresql emscripten)

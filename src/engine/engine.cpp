@@ -3,6 +3,7 @@
 #include "levels.h"
 #include "score_unit.h"
 #include "search.h"
+#include "search_thread.h"
 #include "tt.h"
 
 #include <algorithm>
@@ -26,7 +27,6 @@ constexpr int MaxHashMbAnywhere = 32768;
 int max_hash_mb() {
     return int(std::min<std::size_t>(MaxHashMbAnywhere, TranspositionTable::usable_megabytes()));
 }
-constexpr int MaxThreads = 256;
 constexpr int MaxMultiPv = 256;
 constexpr int DefaultMoveOverheadMs = 10;
 
@@ -72,7 +72,7 @@ struct Engine::Impl {
     // The background search.
     mutable std::mutex mutex;
     std::condition_variable done_signal;
-    std::thread main_thread;
+    SearchThread main_thread;
     bool running = false;
 
     // The caller's callback, and the first move of the last main line it was sent: the
@@ -267,8 +267,8 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
                        " MB: at most half of this machine's memory");
         return d.resize_table(*v);
     } else if (iequals(name, "Threads")) {
-        auto v = spin(1, MaxThreads);
-        if (!v) return bad("1.." + std::to_string(MaxThreads));
+        auto v = spin(1, max_search_threads());
+        if (!v) return bad("1.." + std::to_string(max_search_threads()));
         return d.set_threads(*v);
     } else if (iequals(name, "MultiPV")) {
         auto v = spin(1, MaxMultiPv);
@@ -306,7 +306,7 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
 std::vector<OptionDescription> Engine::options() const {
     using T = OptionDescription::Type;
     return {
-        {"Threads", T::Spin, "1", 1, MaxThreads, {}},
+        {"Threads", T::Spin, "1", 1, max_search_threads(), {}},
         {"Hash", T::Spin, std::to_string(DefaultHashMb), 1, max_hash_mb(), {}},
         {"Clear Hash", T::Button, "", 0, 0, {}},
         {"MultiPV", T::Spin, "1", 1, MaxMultiPv, {}},
@@ -341,7 +341,7 @@ void Engine::start_search(const Game& game, const Limits& limits, InfoCallback o
         std::lock_guard lock(d.mutex);
         d.running = true;
     }
-    d.main_thread = std::thread([&d, playing, callback, on_done = std::move(on_done)] {
+    d.main_thread.start([&d, playing, callback, on_done = std::move(on_done)] {
         SearchResult result = d.run(*playing);
         // Not searching any more before `bestmove` goes out: a GUI sends its next `go` as
         // soon as it reads it, and that `go` must not be refused as "already searching".
@@ -356,7 +356,7 @@ void Engine::start_search(const Game& game, const Limits& limits, InfoCallback o
 
 void Engine::wait() {
     Impl& d = *impl_;
-    if (d.main_thread.joinable()) d.main_thread.join();
+    d.main_thread.join();
 }
 
 bool Engine::searching() const {
