@@ -7,6 +7,10 @@ cd "$(dirname "$0")"
 source scripts/deps.sh
 ensure_node
 ensure_packages "${BUILD_PACKAGES[@]}"
+# The engine in the browser (docs/javascript.md): with emscripten installed, the WebAssembly
+# package first, which the web build copies in; without it (the script says so) the web app
+# analyses on the server.
+WASM_JOBS="$(nproc)" wasm/build.sh || echo "run.sh: the WebAssembly build failed; the web app analyses on the server"
 # The build also runs `npm ci && npm run build` in web/ (src/app/CMakeLists.txt).
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DEVO_TESTS=OFF > /dev/null
 cmake --build build -j "$(nproc)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs every test: unit, rule, peer (stockfish perft), CLI, engine, match, API,
 # browser end-to-end (the release build also builds the web UI with npm), the WebAssembly
-# package (wasm/build.sh, after the release build);
+# package (wasm/build.sh, before the release build, whose web UI copies it in);
 # the unit tests again under AddressSanitizer+UndefinedBehaviorSanitizer; the tests that
 # run threads under ThreadSanitizer; and each fuzz target briefly. Installs what it needs
 # (Debian packages, npm packages from the lockfile).
@@ -63,13 +63,14 @@ run_ctest() {
 }
 
 echo "== release build (-Werror) and all tests"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DEVO_WERROR=ON > /dev/null
-cmake --build build -j "$jobs"
-# The WebAssembly package (wasm/), which the release stage's test wasm.package runs.
+# The WebAssembly package (wasm/) first: the release stage's test wasm.package runs it, and
+# the web UI that the release build makes copies it in (the engine in the browser).
 if ! wasm/build.sh; then
     failed=$((failed + 1))
     failed_names+=("release: wasm/build.sh")
 fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DEVO_WERROR=ON > /dev/null
+cmake --build build -j "$jobs"
 run_ctest release build -j "$jobs"
 
 # The sanitizer builds compile at -O1 with line tables only (-g1): stack traces keep their

@@ -77,7 +77,7 @@ json AnalysisService::position(const json& body) const {
 void AnalysisService::analyse(const json& body, bool stream,
                               const std::shared_ptr<Responder>& responder,
                               const std::string& client) {
-    if (!search_) throw unavailable("this server was built without the engine");
+    if (!search_) throw unavailable("this server runs without the engine");
     SearchRequest request{position_of(body), {}, nullptr};
     if (request.game.result().over())
         throw unprocessable("the game is over in that position: nothing to analyse");

@@ -136,7 +136,7 @@ int run_server(const ServeOptions& given) {
     }
     std::cout << "evochess serve: listening on http://" << shown_host << ":" << port
               << "/ (games in " << storage.description << ", engine "
-              << (options.search ? "on" : "not built in") << ")" << std::endl;
+              << (options.search ? "on" : "off") << ")" << std::endl;
     if (!options.public_url.empty())
         std::cout << "evochess serve: links point to " << service_options.public_url << std::endl;
 

@@ -83,9 +83,13 @@ const RegisterCommand serve_registration{
                          "the longest one engine search may take, in ms (default: 10000 when "
                          "open to others, else 60000)")
             ->check(CLI::Range(100, 60000));
-        return [options] {
+        auto without_engine = std::make_shared<bool>(false);
+        serve->add_flag("--no-engine", *without_engine,
+                        "run without the engine: no games against it and no analysis on the "
+                        "server (the web app analyses in the player's browser)");
+        return [options, without_engine] {
             options->limits.request_burst = std::max(1.0, 4 * options->limits.requests_per_second);
-            options->search = app::built_in_search();
+            if (!*without_engine) options->search = app::built_in_search();
             return app::run_server(*options);
         };
     }};

@@ -45,10 +45,11 @@ void expect_security_headers(const std::string& answer, const std::string& what)
     SCOPED_TRACE(what + ":\n" + answer.substr(0, answer.find("\r\n\r\n")));
     std::string policy = header_of(answer, "Content-Security-Policy");
     EXPECT_NE(policy.find("default-src 'self'"), std::string::npos);
-    EXPECT_NE(policy.find("script-src 'self'"), std::string::npos);
+    // Its own scripts, and its own WebAssembly (the engine in the browser), nothing else.
+    EXPECT_NE(policy.find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos);
     EXPECT_NE(policy.find("frame-ancestors 'none'"), std::string::npos);
     EXPECT_NE(policy.find("base-uri 'none'"), std::string::npos);
-    EXPECT_EQ(policy.find("unsafe"), std::string::npos);
+    EXPECT_EQ(policy.find("'unsafe-"), std::string::npos); // no inline scripts, no eval
     EXPECT_EQ(header_of(answer, "X-Frame-Options"), "DENY");
     EXPECT_EQ(header_of(answer, "X-Content-Type-Options"), "nosniff");
     EXPECT_EQ(header_of(answer, "Referrer-Policy"), "no-referrer");
@@ -60,6 +61,9 @@ class SecurityHeadersTest : public ::testing::Test {
         std::filesystem::create_directories(web_.path() / "assets");
         std::ofstream(web_.path() / "index.html") << "<!doctype html><title>evochess</title>";
         std::ofstream(web_.path() / "assets" / "index-abc123.js") << "console.log(1);";
+        std::filesystem::create_directories(web_.path() / "wasm" / "dist");
+        std::ofstream(web_.path() / "wasm" / "dist" / "evochess_wasm.wasm") << "\0asm";
+        std::ofstream(web_.path() / "wasm" / "dist" / "evochess_wasm.mjs") << "export {};";
         RouterOptions router;
         router.web_dir = web_.path().string();
         server_ = std::make_unique<ApiTestServer>(directory_.path(), SearchFunction{}, nullptr,
@@ -99,6 +103,17 @@ TEST_F(SecurityHeadersTest, EveryKindOfAnswerCarriesTheSecurityHeaders) {
     expect_security_headers(
         stream_head(port(), path + "/events", "Authorization: Bearer " + white + "\r\n"),
         "a seat's event stream");
+}
+
+// The browser compiles WebAssembly as it downloads only when it is served as application/wasm,
+// and runs an .mjs module only with a JavaScript type.
+TEST_F(SecurityHeadersTest, TheEnginesWebAssemblyFilesAreServedWithTheirTypes) {
+    start();
+    std::string wasm = round_trip(port(), get_request("/wasm/dist/evochess_wasm.wasm"));
+    ASSERT_EQ(status_of(wasm), 200) << wasm;
+    EXPECT_EQ(header_of(wasm, "Content-Type"), "application/wasm");
+    std::string module = round_trip(port(), get_request("/wasm/dist/evochess_wasm.mjs"));
+    EXPECT_EQ(header_of(module, "Content-Type"), "text/javascript; charset=utf-8");
 }
 
 TEST_F(SecurityHeadersTest, RefusalsBeforeAnyHandlerCarryThemToo) {

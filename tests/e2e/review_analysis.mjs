@@ -235,6 +235,17 @@ try {
     assert.equal(await page.locator('#analysis-summary').textContent(), 'Engine off');
     await page.check('#analysis-engine-toggle');
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    // The engine "on the server" (issue 21: the browser's is the default where it is built):
+    // the lines come from POST /api/analysis; then back to the default.
+    // (Without the WebAssembly package the menu is fixed on the server.)
+    const place = page.locator('#analysis-engine-place');
+    if ((await place.inputValue()) === 'browser') {
+      const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/analysis', { timeout: 15000 });
+      await place.selectOption('server');
+      await asked;
+      await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+      await place.selectOption('browser');
+    }
 
     // A move tried: a variation after ply 10 (issue 23: the game's line stays); the game keeps its moves.
     const legal = position.body.legal.find((m) => m.uci !== moves[10] && /^[a-h][1-8][a-h][1-8]$/.test(m.uci));

@@ -27,6 +27,7 @@ import { copyWithFeedback, downloadPgn } from './notationTools';
 import { BoardKeyboard } from './boardKeyboard';
 import { PlyNavigation, stepTarget, type Step } from './plyNavigation';
 import { AnalysisBoard, analysisElementsOfPage } from './analysis/analysisBoard';
+import { analysisEngineAvailable, bindEnginePlaceMenu, learnEngines } from './enginePlace';
 import { analysisHash, readAnalysisAddress, type AnalysisAddress } from './analysis/analysisAddress';
 import { ReviewPanel } from './review/reviewPanel';
 import { rememberVariants } from './variantRules';
@@ -42,11 +43,13 @@ class App {
   private readonly boardKeys = new BoardKeyboard(document.querySelector<HTMLElement>('.board-frame')!, this.board, () => this.board.cancelPremove());
   private readonly navigation = new PlyNavigation(byId('ply-nav'), (step) => this.step(step));
   private analysis: AnalysisBoard | null = null;
+  private readonly enginesKnown: Promise<void>;
   private readonly review = new ReviewPanel(
     {
       root: byId('review-panel'),
       start: byId<HTMLButtonElement>('review-button'),
       cancel: byId<HTMLButtonElement>('review-cancel-button'),
+      place: byId('review-engine-place-label'),
       progress: byId<HTMLProgressElement>('review-progress'),
       progressText: byId('review-progress-text'),
       graph: byId('review-graph'),
@@ -105,6 +108,13 @@ class App {
     this.settings.onChange((settings) => this.sounds.setLevel(settings.sound));
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     byId('eval-bar').hidden = !info.engine;
+    // Analysis and review may run the engine in the browser, the server's or none.
+    this.enginesKnown = learnEngines(info.engine).then(() => {
+      if (this.state) this.render();
+    });
+    const engineToggle = byId<HTMLInputElement>('analysis-engine-toggle');
+    bindEnginePlaceMenu(byId<HTMLSelectElement>('analysis-engine-place'), () => this.analysis?.setEngine(engineToggle.checked));
+    bindEnginePlaceMenu(byId<HTMLSelectElement>('review-engine-place'), () => {});
     this.renderControls();
     byId('new-game-button').addEventListener('click', () => void this.newGame());
     byId('flip-button').addEventListener('click', () => {
@@ -175,10 +185,11 @@ class App {
     this.board.cancelPremove();
     const entering = !this.analysis;
     if (!this.analysis) {
-      // Without an engine in this build, the analysis board has no engine switch to turn on.
+      await this.enginesKnown;
+      // Without an engine in the browser or on the server, there is no engine switch to turn on.
       const engineToggle = byId<HTMLInputElement>('analysis-engine-toggle');
-      if (!this.info.engine) engineToggle.checked = false;
-      engineToggle.disabled = !this.info.engine;
+      if (!analysisEngineAvailable()) engineToggle.checked = false;
+      engineToggle.disabled = !analysisEngineAvailable();
       this.analysis = new AnalysisBoard(
         {
           board: this.board,
@@ -389,8 +400,8 @@ class App {
     );
     renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply), (ply) => this.review.markOf(ply));
     this.navigation.update(this.viewedPly === null ? state.history.length : this.viewedPly + 1, state.history.length);
-    // A review needs the engine; without one in this build there is none.
-    this.review.render(this.info.engine ? state : null, this.viewedPly);
+    // A review needs the engine (in the browser or on the server); without one there is none.
+    this.review.render(analysisEngineAvailable() ? state : null, this.viewedPly);
     byId('history-note').hidden = this.viewedPly === null;
     byId<HTMLInputElement>('fen-output').value = shown.fen;
     this.engine.showFor(shown.fen);

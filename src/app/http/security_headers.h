@@ -11,9 +11,11 @@
 namespace evo::app {
 
 // The page may load only its own scripts, styles, connections and images (images also as
-// data: URIs, which the board's stylesheet uses); no site may frame it.
+// data: URIs, which the board's stylesheet uses); no site may frame it. 'wasm-unsafe-eval'
+// lets it compile its own WebAssembly (the engine in the browser, docs/javascript.md).
 inline constexpr const char* content_security_policy =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' "
+    "data:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; frame-ancestors 'none'; "
     "base-uri 'none'; form-action 'self'";
 

@@ -17,6 +17,8 @@ std::string content_type_of(const fs::path& file) {
     static const std::map<std::string, std::string> types = {
         {".html", "text/html; charset=utf-8"},
         {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".wasm", "application/wasm"},
         {".css", "text/css; charset=utf-8"},
         {".svg", "image/svg+xml"},
         {".png", "image/png"},

@@ -1,10 +1,12 @@
 // The engine's best lines for the analysis board: asked for one position at a time (a new
 // position stops the search of the old one), shown as text (score and SAN), as arrows for
-// their first moves (the best one the widest) and on the eval bar.
+// their first moves (the best one the widest) and on the eval bar. The engine runs in the
+// browser or on the server (enginePlace.ts).
 import type { DrawShape } from 'chessgroundx/draw';
 import type { Key } from 'chessgroundx/types';
-import { streamAnalysis, type AnalysisLine, type PositionRequest } from '../api';
+import type { AnalysisLine, PositionRequest } from '../api';
 import { formatScore, whiteShare } from '../enginePanel';
+import { engineLines } from '../enginePlace';
 
 export const ANALYSIS_LINES = 3;
 const ANALYSIS_MOVETIME_MS = 4000;
@@ -70,7 +72,7 @@ export class EngineLines {
     const search = new AbortController();
     this.search = search;
     this.summary.textContent = 'Engine thinking…';
-    streamAnalysis(
+    engineLines(
       { ...position, multipv: ANALYSIS_LINES, movetime_ms: ANALYSIS_MOVETIME_MS },
       (line) => {
         if (search.signal.aborted) return;

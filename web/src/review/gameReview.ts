@@ -1,6 +1,8 @@
 // A review of a finished game: the engine scores every position of it, one short analysis
-// at a time (the server's rate limit is per address), in the background, with progress.
-import { api, ApiError, type EngineScore, type GameState } from '../api';
+// at a time (the server's rate limit is per address), in the background, with progress; in
+// the browser or on the server (enginePlace.ts).
+import { ApiError, type AnalysisLine, type EngineScore, type GameState } from '../api';
+import { reviewLines } from '../enginePlace';
 
 export const REVIEW_MOVETIME_MS = 300;
 
@@ -29,15 +31,17 @@ export async function reviewGame(
   for (let ply = 0; ply < total; ply++) {
     if (signal.aborted) throw new DOMException('review cancelled', 'AbortError');
     const request = { variant: game.variant, fen: game.start_fen, moves: moves.slice(0, ply), multipv: 1, movetime_ms: REVIEW_MOVETIME_MS };
+    const last = ply === moves.length;
+    let lines: AnalysisLine[] | null;
     try {
-      const answer = await api.analyse(request, signal);
-      const best = answer.lines.find((line) => line.multipv === 1) ?? answer.lines[0];
-      scores.push(best ? best.score : finalScore(game));
+      lines = await reviewLines(request, last, signal);
     } catch (error) {
       // The game is over in its last position (mate, stalemate, a draw by rule): no search there.
-      if (!(error instanceof ApiError && error.status === 422 && ply === moves.length)) throw error;
-      scores.push(finalScore(game));
+      if (!(error instanceof ApiError && error.status === 422 && last)) throw error;
+      lines = null;
     }
+    const best = lines?.find((line) => line.multipv === 1) ?? lines?.[0];
+    scores.push(best ? best.score : finalScore(game));
     onProgress({ done: scores.length, total }, scores);
   }
   return scores;

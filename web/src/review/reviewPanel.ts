@@ -11,6 +11,8 @@ export interface ReviewElements {
   root: HTMLElement;
   start: HTMLButtonElement;
   cancel: HTMLButtonElement;
+  // Where the engine runs (enginePlace.ts), shown while there is something to review.
+  place: HTMLElement;
   progress: HTMLProgressElement;
   progressText: HTMLElement;
   graph: HTMLElement;
@@ -62,6 +64,7 @@ export class ReviewPanel {
     e.start.hidden = running || (review?.complete ?? false);
     e.start.textContent = review ? 'Resume review' : 'Review';
     e.cancel.hidden = !running;
+    e.place.hidden = review?.complete ?? false;
     e.progress.hidden = !running;
     e.progressText.hidden = !running;
     if (review) {
