@@ -16,7 +16,10 @@ test('winning chances run from -1 to 1, even at zero and capped at 1000 centipaw
 test('a move is judged by the loss of its own side, not the other', () => {
   assert.equal(judgeMove({ cp: 0 }, { cp: -20 }, 'w'), null);
   assert.equal(judgeMove({ cp: 0 }, { cp: -80 }, 'w'), 'inaccuracy');
-  assert.equal(judgeMove({ cp: 0 }, { cp: -150 }, 'w'), 'mistake');
+  assert.equal(judgeMove({ cp: 0 }, { cp: -100 }, 'w'), 'inaccuracy', 'a loss of 0.18');
+  assert.equal(judgeMove({ cp: 0 }, { cp: -120 }, 'w'), 'mistake', 'a loss of 0.22');
+  assert.equal(judgeMove({ cp: 0 }, { cp: -150 }, 'w'), 'mistake', 'a loss of 0.27');
+  assert.equal(judgeMove({ cp: 0 }, { cp: -180 }, 'w'), 'blunder', 'a loss of 0.32');
   assert.equal(judgeMove({ cp: 0 }, { mate: -1 }, 'w'), 'blunder');
   assert.equal(judgeMove({ cp: 0 }, { mate: -1 }, 'b'), null, 'a mate against White is good for Black');
   assert.equal(judgeMove({ cp: 0 }, { cp: 300 }, 'b'), 'blunder');
