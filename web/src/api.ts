@@ -275,11 +275,7 @@ export const api = {
 };
 
 // Asks the engine to move and reports its progress until it has played; resolves with the new state.
-export async function engineMove(
-  id: number,
-  onProgress: (progress: SearchProgress) => void,
-  signal?: AbortSignal,
-): Promise<GameState> {
+export async function engineMove(id: number, onProgress: (progress: SearchProgress) => void, signal?: AbortSignal): Promise<GameState> {
   const headers: Record<string, string> = { Accept: 'text/event-stream', 'Content-Type': 'application/json' };
   const token = ownerTokenOf(id);
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -31,7 +31,8 @@ export function showFirstVisit(actions: { learn: () => void; play: () => void })
   what.textContent =
     'Play chess variants in which promotion evolves: in EvoChess and EChess pawn moves and captures earn rights to turn pawns into knights or bishops and those into rooks; in Promote King Chess even the king promotes. Plain chess is here too.';
   const how = document.createElement('p');
-  how.textContent = 'Play the engine or a friend on this screen or online, save and replay your games. New here? Learn the rules on small boards first, or jump straight into a game against a gentle engine.';
+  how.textContent =
+    'Play the engine or a friend on this screen or online, save and replay your games. New here? Learn the rules on small boards first, or jump straight into a game against a gentle engine.';
   const buttons = document.createElement('div');
   buttons.className = 'controls';
   const learn = document.createElement('button');

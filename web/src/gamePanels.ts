@@ -47,8 +47,17 @@ export function renderSideStrip(container: HTMLElement, state: ShownPosition, si
     container.append(
       chip('pawn moves', `${counters.p}/${pawnMoves}`, `pawn moves since the last minor right: every ${pawnMoves} earn a new one`),
       chip('minor rights', String(counters.m), 'minor rights held: a pawn that moves may become a knight or a bishop', counters.m > 0),
-      chip('piece captures', `${counters.c}/${captures}`, `captures of enemy pieces (not pawns) since the last rook right: every ${captures} earn a new one`),
-      chip('rook rights', String(counters.r), 'rook rights held: any knight or bishop may become a rook at the end of a move', counters.r > 0),
+      chip(
+        'piece captures',
+        `${counters.c}/${captures}`,
+        `captures of enemy pieces (not pawns) since the last rook right: every ${captures} earn a new one`,
+      ),
+      chip(
+        'rook rights',
+        String(counters.r),
+        'rook rights held: any knight or bishop may become a rook at the end of a move',
+        counters.r > 0,
+      ),
     );
   }
   if (state.royal_promotion?.first === side) {

@@ -40,7 +40,9 @@ class App {
     (from, to) => void this.onBoardMove(from, to),
     () => this.renderStatusLine(),
   );
-  private readonly boardKeys = new BoardKeyboard(document.querySelector<HTMLElement>('.board-frame')!, this.board, () => this.board.cancelPremove());
+  private readonly boardKeys = new BoardKeyboard(document.querySelector<HTMLElement>('.board-frame')!, this.board, () =>
+    this.board.cancelPremove(),
+  );
   private readonly navigation = new PlyNavigation(byId('ply-nav'), (step) => this.step(step));
   private analysis: AnalysisBoard | null = null;
   private readonly enginesKnown: Promise<void>;
@@ -60,7 +62,11 @@ class App {
     showError,
   );
   private readonly engine = new EnginePanel(byId('eval-bar'), byId('engine-line'));
-  private readonly settings = new SettingsDialog(byId<HTMLDialogElement>('settings-dialog'), byId('settings-button'), byId('zen-exit-button'));
+  private readonly settings = new SettingsDialog(
+    byId<HTMLDialogElement>('settings-dialog'),
+    byId('settings-button'),
+    byId('zen-exit-button'),
+  );
   private readonly sounds = new Sounds(byId<HTMLButtonElement>('sound-button'), this.settings.current.sound, (sound) =>
     this.settings.update({ ...this.settings.current, sound }),
   );
@@ -128,7 +134,10 @@ class App {
     byId('engine-button').addEventListener('click', () => void this.runEngine());
     byId('stop-button').addEventListener('click', () => void this.stopEngine());
     byId('live-button').addEventListener('click', () => this.viewPly(null));
-    byId<HTMLSelectElement>('level-select').addEventListener('change', (e) => void this.changeLevel(Number((e.target as HTMLSelectElement).value)));
+    byId<HTMLSelectElement>('level-select').addEventListener(
+      'change',
+      (e) => void this.changeLevel(Number((e.target as HTMLSelectElement).value)),
+    );
     byId('copy-fen-button').addEventListener('click', (e) => void copyText(e, byId<HTMLInputElement>('fen-output').value));
     byId('copy-pgn-button').addEventListener('click', (e) => void copyText(e, byId<HTMLTextAreaElement>('pgn-output').value));
     byId('download-pgn-button').addEventListener('click', () => void this.downloadPgn());
@@ -289,7 +298,11 @@ class App {
   // The first visit's "Play the engine": EvoChess as White against the gentlest level.
   private async playGentleEngine(): Promise<void> {
     this.autoplay = true;
-    const request = { variant: 'evochess' as const, players: { w: 'human' as const, b: 'engine' as const }, engine: { level: GENTLE_LEVEL } };
+    const request = {
+      variant: 'evochess' as const,
+      players: { w: 'human' as const, b: 'engine' as const },
+      engine: { level: GENTLE_LEVEL },
+    };
     await this.switchTo(() => this.online.create(request));
   }
 
@@ -398,7 +411,13 @@ class App {
       state.online ? undefined : () => void this.rematch(state),
       state.history.length > 0 ? () => this.analyseGame(null) : undefined,
     );
-    renderMoveList(byId<HTMLOListElement>('move-list'), state, this.viewedPly, (ply) => this.viewPly(ply), (ply) => this.review.markOf(ply));
+    renderMoveList(
+      byId<HTMLOListElement>('move-list'),
+      state,
+      this.viewedPly,
+      (ply) => this.viewPly(ply),
+      (ply) => this.review.markOf(ply),
+    );
     this.navigation.update(this.viewedPly === null ? state.history.length : this.viewedPly + 1, state.history.length);
     // A review needs the engine (in the browser or on the server); without one there is none.
     this.review.render(analysisEngineAvailable() ? state : null, this.viewedPly);
@@ -444,7 +463,15 @@ class App {
     const state = this.state;
     if (!state) {
       // No game yet (the first dialog was cancelled): only "New game" does something.
-      for (const id of ['undo-button', 'draw-button', 'resign-button', 'engine-button', 'flip-button', 'download-pgn-button', 'analyse-button']) {
+      for (const id of [
+        'undo-button',
+        'draw-button',
+        'resign-button',
+        'engine-button',
+        'flip-button',
+        'download-pgn-button',
+        'analyse-button',
+      ]) {
         byId<HTMLButtonElement>(id).disabled = true;
       }
       return;

@@ -121,7 +121,11 @@ function requestOf(form: HTMLFormElement): NewGameRequest {
 // Opens the dialog (on `variant`, if given); `start` makes the game. While the server refuses
 // the request (a bad FEN or PGN), the dialog stays open with the text and the error under the
 // field. Resolves when the dialog closes: true when a game was started.
-export function askForNewGame(dialog: HTMLDialogElement, start: (request: NewGameRequest) => Promise<void>, variant?: Variant): Promise<boolean> {
+export function askForNewGame(
+  dialog: HTMLDialogElement,
+  start: (request: NewGameRequest) => Promise<void>,
+  variant?: Variant,
+): Promise<boolean> {
   const form = dialog.querySelector('form') as HTMLFormElement;
   const variants = form.elements.namedItem('variant') as HTMLSelectElement;
   if (variant && Array.from(variants.options).some((option) => option.value === variant)) {

@@ -12,7 +12,16 @@ import { applyChange, type GameChange } from './gameChange';
 import { sideName } from './gamePanels';
 import { otherSide } from './moves';
 import { OnlinePanel, WaitingScreen } from './onlinePanel';
-import { forgetSeat, ownerToken, showPlainAddress, storedSeat, storeOwnerToken, storeSeat, type GameAddress, type StoredSeat } from './seats';
+import {
+  forgetSeat,
+  ownerToken,
+  showPlainAddress,
+  storedSeat,
+  storeOwnerToken,
+  storeSeat,
+  type GameAddress,
+  type StoredSeat,
+} from './seats';
 
 export interface OnlineHost {
   // `fromStream`: a change made elsewhere (the opponent, another tab), not by this page.
@@ -349,7 +358,9 @@ export class OnlineController {
     const state = this.state;
     if (!state) return;
     try {
-      const next = this.seat ? await request<GameState>('GET', gamePath(state.id), undefined, this.seat.token) : await api.getGame(state.id);
+      const next = this.seat
+        ? await request<GameState>('GET', gamePath(state.id), undefined, this.seat.token)
+        : await api.getGame(state.id);
       if (next.id === this.state?.id) this.host.show(next, fromStream);
     } catch (error) {
       this.host.showError(error);

@@ -48,7 +48,14 @@ export class WaitingScreen {
     this.inviteLink.setAttribute('aria-label', 'Invite link');
     this.feedback.setAttribute('aria-live', 'polite');
     this.inviteRow = make('div', { className: 'invite-row' }, this.inviteLink, this.copyButton);
-    this.root = make('div', { id: 'waiting-screen', className: 'waiting-screen', hidden: true }, this.heading, this.text, this.inviteRow, this.feedback);
+    this.root = make(
+      'div',
+      { id: 'waiting-screen', className: 'waiting-screen', hidden: true },
+      this.heading,
+      this.text,
+      this.inviteRow,
+      this.feedback,
+    );
     this.root.setAttribute('role', 'region');
     this.root.setAttribute('aria-labelledby', 'waiting-heading');
     this.copyButton.addEventListener('click', () => void copyWithFeedback(this.inviteLink.value, this.inviteLink, this.feedback));
@@ -71,12 +78,24 @@ export class OnlinePanel {
   readonly drawText = make('span', { id: 'draw-offer-text' });
   readonly acceptDraw = button('accept-draw-button', 'Accept draw', '');
   readonly declineDraw = button('decline-draw-button', 'Decline');
-  readonly drawOffer = make('div', { id: 'draw-offer', className: 'notice offer', hidden: true }, this.drawText, this.acceptDraw, this.declineDraw);
+  readonly drawOffer = make(
+    'div',
+    { id: 'draw-offer', className: 'notice offer', hidden: true },
+    this.drawText,
+    this.acceptDraw,
+    this.declineDraw,
+  );
 
   readonly takebackText = make('span', { id: 'takeback-offer-text' });
   readonly acceptTakeback = button('accept-takeback-button', 'Accept takeback', '');
   readonly declineTakeback = button('decline-takeback-button', 'Decline');
-  readonly takebackOffer = make('div', { id: 'takeback-offer', className: 'notice offer', hidden: true }, this.takebackText, this.acceptTakeback, this.declineTakeback);
+  readonly takebackOffer = make(
+    'div',
+    { id: 'takeback-offer', className: 'notice offer', hidden: true },
+    this.takebackText,
+    this.acceptTakeback,
+    this.declineTakeback,
+  );
 
   readonly drawButton = button('offer-draw-button', 'Offer draw');
   readonly takebackButton = button('takeback-button', 'Ask to take back');
@@ -84,22 +103,38 @@ export class OnlinePanel {
   readonly resignButton = button('online-resign-button', 'Resign');
   readonly rematchButton = button('rematch-button', 'Rematch', '');
   readonly watchRematchButton = button('watch-rematch-button', 'Watch the rematch', '');
-  readonly controls = make('div', { id: 'online-controls', className: 'controls' },
-    this.drawButton, this.takebackButton, this.abortButton, this.resignButton, this.rematchButton, this.watchRematchButton);
+  readonly controls = make(
+    'div',
+    { id: 'online-controls', className: 'controls' },
+    this.drawButton,
+    this.takebackButton,
+    this.abortButton,
+    this.resignButton,
+    this.rematchButton,
+    this.watchRematchButton,
+  );
 
   readonly confirmResignButton = button('confirm-resign-button', 'Yes, resign', 'danger');
   readonly cancelResignButton = button('cancel-resign-button', 'No, play on');
-  readonly resignConfirm = make('div', { id: 'resign-confirm', className: 'notice confirm', hidden: true },
-    make('span', { textContent: 'Resign this game?' }), this.confirmResignButton, this.cancelResignButton);
+  readonly resignConfirm = make(
+    'div',
+    { id: 'resign-confirm', className: 'notice confirm', hidden: true },
+    make('span', { textContent: 'Resign this game?' }),
+    this.confirmResignButton,
+    this.cancelResignButton,
+  );
 
   readonly seatLink = make('input', { id: 'seat-link', type: 'text', readOnly: true, spellcheck: false });
   readonly copySeatButton = button('copy-seat-link-button', 'Copy your seat link');
   readonly seatFeedback = make('span', { id: 'copy-seat-feedback', className: 'copy-feedback' });
-  readonly seatBox = make('details', { id: 'seat-link-box', className: 'seat-link-box', hidden: true },
+  readonly seatBox = make(
+    'details',
+    { id: 'seat-link-box', className: 'seat-link-box', hidden: true },
     make('summary', { textContent: 'Continue on another device' }),
     make('p', { textContent: 'This link is your seat: whoever opens it plays for you. Keep it to yourself.' }),
     make('div', { className: 'invite-row' }, this.seatLink, this.copySeatButton),
-    this.seatFeedback);
+    this.seatFeedback,
+  );
 
   constructor(before: HTMLElement) {
     this.connection.setAttribute('aria-live', 'polite');
@@ -109,9 +144,18 @@ export class OnlinePanel {
     this.seatLink.setAttribute('aria-label', 'Your seat link');
     this.resignConfirm.setAttribute('role', 'group');
     this.resignConfirm.setAttribute('aria-label', 'Confirm the resignation');
-    this.root = make('section', { id: 'online-panel', className: 'online-panel', hidden: true },
+    this.root = make(
+      'section',
+      { id: 'online-panel', className: 'online-panel', hidden: true },
       make('div', { className: 'online-status' }, this.connection, this.seatNote, this.spectators, this.clockKind),
-      this.notice, this.away, this.drawOffer, this.takebackOffer, this.controls, this.resignConfirm, this.seatBox);
+      this.notice,
+      this.away,
+      this.drawOffer,
+      this.takebackOffer,
+      this.controls,
+      this.resignConfirm,
+      this.seatBox,
+    );
     this.root.setAttribute('aria-label', 'Online game');
     this.copySeatButton.addEventListener('click', () => void copyWithFeedback(this.seatLink.value, this.seatLink, this.seatFeedback));
     before.before(this.root);

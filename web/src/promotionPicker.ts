@@ -67,11 +67,7 @@ function pieceIcon(choice: ParsedMove, context: PickerContext): HTMLSpanElement 
   return image;
 }
 
-export function pickPromotion(
-  dialog: HTMLDialogElement,
-  choices: ParsedMove[],
-  context: PickerContext,
-): Promise<ParsedMove | null> {
+export function pickPromotion(dialog: HTMLDialogElement, choices: ParsedMove[], context: PickerContext): Promise<ParsedMove | null> {
   const pieceAt = (square: Key) => context.units.get(square)?.letter ?? null;
   const { column, rest } = arrangeChoices(choices, context);
   dialog.replaceChildren();
@@ -145,7 +141,11 @@ export function pickPromotion(
     columnList.append(...column.map((choice) => button(choice, true)), more, cancel);
     // The variant's own notes, each before the first choice it explains.
     const notes = [
-      { className: 'other-colour-note', text: otherColourNote(context.variant), explains: (change: ParsedMove['transformation']) => !!change?.otherColour },
+      {
+        className: 'other-colour-note',
+        text: otherColourNote(context.variant),
+        explains: (change: ParsedMove['transformation']) => !!change?.otherColour,
+      },
       {
         className: 'decline-note',
         text: declineNote(context.variant),

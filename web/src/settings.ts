@@ -43,7 +43,8 @@ export function readSettings(storage: Pick<Storage, 'getItem'> | null = safeStor
     board: pick('board'),
     pieces: pick('pieces'),
     sound: stored.sound === undefined && oldMute ? 'off' : pick('sound'),
-    confirmCorrespondence: typeof stored.confirmCorrespondence === 'boolean' ? stored.confirmCorrespondence : DEFAULT_SETTINGS.confirmCorrespondence,
+    confirmCorrespondence:
+      typeof stored.confirmCorrespondence === 'boolean' ? stored.confirmCorrespondence : DEFAULT_SETTINGS.confirmCorrespondence,
     zen: typeof stored.zen === 'boolean' ? stored.zen : DEFAULT_SETTINGS.zen,
   };
 }
@@ -76,11 +77,7 @@ export class SettingsDialog {
   private settings = readSettings();
   private readonly listeners: ((settings: Settings) => void)[] = [];
 
-  constructor(
-    dialog: HTMLDialogElement,
-    openButton: HTMLElement,
-    zenExit: HTMLElement,
-  ) {
+  constructor(dialog: HTMLDialogElement, openButton: HTMLElement, zenExit: HTMLElement) {
     applySettings(this.settings);
     const form = dialog.querySelector('form')!;
     openButton.addEventListener('click', () => {

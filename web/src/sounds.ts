@@ -99,9 +99,7 @@ export class Sounds {
 }
 
 function speakerIcon(muted: boolean): string {
-  const marks = muted
-    ? '<path d="M16 9l6 6M22 9l-6 6" />'
-    : '<path d="M16 9.5a4 4 0 0 1 0 5M18.5 7a7.5 7.5 0 0 1 0 10" />';
+  const marks = muted ? '<path d="M16 9l6 6M22 9l-6 6" />' : '<path d="M16 9.5a4 4 0 0 1 0 5M18.5 7a7.5 7.5 0 0 1 0 10" />';
   return (
     '<svg class="sound-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" ' +
     'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">' +
@@ -110,7 +108,15 @@ function speakerIcon(muted: boolean): string {
 }
 
 // One tone with a quick attack and an exponential fade.
-function tone(context: AudioContext, out: AudioNode, at: number, frequency: number, length: number, type: OscillatorType, volume: number): void {
+function tone(
+  context: AudioContext,
+  out: AudioNode,
+  at: number,
+  frequency: number,
+  length: number,
+  type: OscillatorType,
+  volume: number,
+): void {
   const oscillator = context.createOscillator();
   const gain = context.createGain();
   oscillator.type = type;

@@ -52,6 +52,6 @@ export function declineNote(variant: Variant): string | null {
 export function otherColourNote(variant: Variant): string | null {
   const rules = VARIANTS.get(variant)?.rules;
   if (!rules?.promotion_either_color) return null;
-  const points = rules.scores_points ? ' Each such promotion, by either player, adds a point to the winner\'s score.' : '';
+  const points = rules.scores_points ? " Each such promotion, by either player, adds a point to the winner's score." : '';
   return `A piece of the other colour joins your opponent's army.${points}`;
 }

@@ -232,7 +232,10 @@ export class AnalysisBoard {
 
   private analyseShown(): void {
     if (!this.shown) return;
-    this.engine.analyse(this.request(this.address.moves.slice(0, this.address.ply)), this.shown.result !== null || this.shown.legal.length === 0);
+    this.engine.analyse(
+      this.request(this.address.moves.slice(0, this.address.ply)),
+      this.shown.result !== null || this.shown.legal.length === 0,
+    );
   }
 
   render(): void {

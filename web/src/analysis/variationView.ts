@@ -10,7 +10,13 @@ function span(className: string, text: string): HTMLSpanElement {
   return element;
 }
 
-export function renderTree(list: HTMLOListElement, root: TreeNode, current: TreeNode, numbering: Numbering, onSelect: (node: TreeNode) => void): void {
+export function renderTree(
+  list: HTMLOListElement,
+  root: TreeNode,
+  current: TreeNode,
+  numbering: Numbering,
+  onSelect: (node: TreeNode) => void,
+): void {
   const item = document.createElement('li');
   item.className = 'variation-tree';
   const line = (container: HTMLElement, first: TreeNode, ply: number, numberFirst: boolean) => {
@@ -53,6 +59,7 @@ export function renderTree(list: HTMLOListElement, root: TreeNode, current: Tree
   const selected = list.querySelector<HTMLElement>('button.move.selected');
   if (selected) {
     const top = selected.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - selected.offsetHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - selected.offsetHeight)
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
   }
 }

@@ -43,7 +43,10 @@ export interface SideSummary {
 const centipawns = (score: EngineScore) => ('mate' in score ? Math.sign(score.mate) * 1000 : Math.max(-1000, Math.min(1000, score.cp)));
 
 // Each move's judgement (index = ply) from the scores of the positions 0..N, and each side's counts.
-export function judgeGame(scores: EngineScore[], firstMover: Side): { judgements: (Judgement | null)[]; summary: Record<Side, SideSummary> } {
+export function judgeGame(
+  scores: EngineScore[],
+  firstMover: Side,
+): { judgements: (Judgement | null)[]; summary: Record<Side, SideSummary> } {
   const summary: Record<Side, SideSummary> = {
     w: { inaccuracy: 0, mistake: 0, blunder: 0, averageLoss: 0 },
     b: { inaccuracy: 0, mistake: 0, blunder: 0, averageLoss: 0 },

@@ -72,7 +72,11 @@ export class ReviewPanel {
       e.progress.max = total;
       e.progress.value = review.scores.length;
       e.progressText.textContent = `Reviewing: ${review.scores.length} of ${total} positions`;
-      renderEvalGraph(e.graph, { scores: review.scores, judgements: review.judgements, moves: game.history.length, selected }, this.onSelect);
+      renderEvalGraph(
+        e.graph,
+        { scores: review.scores, judgements: review.judgements, moves: game.history.length, selected },
+        this.onSelect,
+      );
       e.summary.replaceChildren(...(review.complete ? (['w', 'b'] as Side[]).map((side) => summaryLine(side, review.summary[side])) : []));
     } else {
       e.graph.replaceChildren();

@@ -28,21 +28,29 @@ const theCapture = (k: number) => (k === 1 ? 'every capture' : `the ${ordinal(k)
 
 function earnMinor(facts: EvolutionFacts): RuleExample {
   const { n } = facts;
-  const made = n === 1 ? 'Every pawn move earns a minor right' : `White has already made ${count(n - 1, 'pawn move')}. The ${ordinal(n)} one earns a minor right`;
+  const made =
+    n === 1
+      ? 'Every pawn move earns a minor right'
+      : `White has already made ${count(n - 1, 'pawn move')}. The ${ordinal(n)} one earns a minor right`;
   return {
     id: `${facts.variant}-minor`,
     title: 'Earn a minor right and spend it',
     text: `${made}, and the pawn that moved may use it at once to become a knight or a bishop.`,
     variant: facts.variant,
     fen: minorStart(n),
-    steps: [{ uci: 'b2b4n', accept: /^[a-h]2[a-h][34][nb]$/, hint: 'Move a white pawn and pick a knight or a bishop in the promotion picker.' }],
+    steps: [
+      { uci: 'b2b4n', accept: /^[a-h]2[a-h][34][nb]$/, hint: 'Move a white pawn and pick a knight or a bishop in the promotion picker.' },
+    ],
     done: `The pawn became a new piece: ${n === 1 ? 'the pawn move' : `the ${ordinal(n)} pawn move`} earned the right, and this move spent it. The pawn-move count starts again from 0.`,
   };
 }
 
 function earnRook(facts: EvolutionFacts): RuleExample {
   const { k } = facts;
-  const before = k === 1 ? 'Every capture of an enemy piece earns a rook right' : `White has captured ${count(k - 1, 'enemy piece')} already. The ${ordinal(k)} capture earns a rook right`;
+  const before =
+    k === 1
+      ? 'Every capture of an enemy piece earns a rook right'
+      : `White has captured ${count(k - 1, 'enemy piece')} already. The ${ordinal(k)} capture earns a rook right`;
   return {
     id: `${facts.variant}-rook`,
     title: k === 1 ? 'A capture earns a rook right' : `${capitalise(cardinal(k))} captures earn a rook right`,

@@ -51,7 +51,9 @@ export function rulesPageOf(variant: string): RulesPage | null {
     // An expiring variant is compared with one whose rights are kept and whose N and K are its own.
     const twin = kept
       ? undefined
-      : variantsInfo().find((v) => v.evolution?.rights === 'kept' && v.evolution.minor_right_pawn_moves === n && v.evolution.rook_right_captures === k);
+      : variantsInfo().find(
+          (v) => v.evolution?.rights === 'kept' && v.evolution.minor_right_pawn_moves === n && v.evolution.rook_right_captures === k,
+        );
     return evolutionPage({
       variant,
       name,

@@ -161,7 +161,9 @@ function promotionSection(facts: KingFacts): RulesPage['sections'][number] {
           text: 'The white pawn on b7 is about to promote.',
           variant,
           fen,
-          steps: [{ uci: `b7b8${first}`, accept: /^b7[abc]8/, hint: 'Move the pawn to b8 and pick what it becomes in the promotion picker.' }],
+          steps: [
+            { uci: `b7b8${first}`, accept: /^b7[abc]8/, hint: 'Move the pawn to b8 and pick what it becomes in the promotion picker.' },
+          ],
           done: 'The pawn was promoted: it became what you picked.',
         },
       ],
@@ -183,7 +185,13 @@ function promotionSection(facts: KingFacts): RulesPage['sections'][number] {
         text: 'The white pawn on b7 is about to promote.',
         variant,
         fen,
-        steps: [{ uci: `b7b8~${given}`, accept: /^b7[abc]8~/, hint: `Promote on b8 into a black piece, for example a black ${pieceName(given)}.` }],
+        steps: [
+          {
+            uci: `b7b8~${given}`,
+            accept: /^b7[abc]8~/,
+            hint: `Promote on b8 into a black piece, for example a black ${pieceName(given)}.`,
+          },
+        ],
         done: `One promotion into the other colour${rules.scores_points ? ': the winner of this game would now score 2 points' : ''}.${given === 'p' ? ' A black pawn on b8 walks back down the board.' : ''}`,
       },
     ],
@@ -194,12 +202,17 @@ function intro(facts: KingFacts): string {
   const { name, rules } = facts;
   const parts: string[] = [];
   if (rules.king_becomes_cthulhu) parts.push('a king reaching the last rank becomes Cthulhu, a mighty royal piece');
-  const powers = [rules.king_double_step && 'step twice', rules.king_en_passant && 'capture en passant', rules.king_follows_pawn && 'follow their pawns'].filter(
-    (power): power is string => !!power,
-  );
+  const powers = [
+    rules.king_double_step && 'step twice',
+    rules.king_en_passant && 'capture en passant',
+    rules.king_follows_pawn && 'follow their pawns',
+  ].filter((power): power is string => !!power);
   if (powers.length) parts.push(`kings can ${list(powers, 'and')}`);
   if (rules.vertical_castling) parts.push('a king may castle vertically with a rook promoted on its file');
-  if (rules.promotion_either_color) parts.push(`pawns may promote into pieces of either colour${rules.scores_points ? ', and the winner scores extra points for each such promotion' : ''}`);
+  if (rules.promotion_either_color)
+    parts.push(
+      `pawns may promote into pieces of either colour${rules.scores_points ? ', and the winner scores extra points for each such promotion' : ''}`,
+    );
   else if (rules.promotion_pieces.includes('p')) parts.push('a pawn reaching the last rank may stay a pawn');
   if (!rules.ordinary_castling) parts.push('there is no ordinary castling');
   if (rules.king_becomes_cthulhu) return `${name} is chess where the king can promote too. ${capitalise(parts.join('; '))}.`;

@@ -87,7 +87,7 @@ export class RulesView {
     intro.textContent = page.intro;
     const howTo = document.createElement('p');
     howTo.className = 'rules-howto';
-    howTo.textContent = 'Each small board below is a real position: make the moves on it, and the game\'s own rules judge them.';
+    howTo.textContent = "Each small board below is a real position: make the moves on it, and the game's own rules judge them.";
     this.root.replaceChildren(nav, heading, intro);
     if (page.sections.some((section) => section.examples.length > 0)) this.root.append(howTo);
 

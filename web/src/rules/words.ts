@@ -7,7 +7,7 @@ export const cardinal = (n: number): string => CARDINALS[n] ?? String(n);
 export function ordinal(n: number): string {
   if (ORDINALS[n]) return ORDINALS[n];
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 

@@ -1,23 +1,12 @@
 // The web client's handling of a game's change events (web/src/gameChange.ts, docs/api.md
 // "Live updates"): a change that follows the state shown is applied, one seen already is
 // ignored, and one after a version the client never saw is a gap (the client re-reads the
-// game). Node runs the module as TypeScript turned into JavaScript by the web's own compiler.
+// game).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { applyChange } from '../../src/gameChange.ts';
 
-const web = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
-const ts = createRequire(join(web, 'package.json'))('typescript');
-const source = readFileSync(join(web, 'src', 'gameChange.ts'), 'utf8');
-const { outputText } = ts.transpileModule(source, {
-  compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-});
-const { applyChange } = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
-
-const move = (uci) => ({ uci, san: uci, fen: `after ${uci}` });
+const move = (uci: string) => ({ uci, san: uci, fen: `after ${uci}` });
 const state = {
   id: 7,
   version: 3,
