@@ -12,9 +12,10 @@ ensure_packages() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
-# What building the evochess binary (libpq for PostgreSQL) and the Python module (pybind11,
-# docs/python.md) needs.
-BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libpq-dev libsodium-dev pybind11-dev python3-dev)
+# What building the evochess binary (libpq for PostgreSQL), the Python module (pybind11,
+# docs/python.md) and the WebAssembly package for the engine in the browser (emscripten,
+# docs/javascript.md) needs.
+BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libinih-dev libcli11-dev nlohmann-json3-dev libboost1.81-dev libsqlite3-dev libpq-dev libsodium-dev pybind11-dev python3-dev emscripten)
 # Node.js and npm for the web front end: only installed when the commands are missing
 # (a nodejs package that bundles npm conflicts with Debian's npm package).
 ensure_node() {
@@ -22,6 +23,5 @@ ensure_node() {
     command -v npm > /dev/null || ensure_packages npm
 }
 # What the tests need on top: GoogleTest, the perft peers, clang for libFuzzer, a browser,
-# pytest and venv for the Python module, PostgreSQL (started by the tests themselves),
-# emscripten for the WebAssembly package (wasm/build.sh).
-TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium python3-pytest python3-venv postgresql emscripten)
+# pytest and venv for the Python module, PostgreSQL (started by the tests themselves).
+TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium python3-pytest python3-venv postgresql)
