@@ -102,6 +102,7 @@ int run_server(const ServeOptions& given) {
     service_options.max_engine_ms =
         options.max_engine_ms.value_or(open_to_others ? open_server_max_engine_ms : 0);
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
+    service_options.event_bus = storage.event_bus.get();
     AccountService accounts(*storage.accounts, clock);
     std::optional<GameService> service;
     std::optional<HttpServer> server;
