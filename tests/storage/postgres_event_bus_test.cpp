@@ -8,45 +8,52 @@
 #include <gtest/gtest.h>
 
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <vector>
 
 namespace evo::app::testing {
 namespace {
 
-// What one bus's listener was told, waited for with a timeout (never a fixed sleep).
+// What one bus's listener was told, waited for with a timeout (never a fixed sleep). The
+// record is shared with the bus's callbacks, which may outlive this object.
 class Heard {
   public:
-    explicit Heard(EventBus& bus) {
+    explicit Heard(EventBus& bus) : record_(std::make_shared<Record>()) {
         bus.listen(
-            [this](const GameChanged& change) {
-                std::lock_guard lock(mutex_);
-                changes_.push_back(change);
-                changed_.notify_all();
+            [record = record_](const GameChanged& change) {
+                std::lock_guard lock(record->mutex);
+                record->changes.push_back(change);
+                record->changed.notify_all();
             },
-            [this] {
-                std::lock_guard lock(mutex_);
-                ++gaps_;
-                changed_.notify_all();
+            [record = record_] {
+                std::lock_guard lock(record->mutex);
+                ++record->gaps;
+                record->changed.notify_all();
             });
     }
     // The changes heard once at least `count` were, or all heard by a generous timeout.
     std::vector<GameChanged> changes(std::size_t count) {
-        std::unique_lock lock(mutex_);
-        changed_.wait_for(lock, std::chrono::seconds(20), [&] { return changes_.size() >= count; });
-        return changes_;
+        std::unique_lock lock(record_->mutex);
+        record_->changed.wait_for(lock, std::chrono::seconds(20),
+                                  [&] { return record_->changes.size() >= count; });
+        return record_->changes;
     }
     int gaps(int count) {
-        std::unique_lock lock(mutex_);
-        changed_.wait_for(lock, std::chrono::seconds(20), [&] { return gaps_ >= count; });
-        return gaps_;
+        std::unique_lock lock(record_->mutex);
+        record_->changed.wait_for(lock, std::chrono::seconds(20),
+                                  [&] { return record_->gaps >= count; });
+        return record_->gaps;
     }
 
   private:
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::vector<GameChanged> changes_;
-    int gaps_ = 0;
+    struct Record {
+        std::mutex mutex;
+        std::condition_variable changed;
+        std::vector<GameChanged> changes;
+        int gaps = 0;
+    };
+    std::shared_ptr<Record> record_;
 };
 
 class PostgresEventBusTest : public ::testing::Test {
