@@ -12,6 +12,7 @@ namespace evo::app {
 struct GameChanged {
     std::int64_t game_id = 0;
     std::int64_t version = 0;
+    friend bool operator==(const GameChanged&, const GameChanged&) = default;
 };
 
 class EventBus {

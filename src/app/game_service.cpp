@@ -56,6 +56,9 @@ constexpr std::int64_t alive_note_interval_ms = 1000;
 // A game nobody watches is forgotten by GameEvents after this long (or the claim wait if
 // longer): until then its players' "away" times are exact, later they count from the start.
 constexpr std::int64_t forget_unwatched_games_after_ms = 60 * 60 * 1000;
+// How often the flags stored by all processes are read again (read_stored_flags): a clock
+// started on another process is called here at most this late if that process is gone.
+constexpr std::int64_t stored_flags_interval_ms = 5000;
 // How often a change is tried again when another server process changed the game first.
 constexpr int max_change_attempts = 4;
 
@@ -266,10 +269,7 @@ GameService::GameService(GameRepository& store, SearchFunction search, const Clo
     } catch (const std::exception& error) {
         log_fault("crediting the downtime to running clocks", error.what());
     }
-    for (const auto& [id, flag_ms] : store_.running_clocks()) {
-        flag_times_.emplace(flag_ms, id);
-        flag_of_[id] = flag_ms;
-    }
+    read_stored_flags(clock_.now_ms());
     if (options_.event_bus) {
         bus_ = options_.event_bus;
     } else {
@@ -441,9 +441,30 @@ bool GameService::settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game,
     return store_change(id, slot, game, stored_moves).has_value();
 }
 
+void GameService::read_stored_flags(std::int64_t now) {
+    {
+        std::lock_guard lock(flags_mutex_);
+        if (stored_flags_read_ms_ && now - *stored_flags_read_ms_ < stored_flags_interval_ms)
+            return;
+        stored_flags_read_ms_ = now;
+    }
+    auto stored = store_.running_clocks();
+    std::lock_guard lock(flags_mutex_);
+    for (const auto& [id, flag_ms] : stored) {
+        // The earlier of the two: a flag that has not fallen after all is only looked at
+        // once (settle_flag reads the game again and watches its true flag).
+        auto known = flag_of_.find(id);
+        if (known != flag_of_.end() && known->second <= flag_ms) continue;
+        forget_flag(id);
+        flag_times_.emplace(flag_ms, id);
+        flag_of_[id] = flag_ms;
+    }
+}
+
 void GameService::settle_due_flags() {
     std::vector<std::int64_t> due;
     std::int64_t now = clock_.now_ms();
+    read_stored_flags(now);
     {
         std::lock_guard lock(flags_mutex_);
         for (auto it = flag_times_.begin(); it != flag_times_.end() && it->first <= now; ++it)

@@ -170,6 +170,9 @@ class GameService {
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
+    // Watches the flags stored by other processes too (a clock started by a move made on
+    // another one), read from the repository at most every few seconds.
+    void read_stored_flags(std::int64_t now);
     // Stops watching the game's flag; flags_mutex_ is held.
     void forget_flag(std::int64_t id);
     // The game's state now for its streams (LiveUpdates::ReadState).
@@ -200,6 +203,7 @@ class GameService {
     std::condition_variable flags_changed_;
     std::multimap<std::int64_t, std::int64_t> flag_times_;   // instant -> game
     std::unordered_map<std::int64_t, std::int64_t> flag_of_; // game -> instant
+    std::optional<std::int64_t> stored_flags_read_ms_;       // when read_stored_flags last read
     bool stopping_ = false;
     std::thread flag_watcher_;
 

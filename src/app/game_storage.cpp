@@ -2,6 +2,7 @@
 
 #include "postgres_account_repository.h"
 #include "postgres_connection.h"
+#include "postgres_event_bus.h"
 #include "postgres_game_repository.h"
 #include "sqlite_account_repository.h"
 #include "sqlite_game_repository.h"
@@ -82,6 +83,7 @@ std::variant<OpenedStorage, int> open_postgres(const std::string& conninfo, std:
     try {
         storage.repository = std::make_unique<PostgresGameRepository>(conninfo);
         storage.accounts = std::make_unique<PostgresAccountRepository>(conninfo);
+        storage.event_bus = std::make_unique<PostgresEventBus>(conninfo);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << shown << ": " << refusal.what() << '\n';
         return 2;

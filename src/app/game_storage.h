@@ -4,6 +4,7 @@
 #pragma once
 
 #include "account_repository.h"
+#include "event_bus.h"
 #include "game_repository.h"
 
 #include <memory>
@@ -39,6 +40,9 @@ struct OpenedStorage {
     // SQLite: one serve per database file (its directory's serve.lock). PostgreSQL: none,
     // several processes may share the database.
     std::unique_ptr<DataDirectoryLock> lock;
+    // PostgreSQL: LISTEN/NOTIFY, so that every process hears of every change. SQLite: none
+    // (the service makes one in memory).
+    std::unique_ptr<EventBus> event_bus;
     std::string description; // for the start-up line: "/path/games.sqlite3", "PostgreSQL (...)"
 };
 

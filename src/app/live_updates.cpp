@@ -84,16 +84,32 @@ void LiveUpdates::send_changes() {
         std::lock_guard lock(queue_mutex_);
         changes.swap(changes_);
     }
-    // One read of each game, however many of its changes came since the last pass.
+    // One read of each game, however many of its changes came since the last pass. Version 0
+    // (a gap) always reads; otherwise the newest version announced, as a change announced
+    // twice (by this process, then by the database's notice) is read once.
     std::vector<std::int64_t> ids;
-    for (const GameChanged& change : changes)
+    std::unordered_map<std::int64_t, std::int64_t> newest;
+    for (const GameChanged& change : changes) {
         if (std::find(ids.begin(), ids.end(), change.game_id) == ids.end())
             ids.push_back(change.game_id);
+        auto [entry, added] = newest.try_emplace(change.game_id, change.version);
+        if (change.version == 0 || entry->second == 0)
+            entry->second = 0;
+        else
+            entry->second = std::max(entry->second, change.version);
+    }
     for (std::int64_t id : ids) {
         if (!events_.watched(id)) {
             std::lock_guard lock(sent_mutex_);
             if (!events_.watched(id)) last_sent_.erase(id);
             continue;
+        }
+        if (newest[id] != 0) {
+            std::lock_guard lock(sent_mutex_);
+            auto sent = last_sent_.find(id);
+            if (sent != last_sent_.end() &&
+                newest[id] <= sent->second["version"].get<std::int64_t>())
+                continue; // sent already
         }
         std::optional<json> state;
         try {

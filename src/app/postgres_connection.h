@@ -91,6 +91,8 @@ class PostgresConnection {
     bool reusable() const;
     // The connection was lost (the server went away, or dropped us).
     bool broken() const;
+    // libpq's own handle, for what this layer does not wrap (LISTEN's notifications).
+    pg_conn* raw() const { return connection_; }
 
   private:
     pg_conn* connection_ = nullptr;

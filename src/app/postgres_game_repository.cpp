@@ -1,6 +1,7 @@
 #include "postgres_game_repository.h"
 
 #include "game_columns.h"
+#include "postgres_event_bus.h"
 #include "postgres_schema.h"
 
 #include <nlohmann/json.hpp>
@@ -139,6 +140,7 @@ void PostgresGameRepository::insert(GameRecord& record) {
                           params)
                  .int64(0, 0);
         insert_moves(connection, id, record, 0);
+        notify_game_changed(connection, {id, 0});
     });
     record.id = id; // only once committed
 }
@@ -250,6 +252,8 @@ SaveOutcome PostgresGameRepository::save(GameRecord& record, std::size_t stored_
             connection.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
                                PostgresParams().add(record.id).add(std::int64_t(kept)));
             insert_moves(connection, record.id, record, kept);
+            // Sent with the change: other processes hear of it once it commits, never if not.
+            notify_game_changed(connection, {record.id, record.version + 1});
         });
     } catch (...) {
         record.updated = std::move(previous_update);
@@ -298,17 +302,24 @@ int PostgresGameRepository::credit_downtime(std::int64_t now_ms) {
             connection.execute("SELECT value FROM server_state WHERE name = 'alive_ms' FOR UPDATE");
         if (alive.rows() > 0 && alive.int64(0, 0) < now_ms) {
             // SET reads the row as it was: both columns move by the same amount.
+            // Each game moved is announced, as any change: other processes' streams of it
+            // are told the new clocks.
             moved = int(connection
                             .execute(R"sql(
-                UPDATE games SET
+                WITH moved AS (UPDATE games SET
                     clock_turn_started_ms = clock_turn_started_ms
                         + ($1::bigint - GREATEST($2::bigint, clock_turn_started_ms)),
                     flag_at_ms = flag_at_ms
                         + ($1::bigint - GREATEST($2::bigint, clock_turn_started_ms)),
                     version = version + 1
-                WHERE flag_at_ms IS NOT NULL AND clock_turn_started_ms < $1::bigint)sql",
-                                     PostgresParams().add(now_ms).add(alive.int64(0, 0)))
-                            .affected_rows());
+                WHERE flag_at_ms IS NOT NULL AND clock_turn_started_ms < $1::bigint
+                RETURNING id, version)
+                SELECT pg_notify($3, id || ':' || version) FROM moved)sql",
+                                     PostgresParams()
+                                         .add(now_ms)
+                                         .add(alive.int64(0, 0))
+                                         .add(std::string(game_change_channel)))
+                            .rows());
         }
         connection.execute(note_alive_sql, PostgresParams().add(now_ms));
     });

@@ -104,6 +104,10 @@ int run_server(const ServeOptions& given) {
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     AccountService accounts(*storage.accounts, clock);
     std::optional<GameService> service;
+    // Between the two: destroyed after the server (no request publishes any more) and before
+    // the service (the bus's thread calls into the service's live updates).
+    std::unique_ptr<EventBus> event_bus = std::move(storage.event_bus);
+    service_options.event_bus = event_bus.get();
     std::optional<HttpServer> server;
     int port = 0;
     try {

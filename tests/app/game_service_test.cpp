@@ -29,6 +29,27 @@ TEST(GameServiceTest, TwoServersOnOneDatabaseLoseNoMove) {
     EXPECT_EQ(first.get(id, std::nullopt)["history"].size(), 3u);
 }
 
+// Issue 18: a clock started by a move on another process (gone since) is still called here,
+// once the stored flags are read again.
+TEST(GameServiceTest, AFlagStartedByAnotherServerIsCalledHere) {
+    TemporaryDirectory directory;
+    std::string database = (directory.path() / "games.sqlite3").string();
+    ManualClock clock;
+    SqliteGameRepository here_store(database), elsewhere_store(database);
+    GameService here(here_store, {}, clock), elsewhere(elsewhere_store, {}, clock);
+    json game = elsewhere.create({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}});
+    std::int64_t id = game["id"];
+    elsewhere.play(id, {{"uci", "e2e4"}}, std::nullopt); // Black's clock runs
+    // The other process goes quiet; Black's flag falls a minute later.
+    clock.advance(61000);
+    here.settle_due_flags();
+    auto stored = here_store.load(id);
+    ASSERT_TRUE(stored);
+    ASSERT_TRUE(stored->declared_result);
+    EXPECT_EQ(stored->declared_result->result, "1-0");
+    EXPECT_EQ(stored->declared_result->reason, "time forfeit");
+}
+
 TEST(GameServiceTest, TheCacheDropsTheLeastRecentlyUsedGame) {
     TemporaryDirectory directory;
     SystemClock clock;

@@ -6,9 +6,12 @@
 #include "app/http/callback_thread.h"
 #include "app/http/unsent_bytes.h"
 #include "app/in_memory_event_bus.h"
+#include "app/live_updates.h"
 #include "app/presence_coalescer.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include <thread>
 #include <vector>
@@ -33,6 +36,48 @@ TEST(InMemoryEventBusTest, EveryListenerHearsEveryChangeInOrder) {
     std::vector<std::pair<std::int64_t, std::int64_t>> expected{{7, 1}, {8, 4}, {7, 2}};
     EXPECT_EQ(first, expected);
     EXPECT_EQ(second, expected);
+}
+
+// An event stream held in memory: what it was sent.
+class SentTexts : public EventSink {
+  public:
+    bool send(EventText text) override {
+        sent.push_back(*text);
+        return true;
+    }
+    void close() override {}
+    bool closed() const override { return false; }
+    void on_close(std::function<void()>) override {}
+    std::vector<std::string> sent;
+};
+
+// On PostgreSQL a change is announced twice to the process that made it (its publish, then
+// the database's notice): the game is read and its streams are sent it once.
+TEST(LiveUpdatesTest, AChangeAnnouncedTwiceIsReadOnce) {
+    ManualClock clock;
+    GameEvents events(clock, 60000);
+    InMemoryEventBus bus;
+    json stored = {{"version", 1}, {"history", json::array()}};
+    int reads = 0;
+    LiveUpdates live(
+        events, bus, clock,
+        [&](std::int64_t) {
+            ++reads;
+            return std::optional<json>(stored);
+        },
+        1000);
+    auto stream = std::make_shared<SentTexts>();
+    live.open(7, std::nullopt, stream, stored);
+    stored = {{"version", 2}, {"history", json::array({"e4"})}};
+    bus.publish({7, 2});
+    live.send_due();
+    bus.publish({7, 2}); // the same change, heard again
+    live.send_due();
+    EXPECT_EQ(reads, 1);
+    auto changes = std::count_if(stream->sent.begin(), stream->sent.end(), [](const auto& text) {
+        return text.find("event: change") != std::string::npos;
+    });
+    EXPECT_EQ(changes, 1);
 }
 
 TEST(InMemoryEventBusTest, AListenerMayListenAgainWhileItIsCalled) {

@@ -1,0 +1,168 @@
+// PostgresEventBus: a change stored by one process is heard by every process's bus (the
+// NOTIFY is sent in the saving transaction, so only a committed change is heard), and a
+// listening connection that is lost is opened again and reported as a gap.
+#include "app/postgres_event_bus.h"
+#include "app/postgres_game_repository.h"
+#include "postgres_test_server.h"
+
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace evo::app::testing {
+namespace {
+
+// What one bus's listener was told, waited for with a timeout (never a fixed sleep). The
+// record is shared with the bus's callbacks, which may outlive this object.
+class Heard {
+  public:
+    explicit Heard(EventBus& bus) : record_(std::make_shared<Record>()) {
+        bus.listen(
+            [record = record_](const GameChanged& change) {
+                std::lock_guard lock(record->mutex);
+                record->changes.push_back(change);
+                record->changed.notify_all();
+            },
+            [record = record_] {
+                std::lock_guard lock(record->mutex);
+                ++record->gaps;
+                record->changed.notify_all();
+            });
+    }
+    // The changes heard once at least `count` were, or all heard by a generous timeout.
+    std::vector<GameChanged> changes(std::size_t count) {
+        std::unique_lock lock(record_->mutex);
+        record_->changed.wait_for(lock, std::chrono::seconds(20),
+                                  [&] { return record_->changes.size() >= count; });
+        return record_->changes;
+    }
+    int gaps(int count) {
+        std::unique_lock lock(record_->mutex);
+        record_->changed.wait_for(lock, std::chrono::seconds(20),
+                                  [&] { return record_->gaps >= count; });
+        return record_->gaps;
+    }
+
+  private:
+    struct Record {
+        std::mutex mutex;
+        std::condition_variable changed;
+        std::vector<GameChanged> changes;
+        int gaps = 0;
+    };
+    std::shared_ptr<Record> record_;
+};
+
+class PostgresEventBusTest : public ::testing::Test {
+  protected:
+    void SetUp() override { server().empty_database(); }
+    static PostgresTestServer& server() { return PostgresTestServer::instance(); }
+};
+
+GameRecord a_game() {
+    GameRecord record;
+    record.variant = "chess";
+    record.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    record.summary = {"start", std::nullopt, std::nullopt};
+    return record;
+}
+
+TEST(GameChangePayload, ReadsBackWhatItWritesAndRefusesAnythingElse) {
+    auto change = parse_game_change_payload(game_change_payload({42, 7}));
+    ASSERT_TRUE(change);
+    EXPECT_EQ(change->game_id, 42);
+    EXPECT_EQ(change->version, 7);
+    EXPECT_FALSE(parse_game_change_payload("42"));
+    EXPECT_FALSE(parse_game_change_payload("42:x"));
+    EXPECT_FALSE(parse_game_change_payload(":7"));
+    EXPECT_FALSE(parse_game_change_payload("42:7:1"));
+}
+
+TEST_F(PostgresEventBusTest, AChangeStoredByOneProcessIsHeardByEveryBus) {
+    PostgresGameRepository store(server().conninfo());
+    PostgresEventBus here(server().conninfo());
+    PostgresEventBus elsewhere(server().conninfo());
+    Heard heard_here(here), heard_elsewhere(elsewhere);
+
+    GameRecord game = a_game();
+    store.insert(game);
+    game.moves_uci = {"e2e4"};
+    ASSERT_EQ(store.save(game, 0), SaveOutcome::Saved);
+
+    std::vector<GameChanged> expected = {{game.id, 0}, {game.id, 1}};
+    EXPECT_EQ(heard_here.changes(2), expected);
+    EXPECT_EQ(heard_elsewhere.changes(2), expected);
+}
+
+TEST_F(PostgresEventBusTest, ASaveThatLosesTheRaceIsNotAnnounced) {
+    PostgresGameRepository store(server().conninfo());
+    PostgresEventBus bus(server().conninfo());
+    Heard heard(bus);
+    GameRecord game = a_game();
+    store.insert(game);
+    GameRecord stale = game;
+    game.moves_uci = {"e2e4"};
+    ASSERT_EQ(store.save(game, 0), SaveOutcome::Saved);
+    stale.moves_uci = {"d2d4"};
+    ASSERT_EQ(store.save(stale, 0), SaveOutcome::VersionConflict);
+    game.moves_uci.push_back("e7e5");
+    ASSERT_EQ(store.save(game, 1), SaveOutcome::Saved);
+    // Notices come in commit order: had the lost save been announced, it would be third.
+    std::vector<GameChanged> expected = {{game.id, 0}, {game.id, 1}, {game.id, 2}};
+    EXPECT_EQ(heard.changes(3), expected);
+}
+
+TEST_F(PostgresEventBusTest, PublishTellsThisProcessAtOnceAndNoOther) {
+    PostgresEventBus here(server().conninfo());
+    PostgresEventBus elsewhere(server().conninfo());
+    Heard heard_here(here), heard_elsewhere(elsewhere);
+    here.publish({5, 3});
+    std::vector<GameChanged> expected = {{5, 3}};
+    EXPECT_EQ(heard_here.changes(0), expected); // on the publisher's thread, before it returns
+    // Another process hears of it through the storing transaction's notice alone: a notice
+    // sent now is the first the other bus hears.
+    PostgresConnection connection(server().conninfo());
+    notify_game_changed(connection, {6, 1});
+    std::vector<GameChanged> only_the_notice = {{6, 1}};
+    EXPECT_EQ(heard_elsewhere.changes(1), only_the_notice);
+}
+
+TEST_F(PostgresEventBusTest, ALostListenerConnectsAgainReportsAGapAndHearsWhatFollows) {
+    PostgresGameRepository store(server().conninfo());
+    PostgresEventBus bus(server().conninfo(),
+                         {std::chrono::milliseconds(5000), std::chrono::milliseconds(20)});
+    Heard heard(bus);
+    int first_pid = bus.listener_pid();
+    ASSERT_NE(first_pid, 0);
+
+    PostgresConnection admin(server().conninfo());
+    admin.execute("SELECT pg_terminate_backend($1)", PostgresParams().add(std::int64_t(first_pid)));
+    EXPECT_EQ(heard.gaps(1), 1);
+    EXPECT_EQ(bus.reconnections(), 1);
+    EXPECT_NE(bus.listener_pid(), first_pid);
+
+    GameRecord game = a_game();
+    store.insert(game);
+    std::vector<GameChanged> expected = {{game.id, 0}};
+    EXPECT_EQ(heard.changes(1), expected);
+}
+
+TEST_F(PostgresEventBusTest, ADatabaseThatIsDownAndBackIsAGapOnceListeningAgain) {
+    PostgresEventBus bus(server().conninfo(),
+                         {std::chrono::milliseconds(5000), std::chrono::milliseconds(20)});
+    Heard heard(bus);
+    server().kill();
+    server().start();
+    EXPECT_EQ(heard.gaps(1), 1);
+    PostgresGameRepository store(server().conninfo());
+    GameRecord game = a_game();
+    store.insert(game);
+    std::vector<GameChanged> expected = {{game.id, 0}};
+    EXPECT_EQ(heard.changes(1), expected);
+}
+
+} // namespace
+} // namespace evo::app::testing

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Two `evochess serve` processes on one PostgreSQL, on different ports (issue 18, "several
+processes at once"): an online game made on A and joined on B is played with moves sent to A
+and B in turn; an event stream opened on A sees each move made on B promptly (waited for
+with a timeout, never a fixed sleep); two moves for one ply sent to both at once are taken
+exactly once; the game ends identical through both. Starts its own PostgreSQL
+(postgres_test_server.sh). Prints 'N passed, N failed'."""
+import http.client
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BIN = sys.argv[sys.argv.index("--engine") + 1]
+PG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "postgres_test_server.sh")
+PROMPTLY_S = 5  # a move made on B is on A's stream well within this
+results = {"passed": 0, "failed": 0}
+
+
+def check(ok, what):
+    results["passed" if ok else "failed"] += 1
+    print(("ok - " if ok else "FAIL - ") + what)
+
+
+def start(database, data):
+    proc = subprocess.Popen([BIN, "serve", "--port", "0", "--data", data, "--database", database],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = proc.stdout.readline()
+    while line and "listening on" not in line:
+        line = proc.stdout.readline()
+    if not line:
+        raise RuntimeError("evochess serve did not start: exit %s" % proc.wait())
+    # The rest of its output is drained, so that the process never blocks on a full pipe.
+    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
+    return proc, int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
+
+
+def call(port, method, path, body=None, token=None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Authorization": "Bearer " + token} if token else {}
+    c.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    r = c.getresponse()
+    text = r.read().decode()
+    c.close()
+    return r.status, (json.loads(text) if text.startswith(("{", "[")) else text)
+
+
+class Stream:
+    """A game's event stream, read on a thread: the SAN moves it has shown so far, kept by
+    applying each change to the first state (docs/api.md "Live updates")."""
+
+    def __init__(self, port, gid):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.conn.request("GET", "/api/games/%d/events" % gid)
+        self.response = self.conn.getresponse()
+        self.updates = queue.Queue()
+        self.sans = []
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        event, data = None, ""
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: "):
+                    data += line[6:]
+                elif line == "":
+                    if data:
+                        self.updates.put((event, json.loads(data)))
+                    event, data = None, ""
+        except Exception:
+            pass
+
+    def wait_for_plies(self, count, timeout):
+        deadline = time.monotonic() + timeout
+        while len(self.sans) < count:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            try:
+                event, data = self.updates.get(timeout=left)
+            except queue.Empty:
+                break
+            if event is None and "state" in data:
+                self.sans = [ply["san"] for ply in data["state"]["history"]]
+            elif event == "change":
+                self.sans = self.sans[:data["from_ply"]] + [m["san"] for m in data["moves"]]
+        return self.sans
+
+    def close(self):
+        self.conn.close()
+
+
+def comparable(state):
+    # Presence (spectators, away) is each process's own: the rest is the database's.
+    return {k: v for k, v in state.items() if k not in ("spectators", "away", "seat")}
+
+
+pg_dir = tempfile.mkdtemp(prefix="evochess-pg-", dir="/tmp")
+data = tempfile.mkdtemp(prefix="evochess-serve-two-test-")
+servers, stream = [], None
+try:
+    subprocess.run([PG, "init", pg_dir], check=True)
+    uri = "postgresql://evochess@/postgres?host=%s&port=5432" % pg_dir
+    a, port_a = start(uri, data)
+    servers.append(a)
+    b, port_b = start(uri, data)
+    servers.append(b)
+
+    status, game = call(port_a, "POST", "/api/games", {"variant": "chess", "online": True,
+                                                       "colour": "w"})
+    check(status == 201, "an online game made on A: %d" % status)
+    gid, white = game["id"], game["seat"]["token"]
+    invite = game["invite"].split("invite=")[1]
+    status, joined = call(port_b, "POST", "/api/games/%d/join" % gid, {"invite": invite})
+    check(status == 200 and joined["seat"]["colour"] == "b", "joined on B: %d" % status)
+    black = joined["seat"]["token"]
+
+    stream = Stream(port_a, gid)
+    check(stream.wait_for_plies(0, PROMPTLY_S) == [], "a stream opened on A")
+    moves = [("e2e4", port_a, white), ("e7e5", port_b, black), ("g1f3", port_a, white),
+             ("b8c6", port_b, black), ("f1b5", port_a, white), ("a7a6", port_b, black)]
+    played = []
+    for uci, port, token in moves:
+        status, state = call(port, "POST", "/api/games/%d/moves" % gid, {"uci": uci}, token)
+        played = [ply["san"] for ply in state["history"]] if status == 200 else played
+        check(status == 200 and len(played) == len(moves[:moves.index((uci, port, token)) + 1]),
+              "%s sent to %s: %d %s" % (uci, "A" if port == port_a else "B", status,
+                                        played if status == 200 else state))
+        begun = time.monotonic()
+        seen = stream.wait_for_plies(len(played), PROMPTLY_S)
+        check(seen == played, "A's stream shows %s after %.0f ms: %s" %
+              (uci, (time.monotonic() - begun) * 1000, seen))
+
+    # The same ply sent to both processes at once: exactly one is taken.
+    answers = []
+    threads = [threading.Thread(target=lambda p, u: answers.append(
+        call(p, "POST", "/api/games/%d/moves" % gid, {"uci": u}, white)), args=(p, u))
+        for p, u in [(port_a, "b5a4"), (port_b, "b5c6")]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    check(sorted(status for status, _ in answers) == [200, 409],
+          "one ply sent to A and B at once: %s" % [status for status, _ in answers])
+    winner = next(state for status, state in answers if status == 200)
+    played = [ply["san"] for ply in winner["history"]]
+    check(stream.wait_for_plies(len(played), PROMPTLY_S) == played,
+          "A's stream shows the ply taken: %s" % played[-1:])
+
+    status, resigned = call(port_b, "POST", "/api/games/%d/resign" % gid, {}, black)
+    check(status == 200 and resigned["result"] == "1-0", "Black resigns on B: %d" % status)
+    _, on_a = call(port_a, "GET", "/api/games/%d" % gid)
+    _, on_b = call(port_b, "GET", "/api/games/%d" % gid)
+    check(on_a["result"] == "1-0" and comparable(on_a) == comparable(on_b),
+          "the final state is the same through A and B (version %s on A, %s on B)" %
+          (on_a.get("version"), on_b.get("version")))
+
+    for proc in servers:
+        proc.send_signal(signal.SIGTERM)
+        check(proc.wait(timeout=20) == 0, "SIGTERM stops a server with exit 0")
+finally:
+    if stream:
+        stream.close()
+    for proc in servers:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    subprocess.run([PG, "stop", pg_dir])
+    subprocess.run(["rm", "-rf", data])
+
+print("%d passed, %d failed" % (results["passed"], results["failed"]))
+sys.exit(1 if results["failed"] else 0)
