@@ -93,6 +93,12 @@ CREATE TABLE ratings (
 );
 )sql";
 
+// Version 4: who made each game (GameRecord::owner), and their list of games by an index.
+constexpr const char* game_owners_sql = R"sql(
+ALTER TABLE games ADD COLUMN owner TEXT;
+CREATE INDEX games_owner ON games(owner, updated DESC, id DESC);
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -103,6 +109,7 @@ constexpr MigrationStep migration_steps[] = {
     {1, baseline_sql},
     {2, listing_index_sql},
     {3, accounts_sql},
+    {4, game_owners_sql},
 };
 
 } // namespace

@@ -114,6 +114,12 @@ CREATE TABLE ratings (
 )sql");
 }
 
+// Version 4: who made each game (GameRecord::owner), and their list of games by an index.
+void add_game_owners(SqliteDatabase& db) {
+    db.execute("ALTER TABLE games ADD COLUMN owner TEXT");
+    db.execute("CREATE INDEX games_owner ON games(owner, updated DESC, id DESC)");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -124,6 +130,7 @@ constexpr MigrationStep migration_steps[] = {
     {1, create_baseline},
     {2, index_listing_order},
     {3, add_accounts},
+    {4, add_game_owners},
 };
 
 } // namespace
