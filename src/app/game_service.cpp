@@ -914,6 +914,7 @@ json GameService::join(std::int64_t id, const json& body) {
 std::int64_t GameService::create_rematch(const LoadedGame& game) {
     GameRecord record;
     record.online = true;
+    record.owner = game.record.owner; // listed with its first game
     record.variant = game.record.variant;
     record.start_fen = game.record.start_fen;
     record.summary = summarize(Game(game.game.start_position()), record.declared_result);
