@@ -71,6 +71,11 @@ std::string visitor_set_cookie(const HttpRequest& request, const OriginRules& or
                       reached_over_tls(request, origin));
 }
 
+std::string player_name(const HttpRequest& request, AccountService& accounts) {
+    if (auto account = accounts.account_of(session_token(request))) return account->name;
+    return AccountService::anonymous_name(cookie_value(request, visitor_cookie).value_or(""));
+}
+
 Player player_of(const HttpRequest& request, AccountService& accounts) {
     Player player;
     if (auto account = accounts.account_of(session_token(request)))

@@ -33,6 +33,9 @@ bool route_accounts(AccountService& accounts, const OriginRules& origin,
 // visitor cookie (either, both or neither).
 Player player_of(const HttpRequest& request, AccountService& accounts);
 
+// The name the player is shown by: the account's, else the visitor's anonymous one.
+std::string player_name(const HttpRequest& request, AccountService& accounts);
+
 // The Set-Cookie value that keeps a visitor's token for a year.
 std::string visitor_set_cookie(const HttpRequest& request, const OriginRules& origin,
                                const std::string& visitor_token);

@@ -149,6 +149,8 @@ class Router {
                                service_.adopt_games(visitor, account);
                            }))
             return;
+        if (options_.seeks && options_.accounts && parts.size() >= 2 && parts[1] == "seeks")
+            return route_seeks(parts, request, responder);
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
             return responder.respond(json_response(analysis_->position(body(request))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
@@ -229,6 +231,31 @@ class Router {
         if (action == "claim-victory") return reply(service_.claim_victory(id, token)), true;
         if (action == "join") return reply(service_.join(id, body(request))), true;
         return false;
+    }
+
+    // POST and GET /api/seeks, GET and DELETE /api/seeks/{id}, POST /api/seeks/{id}/accept.
+    void route_seeks(const std::vector<std::string_view>& parts, const HttpRequest& request,
+                     Responder& responder) {
+        SeekService& seeks = *options_.seeks;
+        const std::string& method = request.method;
+        if (parts.size() == 2 && method == "GET")
+            return responder.respond(json_response(seeks.list()));
+        if (parts.size() == 2 && method == "POST")
+            return responder.respond(
+                json_response(seeks.create(body(request), player_of(request),
+                                           app::player_name(request, *options_.accounts)),
+                              201));
+        if (parts.size() >= 3) {
+            auto id = game_id_of(parts[2]);
+            if (!id) throw not_found("there is no seek " + std::string(parts[2]));
+            if (parts.size() == 3 && method == "GET")
+                return responder.respond(json_response(seeks.get(*id, player_of(request))));
+            if (parts.size() == 3 && method == "DELETE")
+                return responder.respond(json_response(seeks.cancel(*id, player_of(request))));
+            if (parts.size() == 4 && parts[3] == "accept" && method == "POST")
+                return responder.respond(json_response(seeks.accept(*id, player_of(request)), 201));
+        }
+        throw not_found("no such route: " + method + " " + request.path);
     }
 
     void serve_ui(const HttpRequest& request, Responder& responder) {

@@ -113,7 +113,8 @@ CREATE TABLE seeks (
     colour             TEXT NOT NULL,
     created_ms         BIGINT NOT NULL,
     taken_by           TEXT,
-    game_id            BIGINT
+    game_id            BIGINT,
+    maker_token        TEXT
 );
 CREATE INDEX seeks_open ON seeks(owner) WHERE taken_by IS NULL;
 )sql";

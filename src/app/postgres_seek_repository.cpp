@@ -8,7 +8,7 @@ namespace {
 
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
-    "rated, colour, created_ms, taken_by, game_id FROM seeks ";
+    "rated, colour, created_ms, taken_by, game_id, maker_token FROM seeks ";
 
 SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     SeekRecord seek;
@@ -24,6 +24,7 @@ SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     seek.created_ms = rows.int64(row, 9);
     seek.taken_by = rows.optional_text(row, 10).value_or("");
     seek.game_id = rows.optional_int64(row, 11);
+    seek.maker_token = rows.optional_text(row, 12).value_or("");
     return seek;
 }
 
@@ -90,8 +91,10 @@ bool PostgresSeekRepository::take(std::int64_t id, const std::string& taker) {
                .affected_rows() > 0;
 }
 
-void PostgresSeekRepository::set_game(std::int64_t id, std::int64_t game_id) {
-    run("UPDATE seeks SET game_id = $1 WHERE id = $2", PostgresParams().add(game_id).add(id));
+void PostgresSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
+                                      const std::string& maker_token) {
+    run("UPDATE seeks SET game_id = $1, maker_token = $2 WHERE id = $3",
+        PostgresParams().add(game_id).add(maker_token).add(id));
 }
 
 } // namespace evo::app

@@ -28,6 +28,7 @@ struct SeekRecord {
     std::int64_t created_ms = 0;
     std::string taken_by;                // empty while open
     std::optional<std::int64_t> game_id; // the game its acceptance made
+    std::string maker_token;             // the maker's seat in that game, for them alone
 };
 
 class SeekRepository {
@@ -45,8 +46,9 @@ class SeekRepository {
     virtual bool remove(std::int64_t id, const std::string& owner) = 0;
     // Takes the open seek for `taker`, if it is still open: true for exactly one caller.
     virtual bool take(std::int64_t id, const std::string& taker) = 0;
-    // Notes the game a taken seek made.
-    virtual void set_game(std::int64_t id, std::int64_t game_id) = 0;
+    // Notes the game a taken seek made and its maker's seat token.
+    virtual void set_game(std::int64_t id, std::int64_t game_id,
+                          const std::string& maker_token) = 0;
 };
 
 } // namespace evo::app

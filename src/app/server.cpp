@@ -104,6 +104,7 @@ int run_server(const ServeOptions& given) {
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     AccountService accounts(*storage.accounts, clock);
     std::optional<GameService> service;
+    std::optional<SeekService> seeks;
     std::optional<HttpServer> server;
     int port = 0;
     try {
@@ -123,6 +124,8 @@ int run_server(const ServeOptions& given) {
         router.web_dir = options.web_dir;
         router.game_creation = options.game_creation;
         router.accounts = &accounts;
+        seeks.emplace(*storage.seeks, *service, clock);
+        router.seeks = &*seeks;
         router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
         if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
         router.origin.public_origin = origin_of_url(service_options.public_url);

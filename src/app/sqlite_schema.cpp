@@ -135,7 +135,8 @@ CREATE TABLE seeks (
     colour             TEXT NOT NULL,
     created_ms         INTEGER NOT NULL,
     taken_by           TEXT,
-    game_id            INTEGER
+    game_id            INTEGER,
+    maker_token        TEXT
 );
 CREATE INDEX seeks_open ON seeks(owner) WHERE taken_by IS NULL;
 )sql");

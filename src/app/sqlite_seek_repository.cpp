@@ -8,7 +8,7 @@ namespace {
 
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
-    "rated, colour, created_ms, taken_by, game_id FROM seeks ";
+    "rated, colour, created_ms, taken_by, game_id, maker_token FROM seeks ";
 
 SeekRecord seek_of_row(const SqliteStatement& row) {
     SeekRecord seek;
@@ -24,6 +24,7 @@ SeekRecord seek_of_row(const SqliteStatement& row) {
     seek.created_ms = row.column_int(9);
     seek.taken_by = row.column_optional_text(10).value_or("");
     seek.game_id = row.column_optional_int64(11);
+    seek.maker_token = row.column_optional_text(12).value_or("");
     return seek;
 }
 
@@ -92,10 +93,11 @@ bool SqliteSeekRepository::take(std::int64_t id, const std::string& taker) {
     return db_.changes() > 0;
 }
 
-void SqliteSeekRepository::set_game(std::int64_t id, std::int64_t game_id) {
+void SqliteSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
+                                    const std::string& maker_token) {
     std::lock_guard lock(mutex_);
-    SqliteStatement game(db_, "UPDATE seeks SET game_id = ? WHERE id = ?");
-    game.bind(1, game_id).bind(2, id);
+    SqliteStatement game(db_, "UPDATE seeks SET game_id = ?, maker_token = ? WHERE id = ?");
+    game.bind(1, game_id).bind(2, maker_token).bind(3, id);
     game.run();
 }
 

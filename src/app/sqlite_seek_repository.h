@@ -20,7 +20,7 @@ class SqliteSeekRepository final : public SeekRepository {
     int open_seeks_of(const std::string& owner) override;
     bool remove(std::int64_t id, const std::string& owner) override;
     bool take(std::int64_t id, const std::string& taker) override;
-    void set_game(std::int64_t id, std::int64_t game_id) override;
+    void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token) override;
 
   private:
     std::mutex mutex_;

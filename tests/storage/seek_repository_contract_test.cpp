@@ -95,8 +95,9 @@ TYPED_TEST(SeekRepositoryContract, ASeekReadsBackAndIsListedWhileOpen) {
 
     EXPECT_TRUE(store->take(made.id, "account:2"));
     EXPECT_FALSE(store->take(made.id, "account:3")); // a second accept: 409
-    store->set_game(made.id, 77);
+    store->set_game(made.id, 77, "maker-seat");
     EXPECT_EQ(store->find(made.id)->game_id, 77);
+    EXPECT_EQ(store->find(made.id)->maker_token, "maker-seat");
     EXPECT_EQ(store->find(made.id)->taken_by, "account:2");
     EXPECT_TRUE(store->open_seeks().empty());
     EXPECT_EQ(store->open_seeks_of("visitor:a"), 0);
