@@ -59,13 +59,31 @@ HttpResponse me(AccountService& accounts, const OriginRules& origin, const HttpR
                                            {"anonymous", true},
                                            {"ratings", json::object()}});
     // Sent again each time, so the year runs from the last visit.
-    response.headers.emplace_back("Set-Cookie",
-                                  set_cookie(visitor_cookie, visitor, visitor_cookie_seconds,
-                                             reached_over_tls(request, origin)));
+    response.headers.emplace_back("Set-Cookie", visitor_set_cookie(request, origin, visitor));
     return response;
 }
 
 } // namespace
+
+std::string visitor_set_cookie(const HttpRequest& request, const OriginRules& origin,
+                               const std::string& visitor_token) {
+    return set_cookie(visitor_cookie, visitor_token, visitor_cookie_seconds,
+                      reached_over_tls(request, origin));
+}
+
+std::string player_name(const HttpRequest& request, AccountService& accounts) {
+    if (auto account = accounts.account_of(session_token(request))) return account->name;
+    return AccountService::anonymous_name(cookie_value(request, visitor_cookie).value_or(""));
+}
+
+Player player_of(const HttpRequest& request, AccountService& accounts) {
+    Player player;
+    if (auto account = accounts.account_of(session_token(request)))
+        player.account_key = account_owner_key(account->id);
+    std::string visitor = cookie_value(request, visitor_cookie).value_or("");
+    if (AccountService::looks_like_token(visitor)) player.visitor_key = visitor_owner_key(visitor);
+    return player;
+}
 
 void refuse_cookie_without_origin(const HttpRequest& request) {
     if (request.method == "GET" || request.method == "HEAD") return;
@@ -76,13 +94,16 @@ void refuse_cookie_without_origin(const HttpRequest& request) {
 
 bool route_accounts(AccountService& accounts, const OriginRules& origin,
                     const std::vector<std::string_view>& parts, const HttpRequest& request,
-                    Responder& responder) {
+                    Responder& responder, const AdoptGames& adopt_games) {
     if (parts.size() != 2) return false;
     const std::string& method = request.method;
     if (parts[1] == "accounts" && method == "POST") {
         json body = parse_request_body(request.body);
         NewSession session = accounts.create_account(
             required_string(body, "name"), required_string(body, "password"), request.client);
+        std::string visitor = cookie_value(request, visitor_cookie).value_or("");
+        if (adopt_games && AccountService::looks_like_token(visitor))
+            adopt_games(visitor_owner_key(visitor), account_owner_key(session.account.id));
         return responder.respond(with_session(accounts, origin, request, session, 201)), true;
     }
     if (parts[1] == "session" && method == "POST") {

@@ -5,8 +5,11 @@
 
 #include "account_service.h"
 #include "http/http_message.h"
+#include "player_identity.h"
 #include "request_origin.h"
 
+#include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -16,11 +19,26 @@ namespace evo::app {
 inline constexpr std::string_view session_cookie = "evo_session";
 inline constexpr std::string_view visitor_cookie = "evo_visitor";
 
+// Called when a visitor creates an account: (the visitor's key, the account's key).
+using AdoptGames = std::function<void(const std::string&, const std::string&)>;
+
 // Answers the request if it is one of the account routes (parts: the path's segments);
-// false if it is not. Throws ApiErrors.
+// false if it is not. Throws ApiErrors. A visitor who creates an account keeps their games
+// (`adopt_games`).
 bool route_accounts(AccountService& accounts, const OriginRules& origin,
                     const std::vector<std::string_view>& parts, const HttpRequest& request,
-                    Responder& responder);
+                    Responder& responder, const AdoptGames& adopt_games = {});
+
+// Who the request comes from: the account of its session cookie, and the visitor of its
+// visitor cookie (either, both or neither).
+Player player_of(const HttpRequest& request, AccountService& accounts);
+
+// The name the player is shown by: the account's, else the visitor's anonymous one.
+std::string player_name(const HttpRequest& request, AccountService& accounts);
+
+// The Set-Cookie value that keeps a visitor's token for a year.
+std::string visitor_set_cookie(const HttpRequest& request, const OriginRules& origin,
+                               const std::string& visitor_token);
 
 // A state-changing request (not GET or HEAD) that carries the session cookie must say its
 // Origin (which foreign_request_reason has already checked is ours): a form or script on

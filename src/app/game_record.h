@@ -69,6 +69,9 @@ struct GameRecord {
     std::optional<char> rematch_offer;
     std::optional<std::int64_t> rematch_id; // the game the rematch created
     std::string pgn_tags_json = "{}";       // tags kept from an imported PGN, as a JSON object
+    // The player who made the game (player_identity.h: "account:ID" or "visitor:DIGEST");
+    // empty: nobody known (a client without cookies, or a game from before owners were kept).
+    std::string owner;
     GameSummary summary;
     std::string created;
     std::string updated;
@@ -84,6 +87,13 @@ struct GameListing {
     int move_count = 0;
     std::string created;
     std::string updated;
+};
+
+// Which games a list shows; by default every game.
+struct GameListFilter {
+    // Only the games one of these players made (GameRecord::owner); none: anyone's.
+    std::optional<std::vector<std::string>> owners;
+    bool online_only = false;
 };
 
 const char* player_kind_name(PlayerKind kind);

@@ -23,8 +23,13 @@ class GameRepository {
     virtual void insert(GameRecord& record) = 0;
     // The stored game; none when there is no such game.
     virtual std::optional<GameRecord> load(std::int64_t id) = 0;
-    // The most recently updated games first, `limit` of them after skipping `offset`.
-    virtual std::vector<GameListing> list(int limit, int offset) = 0;
+    // The most recently updated games the filter lets through first, `limit` of them after
+    // skipping `offset`.
+    virtual std::vector<GameListing> list(int limit, int offset,
+                                          const GameListFilter& filter = {}) = 0;
+    // Gives every game `from_owner` made to `to_owner` (a visitor who creates an account);
+    // their versions grow by one, so a copy cached elsewhere is read again. Answers how many.
+    virtual int transfer_games(const std::string& from_owner, const std::string& to_owner) = 0;
     // Writes the record over the stored one if the stored version is still record.version
     // (then both grow by one and record.updated is set); stored_move_count is how many of
     // its moves are stored now, so only the changed tail need be rewritten.

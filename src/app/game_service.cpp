@@ -585,6 +585,15 @@ json GameService::state_of(const LoadedGame& game, std::optional<int> seat) cons
     return state;
 }
 
+void GameService::require_visible(const LoadedGame& game, const SeatToken& token,
+                                  const Player& viewer) const {
+    const GameRecord& record = game.record;
+    if (!options_.local_games_need_token || record.online || record.owner.empty()) return;
+    if (viewer.owns(record.owner)) return;
+    if (token && tokens_equal(*token, record.seats.tokens[0])) return;
+    throw not_found("there is no " + game_name(record.id));
+}
+
 json GameService::seat_json(std::int64_t id, int side, const std::string& token) const {
     return {{"colour", std::string(1, side_letter(side))},
             {"token", token},
@@ -642,8 +651,9 @@ json GameService::info() const {
               {"tau", rating_parameters.tau}}}};
 }
 
-json GameService::create(const json& body) {
+json GameService::create(const json& body, const Player& maker) {
     GameRecord record;
+    record.owner = maker.owner_key();
     std::optional<Game> game;
     bool online = false;
     if (auto it = body.find("online"); it != body.end() && !it->is_null()) {
@@ -712,17 +722,21 @@ json GameService::create(const json& body) {
     return state;
 }
 
-json GameService::list(int limit, int offset) {
+json GameService::list(int limit, int offset, const Player& viewer, bool public_only) {
+    GameListFilter filter;
+    filter.online_only = public_only;
+    if (!public_only && options_.local_games_need_token) filter.owners = viewer.keys();
     json games = json::array();
-    for (const GameListing& listing : store_.list(limit, offset))
+    for (const GameListing& listing : store_.list(limit, offset, filter))
         games.push_back(game_listing_json(listing));
     return games;
 }
 
-json GameService::get(std::int64_t id, const SeatToken& token) {
+json GameService::get(std::int64_t id, const SeatToken& token, const Player& viewer) {
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame* game = &load_or_forget(*slot, id);
+    require_visible(*game, token, viewer);
     if (settle_flag(id, *slot, *game, clock_.now_ms()) || !slot->game)
         game = &load_or_forget(*slot, id);
     std::optional<int> seat;
@@ -730,13 +744,18 @@ json GameService::get(std::int64_t id, const SeatToken& token) {
         int side = acting_side(*game, token, true);
         if (side >= 0) seat = side;
     }
-    return state_of(*game, seat);
+    json state = state_of(*game, seat);
+    // Its maker is back in the game from any browser (logged in on another device, say).
+    if (!game->record.online && viewer.owns(game->record.owner))
+        state["token"] = game->record.seats.tokens[0];
+    return state;
 }
 
-json GameService::remove(std::int64_t id, const SeatToken& token) {
+json GameService::remove(std::int64_t id, const SeatToken& token, const Player& viewer) {
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = load_or_forget(*slot, id);
+    require_visible(game, token, viewer);
     if (game.record.online) throw forbidden("online games are kept; they cannot be deleted");
     acting_side(game, token, options_.local_games_need_token);
     slot->stop = true;
@@ -916,6 +935,7 @@ json GameService::join(std::int64_t id, const json& body) {
 std::int64_t GameService::create_rematch(const LoadedGame& game) {
     GameRecord record;
     record.online = true;
+    record.owner = game.record.owner; // listed with its first game
     record.variant = game.record.variant;
     record.start_fen = game.record.start_fen;
     record.summary = summarize(Game(game.game.start_position()), record.declared_result);
@@ -963,18 +983,25 @@ json GameService::update_settings(std::int64_t id, const json& body, const SeatT
     });
 }
 
-std::string GameService::pgn(std::int64_t id) {
+std::string GameService::pgn(std::int64_t id, const SeatToken& token, const Player& viewer) {
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = load_or_forget(*slot, id);
+    require_visible(game, token, viewer);
     return game_pgn(game.game, stored_tags(game.record));
 }
 
+void GameService::adopt_games(const std::string& visitor_key, const std::string& account_key) {
+    // Cached copies are read again at their next use: the transfer moved their versions on.
+    store_.transfer_games(visitor_key, account_key);
+}
+
 void GameService::open_events(std::int64_t id, const SeatToken& token,
-                              const std::shared_ptr<Responder>& responder) {
+                              const std::shared_ptr<Responder>& responder, const Player& viewer) {
     auto slot = slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = load_or_forget(*slot, id);
+    require_visible(game, token, viewer);
     std::optional<int> seat;
     if (token && game.record.online) {
         int side = acting_side(game, token, true);

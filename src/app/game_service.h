@@ -11,6 +11,7 @@
 #include "event_bus.h"
 #include "game_events.h"
 #include "game_repository.h"
+#include "player_identity.h"
 #include "task_pool.h"
 
 #include <nlohmann/json.hpp>
@@ -37,7 +38,8 @@ class LiveUpdates;
 struct ServiceOptions {
     // The address people reach this server at, for invite and seat links.
     std::string public_url = "http://127.0.0.1:8080";
-    // Local (not online) games need their owner's token too (a server open to others).
+    // Local (not online) games need their owner's token too, and are private to the player
+    // who made them unless the token is shared (a server open to others).
     bool local_games_need_token = false;
     // A player whose page has been closed this long may lose by a claim of the opponent.
     std::int64_t claim_after_ms = 30000;
@@ -89,10 +91,13 @@ class GameService {
     ~GameService();
 
     nlohmann::json info() const;
-    nlohmann::json create(const nlohmann::json& body);
-    nlohmann::json list(int limit, int offset);
-    nlohmann::json get(std::int64_t id, const SeatToken& token);
-    nlohmann::json remove(std::int64_t id, const SeatToken& token);
+    // A new game, owned by `maker` (GameRecord::owner).
+    nlohmann::json create(const nlohmann::json& body, const Player& maker = {});
+    // The games list: "saved games" (on a server open to others, only the viewer's own) or,
+    // with public_only, the online games anyone may watch.
+    nlohmann::json list(int limit, int offset, const Player& viewer = {}, bool public_only = false);
+    nlohmann::json get(std::int64_t id, const SeatToken& token, const Player& viewer = {});
+    nlohmann::json remove(std::int64_t id, const SeatToken& token, const Player& viewer = {});
     nlohmann::json play(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
     nlohmann::json undo(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
     nlohmann::json resign(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
@@ -104,11 +109,13 @@ class GameService {
     nlohmann::json join(std::int64_t id, const nlohmann::json& body);
     nlohmann::json update_settings(std::int64_t id, const nlohmann::json& body,
                                    const SeatToken& token);
-    std::string pgn(std::int64_t id);
+    std::string pgn(std::int64_t id, const SeatToken& token = {}, const Player& viewer = {});
+    // A visitor who made an account keeps their games (GameRepository::transfer_games).
+    void adopt_games(const std::string& visitor_key, const std::string& account_key);
 
     // Opens the game's event stream on `responder`: first the state now, then every change.
     void open_events(std::int64_t id, const SeatToken& token,
-                     const std::shared_ptr<Responder>& responder);
+                     const std::shared_ptr<Responder>& responder, const Player& viewer = {});
 
     bool engine_available() const { return bool(search_); }
     // Claims the game's search and queues it on the engine threads; the answer (a state,
@@ -178,6 +185,10 @@ class GameService {
     // The game's state now for its streams (LiveUpdates::ReadState).
     std::optional<nlohmann::json> state_for_streams(std::int64_t id);
     nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
+    // On a server open to others, a local game is shown only to the player who made it, or
+    // to whoever has its token (shared with them); to others it does not exist (404).
+    void require_visible(const LoadedGame& game, const SeatToken& token,
+                         const Player& viewer) const;
     EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body,
                                    const SeatToken& token);
     nlohmann::json run_engine_move(EngineTicket& ticket,

@@ -4,8 +4,10 @@
 #include "postgres_connection.h"
 #include "postgres_event_bus.h"
 #include "postgres_game_repository.h"
+#include "postgres_seek_repository.h"
 #include "sqlite_account_repository.h"
 #include "sqlite_game_repository.h"
+#include "sqlite_seek_repository.h"
 
 #include <fcntl.h>
 #include <filesystem>
@@ -66,6 +68,7 @@ std::variant<OpenedStorage, int> open_sqlite(const std::string& path, std::ostre
     try {
         storage.repository = std::make_unique<SqliteGameRepository>(path);
         storage.accounts = std::make_unique<SqliteAccountRepository>(path);
+        storage.seeks = std::make_unique<SqliteSeekRepository>(path);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << path << ": " << refusal.what() << '\n';
         return 2;
@@ -84,6 +87,7 @@ std::variant<OpenedStorage, int> open_postgres(const std::string& conninfo, std:
         storage.repository = std::make_unique<PostgresGameRepository>(conninfo);
         storage.accounts = std::make_unique<PostgresAccountRepository>(conninfo);
         storage.event_bus = std::make_unique<PostgresEventBus>(conninfo);
+        storage.seeks = std::make_unique<PostgresSeekRepository>(conninfo);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << shown << ": " << refusal.what() << '\n';
         return 2;

@@ -6,6 +6,7 @@
 #include "account_repository.h"
 #include "event_bus.h"
 #include "game_repository.h"
+#include "seek_repository.h"
 
 #include <memory>
 #include <ostream>
@@ -37,6 +38,8 @@ struct OpenedStorage {
     std::unique_ptr<GameRepository> repository;
     // Players' accounts, on the same database.
     std::unique_ptr<AccountRepository> accounts;
+    // The lobby's seeks, on the same database.
+    std::unique_ptr<SeekRepository> seeks;
     // SQLite: one serve per database file (its directory's serve.lock). PostgreSQL: none,
     // several processes may share the database.
     std::unique_ptr<DataDirectoryLock> lock;

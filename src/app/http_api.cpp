@@ -144,8 +144,13 @@ class Router {
         if (parts.size() == 2 && parts[1] == "info" && method == "GET")
             return responder.respond(json_response(service_.info()));
         if (options_.accounts &&
-            route_accounts(*options_.accounts, options_.origin, parts, request, responder))
+            route_accounts(*options_.accounts, options_.origin, parts, request, responder,
+                           [this](const std::string& visitor, const std::string& account) {
+                               service_.adopt_games(visitor, account);
+                           }))
             return;
+        if (options_.seeks && options_.accounts && parts.size() >= 2 && parts[1] == "seeks")
+            return route_seeks(parts, request, responder);
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
             return responder.respond(json_response(analysis_->position(body(request))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
@@ -155,13 +160,14 @@ class Router {
             if (parts.size() == 2 && method == "GET")
                 return responder.respond(json_response(service_.list(
                     query_int(request, "limit", default_list_limit, 1, max_list_limit),
-                    query_int(request, "offset", 0, 0, max_list_offset))));
+                    query_int(request, "offset", 0, 0, max_list_offset), player_of(request),
+                    public_scope(request))));
             if (parts.size() == 2 && method == "POST") {
                 if (!creation_quota_.allow(request.client))
                     throw ApiError(ErrorKind::RateLimited,
                                    "too many new games from your address or from everyone; "
                                    "try again in a moment");
-                return responder.respond(json_response(service_.create(body(request)), 201));
+                return create_game(request, responder);
             }
             if (parts.size() >= 3) {
                 auto id = game_id_of(parts[2]);
@@ -179,8 +185,9 @@ class Router {
         SeatToken token = bearer_token(request);
         auto reply = [&](const json& state) { responder.respond(json_response(state)); };
         if (parts.size() == 3) {
-            if (method == "GET") return reply(service_.get(id, token)), true;
-            if (method == "DELETE") return reply(service_.remove(id, token)), true;
+            if (method == "GET") return reply(service_.get(id, token, player_of(request))), true;
+            if (method == "DELETE")
+                return reply(service_.remove(id, token, player_of(request))), true;
             if (method == "PATCH")
                 return reply(service_.update_settings(id, body(request), token)), true;
             return false;
@@ -193,10 +200,11 @@ class Router {
             if (action == "pgn") {
                 HttpResponse pgn;
                 pgn.content_type = "application/x-chess-pgn";
-                pgn.body = service_.pgn(id);
+                pgn.body = service_.pgn(id, token, player_of(request));
                 return responder.respond(std::move(pgn)), true;
             }
-            if (action == "events") return service_.open_events(id, token, shared), true;
+            if (action == "events")
+                return service_.open_events(id, token, shared, player_of(request)), true;
             return false;
         }
         if (method != "POST") return false;
@@ -225,6 +233,31 @@ class Router {
         return false;
     }
 
+    // POST and GET /api/seeks, GET and DELETE /api/seeks/{id}, POST /api/seeks/{id}/accept.
+    void route_seeks(const std::vector<std::string_view>& parts, const HttpRequest& request,
+                     Responder& responder) {
+        SeekService& seeks = *options_.seeks;
+        const std::string& method = request.method;
+        if (parts.size() == 2 && method == "GET")
+            return responder.respond(json_response(seeks.list()));
+        if (parts.size() == 2 && method == "POST")
+            return responder.respond(
+                json_response(seeks.create(body(request), player_of(request),
+                                           app::player_name(request, *options_.accounts)),
+                              201));
+        if (parts.size() >= 3) {
+            auto id = game_id_of(parts[2]);
+            if (!id) throw not_found("there is no seek " + std::string(parts[2]));
+            if (parts.size() == 3 && method == "GET")
+                return responder.respond(json_response(seeks.get(*id, player_of(request))));
+            if (parts.size() == 3 && method == "DELETE")
+                return responder.respond(json_response(seeks.cancel(*id, player_of(request))));
+            if (parts.size() == 4 && parts[3] == "accept" && method == "POST")
+                return responder.respond(json_response(seeks.accept(*id, player_of(request)), 201));
+        }
+        throw not_found("no such route: " + method + " " + request.path);
+    }
+
     void serve_ui(const HttpRequest& request, Responder& responder) {
         if (request.method != "GET" && request.method != "HEAD")
             throw not_found("no such route: " + request.method + " " + request.path);
@@ -244,6 +277,35 @@ class Router {
     }
 
     static json body(const HttpRequest& request) { return parse_request_body(request.body); }
+
+    // Who asks (their cookies); nobody when the server keeps no accounts.
+    Player player_of(const HttpRequest& request) const {
+        return options_.accounts ? app::player_of(request, *options_.accounts) : Player{};
+    }
+
+    // GET /api/games?scope=public: the online games, anyone's; else "saved games".
+    static bool public_scope(const HttpRequest& request) {
+        auto it = request.query.find("scope");
+        if (it == request.query.end() || it->second == "saved") return false;
+        if (it->second == "public") return true;
+        throw bad_request("\"scope\" must be \"saved\" or \"public\"");
+    }
+
+    // A new game belongs to whoever makes it; a browser that has no visitor token yet is
+    // given one now, so that the game is theirs (and no one else's) on a server open to all.
+    void create_game(const HttpRequest& request, Responder& responder) {
+        Player maker = player_of(request);
+        std::optional<std::string> new_visitor;
+        if (options_.accounts && !maker.account_key && !maker.visitor_key) {
+            new_visitor = new_secret_token();
+            maker.visitor_key = visitor_owner_key(*new_visitor);
+        }
+        HttpResponse response = json_response(service_.create(body(request), maker), 201);
+        if (new_visitor)
+            response.headers.emplace_back(
+                "Set-Cookie", visitor_set_cookie(request, options_.origin, *new_visitor));
+        responder.respond(std::move(response));
+    }
 
     GameService& service_;
     RouterOptions options_;

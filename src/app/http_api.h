@@ -7,6 +7,7 @@
 #include "http/creation_quota.h"
 #include "http/http_message.h"
 #include "request_origin.h"
+#include "seek_service.h"
 
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct RouterOptions {
     CreationLimits game_creation;
     // Players' accounts and sessions (account_routes.h); none: those routes answer 404.
     AccountService* accounts = nullptr;
+    // The lobby's seeks (needs `accounts`, for who asks); none: those routes answer 404.
+    SeekService* seeks = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

@@ -131,12 +131,13 @@ void PostgresGameRepository::insert(GameRecord& record) {
         params.add(record.variant)
             .add(record.start_fen)
             .add(record.pgn_tags_json)
-            .add(record.created);
+            .add(record.created)
+            .add_optional(token_text(record.owner));
         add_changeable_fields(params, record);
         id = connection
-                 .execute("INSERT INTO games (variant, start_fen, pgn_tags, created, " +
-                              changeable_columns() + ") VALUES ($1, $2, $3, $4, " +
-                              changeable_placeholders(5) + ") RETURNING id",
+                 .execute("INSERT INTO games (variant, start_fen, pgn_tags, created, owner, " +
+                              changeable_columns() + ") VALUES ($1, $2, $3, $4, $5, " +
+                              changeable_placeholders(6) + ") RETURNING id",
                           params)
                  .int64(0, 0);
         insert_moves(connection, id, record, 0);
@@ -156,7 +157,8 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
                clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
                engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms,
                (SELECT coalesce(json_agg(uci ORDER BY ply), '[]'::json)
-                FROM moves WHERE game_id = games.id)::text
+                FROM moves WHERE game_id = games.id)::text,
+               owner
         FROM games WHERE id = $1)sql",
                               PostgresParams().add(id));
     if (game.rows() == 0) return std::nullopt;
@@ -196,15 +198,29 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
     record.rematch_offer = side_of(game.optional_text(0, 28));
     record.rematch_id = game.optional_int64(0, 29);
     record.moves_uci = moves_from_json(game.text(0, 33), id);
+    record.owner = game.optional_text(0, 34).value_or("");
     return record;
 }
 
-std::vector<GameListing> PostgresGameRepository::list(int limit, int offset) {
+std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
+                                                      const GameListFilter& filter) {
+    if (filter.owners && filter.owners->empty()) return {};
+    PostgresParams params;
+    params.add(std::int64_t(limit)).add(std::int64_t(offset));
+    std::string where = filter.online_only ? " WHERE online" : " WHERE TRUE";
+    if (filter.owners) {
+        where += " AND owner IN (";
+        for (std::size_t i = 0; i < filter.owners->size(); ++i) {
+            where += (i == 0 ? "$" : ", $") + std::to_string(i + 3);
+            params.add((*filter.owners)[i]);
+        }
+        where += ")";
+    }
     PostgresResult games = run(R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
                online
-        FROM games ORDER BY updated DESC, id DESC LIMIT $1 OFFSET $2)sql",
-                               PostgresParams().add(std::int64_t(limit)).add(std::int64_t(offset)));
+        FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT $1 OFFSET $2",
+                               params);
     std::vector<GameListing> listings;
     for (int row = 0; row < games.rows(); ++row) {
         GameListing listing;
@@ -270,6 +286,13 @@ std::optional<std::int64_t> PostgresGameRepository::version_of(std::int64_t id) 
     PostgresResult game = run("SELECT version FROM games WHERE id = $1", PostgresParams().add(id));
     if (game.rows() == 0) return std::nullopt;
     return game.int64(0, 0);
+}
+
+int PostgresGameRepository::transfer_games(const std::string& from_owner,
+                                           const std::string& to_owner) {
+    return int(run("UPDATE games SET owner = $1, version = version + 1 WHERE owner = $2",
+                   PostgresParams().add(to_owner).add(from_owner))
+                   .affected_rows());
 }
 
 bool PostgresGameRepository::remove(std::int64_t id) {

@@ -87,14 +87,16 @@ void SqliteGameRepository::insert(GameRecord& record) {
     record.created = record.updated = utc_timestamp_now();
     SqliteTransaction transaction(db_);
     record.version = 0;
-    SqliteStatement statement(db_, "INSERT INTO games (variant, start_fen, pgn_tags, created, " +
-                                       changeable_columns() + ") VALUES (?, ?, ?, ?, " +
-                                       changeable_placeholders() + ")");
+    SqliteStatement statement(db_,
+                              "INSERT INTO games (variant, start_fen, pgn_tags, created, owner, " +
+                                  changeable_columns() + ") VALUES (?, ?, ?, ?, ?, " +
+                                  changeable_placeholders() + ")");
     statement.bind(1, record.variant)
         .bind(2, record.start_fen)
         .bind(3, record.pgn_tags_json)
-        .bind(4, record.created);
-    bind_changeable_fields(statement, 5, record);
+        .bind(4, record.created)
+        .bind_optional(5, token_text(record.owner));
+    bind_changeable_fields(statement, 6, record);
     statement.run();
     record.id = db_.last_insert_id();
     insert_moves(db_, record, 0);
@@ -110,7 +112,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
                version, online, white_token, black_token, invite_code,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
                clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
-               engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms
+               engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms, owner
         FROM games WHERE id = ?)sql");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -153,6 +155,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
     record.takeback_offer = side_of(game.column_optional_text(27));
     record.rematch_offer = side_of(game.column_optional_text(28));
     record.rematch_id = game.column_optional_int64(29);
+    record.owner = game.column_optional_text(33).value_or("");
 
     SqliteStatement moves(db_, "SELECT uci FROM moves WHERE game_id = ? ORDER BY ply");
     moves.bind(1, id);
@@ -160,13 +163,24 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
     return record;
 }
 
-std::vector<GameListing> SqliteGameRepository::list(int limit, int offset) {
+std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
+                                                    const GameListFilter& filter) {
+    if (filter.owners && filter.owners->empty()) return {};
+    std::string where = filter.online_only ? " WHERE online = 1" : " WHERE 1 = 1";
+    if (filter.owners) {
+        where += " AND owner IN (";
+        for (std::size_t i = 0; i < filter.owners->size(); ++i) where += i == 0 ? "?" : ", ?";
+        where += ")";
+    }
     std::lock_guard lock(mutex_);
     SqliteStatement games(db_, R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
                online
-        FROM games ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?)sql");
-    games.bind(1, std::int64_t(limit)).bind(2, std::int64_t(offset));
+        FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?");
+    int parameter = 1;
+    if (filter.owners)
+        for (const std::string& owner : *filter.owners) games.bind(parameter++, owner);
+    games.bind(parameter, std::int64_t(limit)).bind(parameter + 1, std::int64_t(offset));
     std::vector<GameListing> listings;
     while (games.step()) {
         GameListing listing;
@@ -263,6 +277,16 @@ int SqliteGameRepository::credit_downtime(std::int64_t now_ms) {
     note.run();
     transaction.commit();
     return moved;
+}
+
+int SqliteGameRepository::transfer_games(const std::string& from_owner,
+                                         const std::string& to_owner) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement transfer(db_,
+                             "UPDATE games SET owner = ?, version = version + 1 WHERE owner = ?");
+    transfer.bind(1, to_owner).bind(2, from_owner);
+    transfer.run();
+    return db_.changes();
 }
 
 bool SqliteGameRepository::remove(std::int64_t id) {

@@ -19,7 +19,9 @@ class SqliteGameRepository final : public GameRepository {
 
     void insert(GameRecord& record) override;
     std::optional<GameRecord> load(std::int64_t id) override;
-    std::vector<GameListing> list(int limit, int offset) override;
+    std::vector<GameListing> list(int limit, int offset,
+                                  const GameListFilter& filter = {}) override;
+    int transfer_games(const std::string& from_owner, const std::string& to_owner) override;
     SaveOutcome save(GameRecord& record, std::size_t stored_move_count) override;
     std::optional<std::int64_t> version_of(std::int64_t id) override;
     bool remove(std::int64_t id) override;

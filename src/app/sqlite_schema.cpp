@@ -114,6 +114,34 @@ CREATE TABLE ratings (
 )sql");
 }
 
+// Version 4: who made each game (GameRecord::owner), and their list of games by an index.
+void add_game_owners(SqliteDatabase& db) {
+    db.execute("ALTER TABLE games ADD COLUMN owner TEXT");
+    db.execute("CREATE INDEX games_owner ON games(owner, updated DESC, id DESC)");
+}
+
+// Version 5: the lobby's seeks (seek_repository.h).
+void add_seeks(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE seeks (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    owner              TEXT NOT NULL,
+    owner_name         TEXT NOT NULL,
+    variant            TEXT NOT NULL,
+    clock_initial_ms   INTEGER,
+    clock_increment_ms INTEGER,
+    clock_days         INTEGER,
+    rated              INTEGER NOT NULL,
+    colour             TEXT NOT NULL,
+    created_ms         INTEGER NOT NULL,
+    taken_by           TEXT,
+    game_id            INTEGER,
+    maker_token        TEXT
+);
+CREATE INDEX seeks_open ON seeks(owner) WHERE taken_by IS NULL;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -121,9 +149,8 @@ struct MigrationStep {
 
 // In order; a step is never changed once released, a new one is added at the end.
 constexpr MigrationStep migration_steps[] = {
-    {1, create_baseline},
-    {2, index_listing_order},
-    {3, add_accounts},
+    {1, create_baseline}, {2, index_listing_order}, {3, add_accounts},
+    {4, add_game_owners}, {5, add_seeks},
 };
 
 } // namespace

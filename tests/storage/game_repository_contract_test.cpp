@@ -241,6 +241,36 @@ TYPED_TEST(GameRepositoryContract, ListShowsEveryGameAndRemoveDeletesOne) {
     EXPECT_EQ(store->list(100, 0).size(), 1u);
 }
 
+TYPED_TEST(GameRepositoryContract, GamesKeepTheirOwnerAndListByOwnerOrOnline) {
+    auto store = this->open();
+    GameRecord visitors = evochess_game(), accounts = evochess_game(), nobodys = evochess_game();
+    visitors.owner = "visitor:v";
+    accounts.owner = "account:1";
+    accounts.online = true;
+    for (GameRecord* record : {&visitors, &accounts, &nobodys}) store->insert(*record);
+    EXPECT_EQ(store->load(visitors.id)->owner, "visitor:v");
+    EXPECT_EQ(store->load(nobodys.id)->owner, "");
+    auto ids = [&](const GameListFilter& filter) {
+        std::vector<std::int64_t> shown;
+        for (const auto& listing : store->list(100, 0, filter)) shown.push_back(listing.id);
+        return shown;
+    };
+    EXPECT_EQ(ids({std::vector<std::string>{"visitor:v"}, false}),
+              std::vector<std::int64_t>{visitors.id});
+    EXPECT_EQ(ids({std::vector<std::string>{"account:1", "visitor:v"}, false}),
+              (std::vector<std::int64_t>{accounts.id, visitors.id}));
+    EXPECT_TRUE(ids({std::vector<std::string>{}, false}).empty());
+    EXPECT_EQ(ids({std::nullopt, true}), std::vector<std::int64_t>{accounts.id});
+    EXPECT_EQ(ids({}).size(), 3u);
+
+    // A visitor who makes an account: the games move, and a stale copy cannot be saved.
+    EXPECT_EQ(store->transfer_games("visitor:v", "account:1"), 1);
+    EXPECT_EQ(store->load(visitors.id)->owner, "account:1");
+    EXPECT_EQ(store->load(visitors.id)->version, visitors.version + 1);
+    EXPECT_EQ(store->save(visitors, visitors.moves_uci.size()), SaveOutcome::VersionConflict);
+    EXPECT_EQ(ids({std::vector<std::string>{"account:1"}, false}).size(), 2u);
+}
+
 TYPED_TEST(GameRepositoryContract, ListPagesThroughTheGamesNewestFirst) {
     auto store = this->open();
     std::vector<std::int64_t> ids;

@@ -1,0 +1,100 @@
+#include "postgres_seek_repository.h"
+
+#include "postgres_schema.h"
+
+namespace evo::app {
+
+namespace {
+
+constexpr const char* seek_columns =
+    "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
+    "rated, colour, created_ms, taken_by, game_id, maker_token FROM seeks ";
+
+SeekRecord seek_of_row(const PostgresResult& rows, int row) {
+    SeekRecord seek;
+    seek.id = rows.int64(row, 0);
+    seek.owner = rows.text(row, 1);
+    seek.owner_name = rows.text(row, 2);
+    seek.variant = rows.text(row, 3);
+    seek.clock_initial_ms = rows.optional_int64(row, 4);
+    seek.clock_increment_ms = rows.optional_int64(row, 5);
+    seek.clock_days = rows.optional_int(row, 6);
+    seek.rated = rows.boolean(row, 7);
+    seek.colour = rows.text(row, 8);
+    seek.created_ms = rows.int64(row, 9);
+    seek.taken_by = rows.optional_text(row, 10).value_or("");
+    seek.game_id = rows.optional_int64(row, 11);
+    seek.maker_token = rows.optional_text(row, 12).value_or("");
+    return seek;
+}
+
+} // namespace
+
+PostgresSeekRepository::PostgresSeekRepository(const std::string& conninfo, std::size_t connections)
+    : pool_(conninfo, connections) {
+    auto connection = pool_.lease();
+    migrate_postgres_schema(*connection);
+}
+
+PostgresResult PostgresSeekRepository::run(std::string_view sql, const PostgresParams& params) {
+    return start_statement(pool_, sql, params).result;
+}
+
+void PostgresSeekRepository::insert(SeekRecord& record) {
+    record.id = run("INSERT INTO seeks (owner, owner_name, variant, clock_initial_ms, "
+                    "clock_increment_ms, clock_days, rated, colour, created_ms) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                    PostgresParams()
+                        .add(record.owner)
+                        .add(record.owner_name)
+                        .add(record.variant)
+                        .add_optional(record.clock_initial_ms)
+                        .add_optional(record.clock_increment_ms)
+                        .add_optional(record.clock_days)
+                        .add_bool(record.rated)
+                        .add(record.colour)
+                        .add(record.created_ms))
+                    .int64(0, 0);
+}
+
+std::optional<SeekRecord> PostgresSeekRepository::find(std::int64_t id) {
+    PostgresResult rows =
+        run(std::string(seek_columns) + "WHERE id = $1", PostgresParams().add(id));
+    if (rows.rows() == 0) return std::nullopt;
+    return seek_of_row(rows, 0);
+}
+
+std::vector<SeekRecord> PostgresSeekRepository::open_seeks() {
+    PostgresResult rows = run(std::string(seek_columns) + "WHERE taken_by IS NULL ORDER BY id");
+    std::vector<SeekRecord> seeks;
+    for (int row = 0; row < rows.rows(); ++row) seeks.push_back(seek_of_row(rows, row));
+    return seeks;
+}
+
+int PostgresSeekRepository::open_seeks_of(const std::string& owner) {
+    return int(run("SELECT count(*) FROM seeks WHERE owner = $1 AND taken_by IS NULL",
+                   PostgresParams().add(owner))
+                   .int64(0, 0));
+}
+
+bool PostgresSeekRepository::remove(std::int64_t id, const std::string& owner) {
+    return run("DELETE FROM seeks WHERE id = $1 AND owner = $2 AND taken_by IS NULL",
+               PostgresParams().add(id).add(owner))
+               .affected_rows() > 0;
+}
+
+bool PostgresSeekRepository::take(std::int64_t id, const std::string& taker) {
+    // One row update: PostgreSQL re-checks the condition on the row another transaction
+    // has just taken, so two takers at once cannot both see it open.
+    return run("UPDATE seeks SET taken_by = $1 WHERE id = $2 AND taken_by IS NULL",
+               PostgresParams().add(taker).add(id))
+               .affected_rows() > 0;
+}
+
+void PostgresSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
+                                      const std::string& maker_token) {
+    run("UPDATE seeks SET game_id = $1, maker_token = $2 WHERE id = $3",
+        PostgresParams().add(game_id).add(maker_token).add(id));
+}
+
+} // namespace evo::app

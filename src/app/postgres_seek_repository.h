@@ -1,0 +1,29 @@
+// The seek repository on PostgreSQL: the same table as SQLite's, its own small pool of
+// connections to the games' database, the schema migrated on opening (postgres_schema.h).
+#pragma once
+
+#include "postgres_connection_pool.h"
+#include "seek_repository.h"
+
+#include <string>
+
+namespace evo::app {
+
+class PostgresSeekRepository final : public SeekRepository {
+  public:
+    explicit PostgresSeekRepository(const std::string& conninfo, std::size_t connections = 2);
+
+    void insert(SeekRecord& record) override;
+    std::optional<SeekRecord> find(std::int64_t id) override;
+    std::vector<SeekRecord> open_seeks() override;
+    int open_seeks_of(const std::string& owner) override;
+    bool remove(std::int64_t id, const std::string& owner) override;
+    bool take(std::int64_t id, const std::string& taker) override;
+    void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token) override;
+
+  private:
+    PostgresResult run(std::string_view sql, const PostgresParams& params = {});
+    PostgresConnectionPool pool_;
+};
+
+} // namespace evo::app

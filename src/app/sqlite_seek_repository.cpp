@@ -1,0 +1,104 @@
+#include "sqlite_seek_repository.h"
+
+#include "sqlite_schema.h"
+
+namespace evo::app {
+
+namespace {
+
+constexpr const char* seek_columns =
+    "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
+    "rated, colour, created_ms, taken_by, game_id, maker_token FROM seeks ";
+
+SeekRecord seek_of_row(const SqliteStatement& row) {
+    SeekRecord seek;
+    seek.id = row.column_int(0);
+    seek.owner = row.column_text(1);
+    seek.owner_name = row.column_text(2);
+    seek.variant = row.column_text(3);
+    seek.clock_initial_ms = row.column_optional_int64(4);
+    seek.clock_increment_ms = row.column_optional_int64(5);
+    seek.clock_days = row.column_optional_int(6);
+    seek.rated = row.column_int(7) != 0;
+    seek.colour = row.column_text(8);
+    seek.created_ms = row.column_int(9);
+    seek.taken_by = row.column_optional_text(10).value_or("");
+    seek.game_id = row.column_optional_int64(11);
+    seek.maker_token = row.column_optional_text(12).value_or("");
+    return seek;
+}
+
+} // namespace
+
+SqliteSeekRepository::SqliteSeekRepository(const std::string& database_path) : db_(database_path) {
+    migrate_sqlite_schema(db_);
+}
+
+void SqliteSeekRepository::insert(SeekRecord& record) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement insert(db_, "INSERT INTO seeks (owner, owner_name, variant, "
+                                "clock_initial_ms, clock_increment_ms, clock_days, rated, "
+                                "colour, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, record.owner)
+        .bind(2, record.owner_name)
+        .bind(3, record.variant)
+        .bind_optional(4, record.clock_initial_ms)
+        .bind_optional(5, record.clock_increment_ms)
+        .bind_optional(6, record.clock_days)
+        .bind(7, std::int64_t(record.rated ? 1 : 0))
+        .bind(8, record.colour)
+        .bind(9, record.created_ms);
+    insert.run();
+    record.id = db_.last_insert_id();
+}
+
+std::optional<SeekRecord> SqliteSeekRepository::find(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement seek(db_, std::string(seek_columns) + "WHERE id = ?");
+    seek.bind(1, id);
+    if (!seek.step()) return std::nullopt;
+    return seek_of_row(seek);
+}
+
+std::vector<SeekRecord> SqliteSeekRepository::open_seeks() {
+    std::lock_guard lock(mutex_);
+    SqliteStatement rows(db_, std::string(seek_columns) + "WHERE taken_by IS NULL ORDER BY id");
+    std::vector<SeekRecord> seeks;
+    while (rows.step()) seeks.push_back(seek_of_row(rows));
+    return seeks;
+}
+
+int SqliteSeekRepository::open_seeks_of(const std::string& owner) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement count(db_, "SELECT count(*) FROM seeks WHERE owner = ? AND taken_by IS NULL");
+    count.bind(1, owner);
+    count.step();
+    return int(count.column_int(0));
+}
+
+bool SqliteSeekRepository::remove(std::int64_t id, const std::string& owner) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement remove(db_,
+                           "DELETE FROM seeks WHERE id = ? AND owner = ? AND taken_by IS NULL");
+    remove.bind(1, id).bind(2, owner);
+    remove.run();
+    return db_.changes() > 0;
+}
+
+bool SqliteSeekRepository::take(std::int64_t id, const std::string& taker) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement take(db_, "UPDATE seeks SET taken_by = ? WHERE id = ? AND taken_by IS NULL");
+    take.bind(1, taker).bind(2, id);
+    take.run();
+    return db_.changes() > 0;
+}
+
+void SqliteSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
+                                    const std::string& maker_token) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement game(db_, "UPDATE seeks SET game_id = ?, maker_token = ? WHERE id = ?");
+    game.bind(1, game_id).bind(2, maker_token).bind(3, id);
+    game.run();
+}
+
+} // namespace evo::app

@@ -1,0 +1,30 @@
+// The seek repository on SQLite: its own connection to the games' database file.
+#pragma once
+
+#include "seek_repository.h"
+#include "sqlite_database.h"
+
+#include <mutex>
+#include <string>
+
+namespace evo::app {
+
+class SqliteSeekRepository final : public SeekRepository {
+  public:
+    // Opens or creates the database file and migrates its schema to the newest version.
+    explicit SqliteSeekRepository(const std::string& database_path);
+
+    void insert(SeekRecord& record) override;
+    std::optional<SeekRecord> find(std::int64_t id) override;
+    std::vector<SeekRecord> open_seeks() override;
+    int open_seeks_of(const std::string& owner) override;
+    bool remove(std::int64_t id, const std::string& owner) override;
+    bool take(std::int64_t id, const std::string& taker) override;
+    void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token) override;
+
+  private:
+    std::mutex mutex_;
+    SqliteDatabase db_;
+};
+
+} // namespace evo::app
