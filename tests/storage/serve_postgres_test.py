@@ -5,46 +5,16 @@ database stopped mid-game answers 503 with Retry-After and play resumes by itsel
 back; a connection string that is wrong, or a server that is not there, is one line on stderr
 (no password in it) and exit status 2. Starts its own PostgreSQL (postgres_test_server.sh).
 Prints 'N passed, N failed'."""
-import http.client
-import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 BIN = sys.argv[sys.argv.index("--engine") + 1]
+from serve_harness import call, check, finish, start
+
 PG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "postgres_test_server.sh")
-results = {"passed": 0, "failed": 0}
-
-
-def check(ok, what):
-    results["passed" if ok else "failed"] += 1
-    print(("ok - " if ok else "FAIL - ") + what)
-
-
-def start(database, data):
-    proc = subprocess.Popen([BIN, "serve", "--port", "0", "--data", data, "--database", database],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = proc.stdout.readline()
-    while line and "listening on" not in line:
-        line = proc.stdout.readline()
-    if not line:
-        raise RuntimeError("evochess serve did not start: exit %s" % proc.wait())
-    port = int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
-    return proc, port, line
-
-
-def call(port, method, path, body=None):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    c.request(method, path, body=json.dumps(body) if body is not None else None)
-    r = c.getresponse()
-    text = r.read().decode()
-    c.close()
-    return r.status, (json.loads(text) if text.startswith(("{", "[")) else text), r
-
-
 def sans(state):
     return [ply["san"] for ply in state["history"]]
 
@@ -68,10 +38,10 @@ try:
     subprocess.run([PG, "init", pg_dir], check=True)
     uri = "postgresql://evochess@/postgres?host=%s&port=5432" % pg_dir
     # Two servers on one database, with the same --data: the SQLite lock does not apply.
-    a, port_a, line = start(uri, data)
+    a, port_a, line = start(BIN, uri, data)
     servers.append(a)
     check("games in PostgreSQL" in line, "the start-up line names PostgreSQL: %r" % line.strip())
-    b, port_b, _ = start(uri, data)
+    b, port_b, _ = start(BIN, uri, data)
     servers.append(b)
 
     status, game, _ = call(port_a, "POST", "/api/games", {"variant": "chess"})
@@ -113,5 +83,4 @@ finally:
     subprocess.run([PG, "stop", pg_dir])
     subprocess.run(["rm", "-rf", data])
 
-print("%d passed, %d failed" % (results["passed"], results["failed"]))
-sys.exit(1 if results["failed"] else 0)
+finish()

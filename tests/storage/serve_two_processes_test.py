@@ -17,39 +17,10 @@ import threading
 import time
 
 BIN = sys.argv[sys.argv.index("--engine") + 1]
+from serve_harness import call, check, finish, start
+
 PG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "postgres_test_server.sh")
 PROMPTLY_S = 5  # a move made on B is on A's stream well within this
-results = {"passed": 0, "failed": 0}
-
-
-def check(ok, what):
-    results["passed" if ok else "failed"] += 1
-    print(("ok - " if ok else "FAIL - ") + what)
-
-
-def start(database, data):
-    proc = subprocess.Popen([BIN, "serve", "--port", "0", "--data", data, "--database", database],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = proc.stdout.readline()
-    while line and "listening on" not in line:
-        line = proc.stdout.readline()
-    if not line:
-        raise RuntimeError("evochess serve did not start: exit %s" % proc.wait())
-    # The rest of its output is drained, so that the process never blocks on a full pipe.
-    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-    return proc, int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
-
-
-def call(port, method, path, body=None, token=None):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Authorization": "Bearer " + token} if token else {}
-    c.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-    r = c.getresponse()
-    text = r.read().decode()
-    c.close()
-    return r.status, (json.loads(text) if text.startswith(("{", "[")) else text)
-
-
 class Stream:
     """A game's event stream, read on a thread: the SAN moves it has shown so far, kept by
     applying each change to the first state (docs/api.md "Live updates")."""
@@ -109,17 +80,17 @@ servers, stream = [], None
 try:
     subprocess.run([PG, "init", pg_dir], check=True)
     uri = "postgresql://evochess@/postgres?host=%s&port=5432" % pg_dir
-    a, port_a = start(uri, data)
+    a, port_a, _ = start(BIN, uri, data)
     servers.append(a)
-    b, port_b = start(uri, data)
+    b, port_b, _ = start(BIN, uri, data)
     servers.append(b)
 
-    status, game = call(port_a, "POST", "/api/games", {"variant": "chess", "online": True,
+    status, game, _ = call(port_a, "POST", "/api/games", {"variant": "chess", "online": True,
                                                        "colour": "w"})
     check(status == 201, "an online game made on A: %d" % status)
     gid, white = game["id"], game["seat"]["token"]
     invite = game["invite"].split("invite=")[1]
-    status, joined = call(port_b, "POST", "/api/games/%d/join" % gid, {"invite": invite})
+    status, joined, _ = call(port_b, "POST", "/api/games/%d/join" % gid, {"invite": invite})
     check(status == 200 and joined["seat"]["colour"] == "b", "joined on B: %d" % status)
     black = joined["seat"]["token"]
 
@@ -129,7 +100,7 @@ try:
              ("b8c6", port_b, black), ("f1b5", port_a, white), ("a7a6", port_b, black)]
     played = []
     for uci, port, token in moves:
-        status, state = call(port, "POST", "/api/games/%d/moves" % gid, {"uci": uci}, token)
+        status, state, _ = call(port, "POST", "/api/games/%d/moves" % gid, {"uci": uci}, token)
         played = [ply["san"] for ply in state["history"]] if status == 200 else played
         check(status == 200 and len(played) == len(moves[:moves.index((uci, port, token)) + 1]),
               "%s sent to %s: %d %s" % (uci, "A" if port == port_a else "B", status,
@@ -148,17 +119,17 @@ try:
         t.start()
     for t in threads:
         t.join()
-    check(sorted(status for status, _ in answers) == [200, 409],
-          "one ply sent to A and B at once: %s" % [status for status, _ in answers])
-    winner = next(state for status, state in answers if status == 200)
+    check(sorted(status for status, _, _ in answers) == [200, 409],
+          "one ply sent to A and B at once: %s" % [status for status, _, _ in answers])
+    winner = next(state for status, state, _ in answers if status == 200)
     played = [ply["san"] for ply in winner["history"]]
     check(stream.wait_for_plies(len(played), PROMPTLY_S) == played,
           "A's stream shows the ply taken: %s" % played[-1:])
 
-    status, resigned = call(port_b, "POST", "/api/games/%d/resign" % gid, {}, black)
+    status, resigned, _ = call(port_b, "POST", "/api/games/%d/resign" % gid, {}, black)
     check(status == 200 and resigned["result"] == "1-0", "Black resigns on B: %d" % status)
-    _, on_a = call(port_a, "GET", "/api/games/%d" % gid)
-    _, on_b = call(port_b, "GET", "/api/games/%d" % gid)
+    _, on_a, _ = call(port_a, "GET", "/api/games/%d" % gid)
+    _, on_b, _ = call(port_b, "GET", "/api/games/%d" % gid)
     check(on_a["result"] == "1-0" and comparable(on_a) == comparable(on_b),
           "the final state is the same through A and B (version %s on A, %s on B)" %
           (on_a.get("version"), on_b.get("version")))
@@ -176,5 +147,4 @@ finally:
     subprocess.run([PG, "stop", pg_dir])
     subprocess.run(["rm", "-rf", data])
 
-print("%d passed, %d failed" % (results["passed"], results["failed"]))
-sys.exit(1 if results["failed"] else 0)
+finish()
