@@ -104,6 +104,15 @@ export class OnlineController {
       if (this.state?.rematch_id) this.host.follow(this.state.rematch_id);
     });
     window.addEventListener('online', () => this.connect(true));
+    // A page the browser keeps in its back-forward cache must not stay on the game's stream:
+    // its player has left (the opponent may claim the victory), and a stream held open keeps
+    // them "there". Back on the page, it reads the game again.
+    window.addEventListener('pagehide', () => this.disconnect());
+    window.addEventListener('pageshow', (event) => {
+      if (!event.persisted) return;
+      this.connect(true);
+      void this.refresh(true);
+    });
   }
 
   // ---- loading games -------------------------------------------------------------------
