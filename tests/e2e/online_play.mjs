@@ -67,10 +67,17 @@ async function waitForPlies(page, count, timeout = 10000) {
   await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, count, { timeout });
 }
 
-// Every page shows exactly these moves.
-async function expectMovesEverywhere(everyone, expected) {
+// Every page shows exactly these moves (waited for: a page may show a list of the same length
+// a moment before, e.g. the move a takeback is about to replace).
+async function expectMovesEverywhere(everyone, expected, timeout = 10000) {
   for (const page of everyone) {
-    await waitForPlies(page, expected.length);
+    await page
+      .waitForFunction(
+        (want) => JSON.stringify([...document.querySelectorAll('#move-list button.move')].map((b) => b.textContent)) === want,
+        JSON.stringify(expected),
+        { timeout },
+      )
+      .catch(() => {});
     assert.deepEqual(await sans(page), expected, `${page.who} shows every move`);
   }
 }
