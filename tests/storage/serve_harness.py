@@ -2,6 +2,7 @@
 server on a free port, and one HTTP call."""
 import http.client
 import json
+import signal
 import subprocess
 import sys
 import threading
@@ -44,3 +45,20 @@ def call(port, method, path, body=None, token=None):
     text = r.read().decode()
     c.close()
     return r.status, (json.loads(text) if text.startswith(("{", "[")) else text), r
+
+
+def stop_gracefully(servers):
+    """SIGTERM to each server, checked to exit 0."""
+    for proc in servers:
+        proc.send_signal(signal.SIGTERM)
+        check(proc.wait(timeout=20) == 0, "SIGTERM stops a server with exit 0")
+
+
+def clean_up(servers, postgres_script, postgres_dir, data):
+    """Kills the servers still running, stops the test's PostgreSQL, removes the data folder."""
+    for proc in servers:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    subprocess.run([postgres_script, "stop", postgres_dir])
+    subprocess.run(["rm", "-rf", data])

@@ -6,13 +6,12 @@ back; a connection string that is wrong, or a server that is not there, is one l
 (no password in it) and exit status 2. Starts its own PostgreSQL (postgres_test_server.sh).
 Prints 'N passed, N failed'."""
 import os
-import signal
 import subprocess
 import sys
 import tempfile
 
 BIN = sys.argv[sys.argv.index("--engine") + 1]
-from serve_harness import call, check, finish, start
+from serve_harness import call, check, clean_up, finish, start, stop_gracefully
 
 PG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "postgres_test_server.sh")
 def sans(state):
@@ -72,15 +71,8 @@ try:
     check(status == 200 and len(listing["games"] if isinstance(listing, dict) else listing) == 1,
           "the game list through B: one game")
 
-    for proc in servers:
-        proc.send_signal(signal.SIGTERM)
-        check(proc.wait(timeout=20) == 0, "SIGTERM stops a server with exit 0")
+    stop_gracefully(servers)
 finally:
-    for proc in servers:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    subprocess.run([PG, "stop", pg_dir])
-    subprocess.run(["rm", "-rf", data])
+    clean_up(servers, PG, pg_dir, data)
 
 finish()

@@ -9,7 +9,6 @@ import http.client
 import json
 import os
 import queue
-import signal
 import subprocess
 import sys
 import tempfile
@@ -17,7 +16,7 @@ import threading
 import time
 
 BIN = sys.argv[sys.argv.index("--engine") + 1]
-from serve_harness import call, check, finish, start
+from serve_harness import call, check, clean_up, finish, start, stop_gracefully
 
 PG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "postgres_test_server.sh")
 PROMPTLY_S = 5  # a move made on B is on A's stream well within this
@@ -134,17 +133,10 @@ try:
           "the final state is the same through A and B (version %s on A, %s on B)" %
           (on_a.get("version"), on_b.get("version")))
 
-    for proc in servers:
-        proc.send_signal(signal.SIGTERM)
-        check(proc.wait(timeout=20) == 0, "SIGTERM stops a server with exit 0")
+    stop_gracefully(servers)
 finally:
     if stream:
         stream.close()
-    for proc in servers:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    subprocess.run([PG, "stop", pg_dir])
-    subprocess.run(["rm", "-rf", data])
+    clean_up(servers, PG, pg_dir, data)
 
 finish()
