@@ -3,6 +3,7 @@
 #include "errors.h"
 
 #include "core/message_text.h"
+#include "variants/variant_fields.h"
 #include "variants/variant_loader.h"
 
 #include <pybind11/stl.h>
@@ -11,14 +12,7 @@ namespace evo::python {
 
 namespace {
 
-std::string evolution_name(Evolution e) {
-    switch (e) {
-    case Evolution::None: return "none";
-    case Evolution::Accumulate: return "accumulate";
-    case Evolution::Expire: return "expire";
-    }
-    return "none";
-}
+using variants::evolution_name;
 
 std::vector<const Variant*> loaded(const variants::Outcome<std::vector<const Variant*>>& outcome) {
     if (!outcome) {

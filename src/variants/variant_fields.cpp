@@ -142,14 +142,20 @@ std::optional<std::string> set_field(VariantDefinition& def, std::string_view fi
     return "not a field of a variant";
 }
 
+std::string evolution_name(Evolution evolution) {
+    switch (evolution) {
+    case Evolution::None: return "none";
+    case Evolution::Accumulate: return "accumulate";
+    case Evolution::Expire: return "expire";
+    }
+    return "none";
+}
+
 std::string field_value(const VariantDefinition& def, std::string_view field) {
     const Variant& v = def.rules;
     if (bool Variant::*flag = flag_of(field)) return v.*flag ? "true" : "false";
     if (int Variant::*count = count_of(field)) return std::to_string(v.*count);
-    if (field == "evolution")
-        return v.evolution == Evolution::None         ? "none"
-               : v.evolution == Evolution::Accumulate ? "accumulate"
-                                                      : "expire";
+    if (field == "evolution") return evolution_name(v.evolution);
     if (field == "promotion_pieces") {
         std::string out;
         for (PieceType t : v.promotions()) out += char(piece_letter(t) | 0x20);

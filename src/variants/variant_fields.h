@@ -26,4 +26,7 @@ std::optional<std::string> set_field(VariantDefinition& def, std::string_view fi
 // The value of `field` in `def`, written as a file would (for generated descriptions).
 std::string field_value(const VariantDefinition& def, std::string_view field);
 
+// The name an evolution rule has in a variants file: "none", "accumulate" or "expire".
+std::string evolution_name(Evolution evolution);
+
 } // namespace evo::variants

@@ -5,6 +5,7 @@
 #include "core/message_text.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "variants/variant_fields.h"
 #include "variants/variant_loader.h"
 
 #include <emscripten/bind.h>
@@ -15,14 +16,7 @@ namespace evo::wasm {
 
 namespace {
 
-std::string evolution_name(Evolution e) {
-    switch (e) {
-    case Evolution::None: return "none";
-    case Evolution::Accumulate: return "accumulate";
-    case Evolution::Expire: return "expire";
-    }
-    return "none";
-}
+using variants::evolution_name;
 
 val variant_names_list() {
     return guard([] {
