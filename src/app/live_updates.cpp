@@ -137,7 +137,7 @@ void LiveUpdates::send_changes() {
 void LiveUpdates::send_presence() {
     std::vector<std::int64_t> due = presence_.take_due([this](std::int64_t id) {
         Presence presence = events_.presence(id);
-        return PresenceCount{presence.spectators, presence.connected};
+        return PresenceSnapshot{presence.spectators, presence.connected, presence.away_since};
     });
     for (std::int64_t id : due) {
         events_.publish(id, event_text(presence_message(id), "presence"));

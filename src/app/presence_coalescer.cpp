@@ -13,7 +13,7 @@ void PresenceCoalescer::mark(std::int64_t id) {
 }
 
 std::vector<std::int64_t>
-PresenceCoalescer::take_due(const std::function<PresenceCount(std::int64_t)>& count) {
+PresenceCoalescer::take_due(const std::function<PresenceSnapshot(std::int64_t)>& snapshot) {
     std::vector<std::int64_t> due;
     std::lock_guard lock(mutex_);
     std::int64_t now = clock_.now_ms();
@@ -22,16 +22,17 @@ PresenceCoalescer::take_due(const std::function<PresenceCount(std::int64_t)>& co
         bool waited = !game.sent_at || now - *game.sent_at >= interval_ms_;
         if (game.marked && waited) {
             game.marked = false;
-            PresenceCount current = count(it->first);
+            PresenceSnapshot current = snapshot(it->first);
             if (!game.sent_at || current != game.sent) {
                 game.sent = current;
                 game.sent_at = now;
                 due.push_back(it->first);
             }
         }
-        // A game quiet for an interval needs no note: its next change is sent at once.
+        // A game quiet for an interval needs no note: its next mark is sent at once (at worst
+        // a message that tells nothing new).
         bool quiet = !game.marked && (!game.sent_at || now - *game.sent_at >= interval_ms_);
-        if (quiet && game.sent == PresenceCount{})
+        if (quiet)
             it = games_.erase(it);
         else
             ++it;

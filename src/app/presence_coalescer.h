@@ -17,11 +17,14 @@
 
 namespace evo::app {
 
-// What a presence message tells that may change by a join or a leave.
-struct PresenceCount {
+// What a presence message tells that may change by a join or a leave. The instant a player
+// left counts too: a player who comes and goes within one interval leaves the same count,
+// yet the opponent's page, told "there" meanwhile by a state, must hear "away" again.
+struct PresenceSnapshot {
     int spectators = 0;
-    std::array<bool, 2> connected{}; // White, Black
-    bool operator==(const PresenceCount&) const = default;
+    std::array<bool, 2> connected{};                         // White, Black
+    std::array<std::optional<std::int64_t>, 2> away_since{}; // White, Black
+    bool operator==(const PresenceSnapshot&) const = default;
 };
 
 class PresenceCoalescer {
@@ -31,9 +34,10 @@ class PresenceCoalescer {
     // Someone joined or left game `id`.
     void mark(std::int64_t id);
     // The games whose presence is to be sent now: marked, their last message at least an
-    // interval ago, and `count` of them differs from what that message told. Each one
+    // interval ago, and `snapshot` of them differs from what that message told. Each one
     // returned counts as sent now.
-    std::vector<std::int64_t> take_due(const std::function<PresenceCount(std::int64_t)>& count);
+    std::vector<std::int64_t>
+    take_due(const std::function<PresenceSnapshot(std::int64_t)>& snapshot);
     // The instant the next marked game is due, if any is marked.
     std::optional<std::int64_t> next_due_ms() const;
 
@@ -41,7 +45,7 @@ class PresenceCoalescer {
     struct Game {
         bool marked = false;
         std::optional<std::int64_t> sent_at;
-        PresenceCount sent;
+        PresenceSnapshot sent;
     };
 
     const Clock& clock_;

@@ -38,17 +38,24 @@ TEST(InMemoryEventBusTest, EveryListenerHearsEveryChangeInOrder) {
     EXPECT_EQ(second, expected);
 }
 
-// An event stream held in memory: what it was sent.
+// An event stream held in memory: what it was sent, and its close.
 class SentTexts : public EventSink {
   public:
     bool send(EventText text) override {
         sent.push_back(*text);
         return true;
     }
-    void close() override {}
-    bool closed() const override { return false; }
-    void on_close(std::function<void()>) override {}
+    void close() override {
+        closed_ = true;
+        for (auto& callback : callbacks_) callback();
+    }
+    bool closed() const override { return closed_; }
+    void on_close(std::function<void()> callback) override { callbacks_.push_back(callback); }
     std::vector<std::string> sent;
+
+  private:
+    bool closed_ = false;
+    std::vector<std::function<void()>> callbacks_;
 };
 
 // On PostgreSQL a change is announced twice to the process that made it (its publish, then
@@ -78,6 +85,33 @@ TEST(LiveUpdatesTest, AChangeAnnouncedTwiceIsReadOnce) {
         return text.find("event: change") != std::string::npos;
     });
     EXPECT_EQ(changes, 1);
+}
+
+// A fast opponent joins, moves and closes the page within one presence interval: the count is
+// what it was, yet the player's page, told "there" meanwhile by the state of a move, must hear
+// "away" again (web_e2e_online's claim of victory waited for it in vain).
+TEST(LiveUpdatesTest, AnOpponentWhoComesAndGoesWithinOneIntervalIsToldAway) {
+    ManualClock clock;
+    GameEvents events(clock, 60000);
+    InMemoryEventBus bus;
+    json stored = {{"version", 1}, {"history", json::array()}};
+    LiveUpdates live(
+        events, bus, clock, [&](std::int64_t) { return std::optional<json>(stored); }, 1000);
+    auto white = std::make_shared<SentTexts>();
+    live.open(7, 0, white, stored);
+    live.send_due(); // White is there, Black away
+    clock.advance(100);
+    auto black = std::make_shared<SentTexts>();
+    live.open(7, 1, black, stored);
+    clock.advance(500);
+    black->close();
+    live.send_due(); // within the interval: nothing yet
+    clock.advance(400);
+    white->sent.clear();
+    live.send_due();
+    ASSERT_EQ(white->sent.size(), 1u);
+    EXPECT_NE(white->sent[0].find("event: presence"), std::string::npos);
+    EXPECT_NE(white->sent[0].find(R"("b":400)"), std::string::npos) << white->sent[0];
 }
 
 TEST(InMemoryEventBusTest, AListenerMayListenAgainWhileItIsCalled) {
@@ -133,8 +167,8 @@ TEST(ChangeMessageTest, AnOfferIsOnlyTheOffer) {
     EXPECT_EQ(change["changed"], (json{{"version", 3}, {"draw_offer", "w"}}));
 }
 
-PresenceCount spectators(int count) {
-    return PresenceCount{count, {true, false}};
+PresenceSnapshot spectators(int count) {
+    return PresenceSnapshot{count, {true, false}};
 }
 
 TEST(PresenceCoalescerTest, ManyJoinsWithinASecondAreOneMessageThenOneMore) {
@@ -161,7 +195,7 @@ TEST(PresenceCoalescerTest, ManyJoinsWithinASecondAreOneMessageThenOneMore) {
 TEST(PresenceCoalescerTest, NothingIsSentWhenNothingThatItTellsChanged) {
     ManualClock clock;
     PresenceCoalescer coalescer(clock, 1000);
-    PresenceCount now = spectators(2);
+    PresenceSnapshot now = spectators(2);
     auto read = [&](std::int64_t) { return now; };
     coalescer.mark(4);
     EXPECT_EQ(coalescer.take_due(read).size(), 1u);
