@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "http/http_message.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -26,6 +27,13 @@ struct Presence {
     std::array<bool, 2> connected{};                         // White, Black have a stream open
     std::array<std::optional<std::int64_t>, 2> away_since{}; // when the last one closed
     int spectators = 0;
+
+    // How long the side's player has been away at `now`; none while their page is open.
+    std::optional<std::int64_t> away_ms(int side, std::int64_t now) const {
+        const auto& since = away_since[std::size_t(side)];
+        if (!since) return std::nullopt;
+        return std::max<std::int64_t>(0, now - *since);
+    }
 };
 
 class GameEvents {

@@ -232,12 +232,6 @@ int movetime_on_clock(const GameClock& clock, int side, std::int64_t now) {
     return int(std::clamp<std::int64_t>(std::min(share, safe), 10, max_movetime_ms));
 }
 
-// How long the side's player has been away at `now`, or null while their page is open.
-json away_ms(const Presence& presence, int side, std::int64_t now) {
-    const auto& since = presence.away_since[std::size_t(side)];
-    return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
-}
-
 } // namespace
 
 EngineClaim& EngineClaim::operator=(EngineClaim&& other) noexcept {
@@ -569,8 +563,9 @@ json GameService::state_of(const LoadedGame& game, std::optional<int> seat) cons
     if (record.online) {
         Presence presence = events_.presence(record.id);
         auto away = [&](int side) -> json {
-            if (record.seats.tokens[std::size_t(side)].empty()) return nullptr;
-            return away_ms(presence, side, now);
+            auto away = presence.away_ms(side, now);
+            if (record.seats.tokens[std::size_t(side)].empty() || !away) return nullptr;
+            return *away;
         };
         state["seats"] = {{"w", !record.seats.tokens[0].empty()},
                           {"b", !record.seats.tokens[1].empty()}};

@@ -18,10 +18,8 @@ namespace {
 // may be one a test moves by hand).
 constexpr std::int64_t longest_wait_ms = 1000;
 
-// How long the side's player has been away at `now`, or null while their page is open.
-json away_ms(const Presence& presence, int side, std::int64_t now) {
-    const auto& since = presence.away_since[std::size_t(side)];
-    return since ? json(std::max<std::int64_t>(0, now - *since)) : json(nullptr);
+json or_null(std::optional<std::int64_t> value) {
+    return value ? json(*value) : json(nullptr);
 }
 
 } // namespace
@@ -151,7 +149,8 @@ json LiveUpdates::presence_message(std::int64_t id) const {
     Presence presence = events_.presence(id);
     std::int64_t now = clock_.now_ms();
     return {{"spectators", presence.spectators},
-            {"away", {{"w", away_ms(presence, 0, now)}, {"b", away_ms(presence, 1, now)}}}};
+            {"away",
+             {{"w", or_null(presence.away_ms(0, now))}, {"b", or_null(presence.away_ms(1, now))}}}};
 }
 
 void LiveUpdates::start() {
