@@ -297,6 +297,29 @@ TEST(HttpServerEdge, AHandlerThatThrowsIsA500AndTheServerGoesOn) {
     server.stop();
 }
 
+// A response may set two cookies (a session and a visitor's): both reach the client, while a
+// handler's other headers replace the defaults of the same name.
+TEST(HttpServerEdge, EverySetCookieOfAnAnswerIsSent) {
+    HttpServer server(
+        [](const HttpRequest&, std::shared_ptr<Responder> responder) {
+            HttpResponse response = json_response({{"ok", true}});
+            response.headers.emplace_back("Set-Cookie", "first=1; Path=/");
+            response.headers.emplace_back("Set-Cookie", "second=2; Path=/");
+            response.headers.emplace_back("Cache-Control", "no-store");
+            responder->respond(std::move(response));
+        },
+        ApiTestServer::unlimited_rate());
+    int port = server.listen("127.0.0.1", 0);
+    server.start(1);
+    std::string answer = round_trip(port, get_request("/"));
+    EXPECT_NE(answer.find("Set-Cookie: first=1; Path=/\r\n"), std::string::npos) << answer;
+    EXPECT_NE(answer.find("Set-Cookie: second=2; Path=/\r\n"), std::string::npos) << answer;
+    auto cache_control = answer.find("Cache-Control:");
+    ASSERT_NE(cache_control, std::string::npos);
+    EXPECT_EQ(answer.find("Cache-Control:", cache_control + 1), std::string::npos) << answer;
+    server.stop();
+}
+
 // Searches run on one thread per core with a short queue; beyond it, 503 at once.
 TEST_F(HttpHardeningTest, EngineRequestsBeyondTheQueueAre503) {
     std::mutex mutex;

@@ -157,7 +157,13 @@ class Session : public std::enable_shared_from_this<Session> {
         response->set(http::field::server, "evochess");
         response->set(http::field::content_type, answer.content_type);
         for (const auto& [name, value] : security_headers()) response->set(name, value);
-        for (auto& [name, value] : answer.headers) response->set(name, value);
+        // A handler's header replaces a default of its name; each cookie it sets is kept.
+        for (auto& [name, value] : answer.headers) {
+            if (beast::iequals(name, "Set-Cookie"))
+                response->insert(name, value);
+            else
+                response->set(name, value);
+        }
         response->body() = std::move(answer.body);
         // After a request that could not be read whole, the rest of it is not read.
         bool unread_request = answer.status == 413 || answer.status == 431 || answer.status == 400;
