@@ -4,6 +4,7 @@
 #include "game_storage.h"
 #include "http_api.h"
 
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -150,9 +151,14 @@ int run_server(const ServeOptions& given) {
     int received = 0;
     sigwait(&signals, &received);
     std::cout << "evochess serve: stopping" << std::endl;
-    // Searches stop at once (each answers its best move so far), streams close, then the
-    // connections; a search never holds up a shutdown.
+    // A draining stop: no new connection (a proxy sends them to another process), searches
+    // stop at once (each answers its best move so far), streams close (their pages reconnect,
+    // elsewhere), the requests in flight are answered, then the connections end. A search
+    // never holds up a shutdown.
+    server->stop_accepting();
     service->shutdown();
+    if (!server->drain(std::chrono::seconds(10)))
+        std::cerr << "evochess serve: some requests were not answered within 10 s\n";
     server->stop();
     std::cout << "evochess serve: stopped" << std::endl;
     return 0;

@@ -320,6 +320,33 @@ TEST(HttpServerEdge, EverySetCookieOfAnAnswerIsSent) {
     server.stop();
 }
 
+// A draining stop (SIGTERM behind a proxy): a request a handler has when the drain begins is
+// answered before the server stops, and new connections are refused at once.
+TEST(HttpServerEdge, ADrainAnswersTheRequestInFlightAndRefusesNewConnections) {
+    HttpServer* running = nullptr;
+    std::thread stopper;
+    int port = 0;
+    bool refused_while_draining = false;
+    HttpServer server(
+        [&](const HttpRequest&, std::shared_ptr<Responder> responder) {
+            stopper = std::thread([&] {
+                running->drain(std::chrono::seconds(5));
+                running->stop();
+            });
+            while (!running->draining()) std::this_thread::yield();
+            refused_while_draining = round_trip(port, get_request("/other")).empty();
+            responder->respond(json_response({{"answered", true}}));
+        },
+        ApiTestServer::unlimited_rate());
+    running = &server;
+    port = server.listen("127.0.0.1", 0);
+    server.start(1);
+    std::string answer = round_trip(port, get_request("/slow"));
+    EXPECT_EQ(status_of(answer), 200) << answer;
+    stopper.join();
+    EXPECT_TRUE(refused_while_draining);
+}
+
 // Searches run on one thread per core with a short queue; beyond it, 503 at once.
 TEST_F(HttpHardeningTest, EngineRequestsBeyondTheQueueAre503) {
     std::mutex mutex;

@@ -46,11 +46,23 @@ def call(port, method, path, body=None, headers=None, timeout=30):
     return r.status, (json.loads(text) if text.startswith(("{", "[")) else text)
 
 
-# SIGTERM while the engine thinks for a minute: the search stops, the server exits quickly.
+# SIGTERM while the engine thinks for a minute: the search stops and its request is answered
+# with the move found so far (a draining stop: the actions in flight finish), new connections
+# are refused at once, and the server exits quickly.
 proc, port, _ = start()
 status, game = call(port, "POST", "/api/games", {"variant": "chess"})
-searching = threading.Thread(target=lambda: call(port, "POST", "/api/games/%d/engine" % game["id"],
-                                                 {"movetime_ms": 60000}, timeout=90), daemon=True)
+answered = {}
+
+
+def think():
+    try:
+        answered["reply"] = call(port, "POST", "/api/games/%d/engine" % game["id"],
+                                 {"movetime_ms": 60000}, timeout=90)
+    except Exception as failure:  # noqa: BLE001
+        answered["reply"] = (None, str(failure))
+
+
+searching = threading.Thread(target=think, daemon=True)
 searching.start()
 time.sleep(1.0)
 began = time.time()
@@ -62,6 +74,15 @@ try:
 except subprocess.TimeoutExpired:
     proc.kill()
     check(False, "SIGTERM during a 60 s search: still running after 10 s")
+searching.join(timeout=10)
+status, reply = answered.get("reply", (None, "no answer"))
+check(status == 200 and isinstance(reply, dict) and len(reply.get("history", [])) == 1,
+      "the search in flight at SIGTERM is answered with its move (got %s %s)" % (status, str(reply)[:120]))
+try:
+    call(port, "GET", "/api/info", timeout=2)
+    check(False, "after SIGTERM no new connection is served")
+except OSError:
+    check(True, "after SIGTERM no new connection is served")
 
 # --host and --public-url: links and accepted names.
 proc, port, _ = start("--host", "0.0.0.0", "--public-url", "https://chess.example.org/")

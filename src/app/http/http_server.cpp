@@ -15,6 +15,7 @@
 #include <boost/beast/http.hpp>
 
 #include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -54,13 +55,27 @@ struct HttpServer::Impl {
     ClientLimits clients;
     std::mutex sessions_mutex;
     std::unordered_set<Session*> sessions;
-    std::atomic<bool> stopping{false};
+    std::atomic<bool> stopping{false}; // no new connection, no connection kept alive
+    std::atomic<bool> stopped{false};
     TaskPool workers;
     UnsentBytes unsent;
     CallbackThread closers{"stream close"}; // what runs when a stream ends, off the I/O threads
     std::optional<net::io_context> io;
     std::optional<tcp::acceptor> acceptor;
     std::vector<std::thread> io_threads;
+
+    // Requests handed to a handler whose answer is not yet written (a drain waits for them).
+    std::mutex answering_mutex;
+    std::condition_variable answered_all;
+    std::size_t answering = 0;
+    void answer_begins() {
+        std::lock_guard lock(answering_mutex);
+        ++answering;
+    }
+    void answer_ends() {
+        std::lock_guard lock(answering_mutex);
+        if (--answering == 0) answered_all.notify_all();
+    }
 
     void accept_next();
 };
@@ -96,6 +111,7 @@ class Session : public std::enable_shared_from_this<Session> {
         server_->sessions.insert(this);
     }
     ~Session() {
+        finish_answering(); // the client left before its answer
         for (const EventText& text : pending_) server_->unsent.release(text->size());
         run_close_callbacks();
         server_->clients.release_connection(peer_);
@@ -175,6 +191,7 @@ class Session : public std::enable_shared_from_this<Session> {
         http::async_write(stream_, *response,
                           [self = shared_from_this(), response, keep,
                            unread_request](beast::error_code error, std::size_t) {
+                              self->finish_answering();
                               if ((error || !keep) && !unread_request) return self->shut_down();
                               // One read at a time: the watch on the socket ends first.
                               self->after_watch([self, read_on = !error && keep] {
@@ -225,6 +242,7 @@ class Session : public std::enable_shared_from_this<Session> {
     class SessionSink;
 
     void start_stream() {
+        finish_answering();
         streaming_ = true;
         push_pending(std::make_shared<const std::string>(
             "HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: text/event-stream\r\n" +
@@ -298,6 +316,12 @@ class Session : public std::enable_shared_from_this<Session> {
             });
     }
     void on_watched_read(beast::error_code error, std::size_t size);
+
+    void finish_answering() {
+        if (!answering_) return;
+        answering_ = false;
+        server_->answer_ends();
+    }
 
     void schedule_keepalive() {
         keepalive_timer_.expires_after(server_->limits.stream_keepalive);
@@ -373,6 +397,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::mutex callbacks_mutex_;
     bool callbacks_done_ = false;
     std::vector<std::function<void()>> close_callbacks_;
+    bool answering_ = false; // a handler has this connection's request
 };
 
 class Session::SessionSink : public EventSink {
@@ -517,6 +542,8 @@ void Session::on_read(beast::error_code error, std::size_t) {
     if (!queued)
         return write_response(error_response(ErrorKind::Unavailable,
                                              "the server is too busy; try again in a moment"));
+    answering_ = true;
+    server_->answer_begins();
     watch_while_handling(responder);
 }
 
@@ -590,12 +617,27 @@ void HttpServer::start(std::size_t io_threads) {
         });
 }
 
-void HttpServer::stop() {
+void HttpServer::stop_accepting() {
     if (impl_->stopping.exchange(true)) return;
     net::post(*impl_->io, [impl = impl_.get()] {
         beast::error_code ignored;
         if (impl->acceptor) impl->acceptor->close(ignored);
     });
+}
+
+bool HttpServer::draining() const {
+    return impl_->stopping;
+}
+
+bool HttpServer::drain(std::chrono::milliseconds within) {
+    stop_accepting();
+    std::unique_lock lock(impl_->answering_mutex);
+    return impl_->answered_all.wait_for(lock, within, [&] { return impl_->answering == 0; });
+}
+
+void HttpServer::stop() {
+    if (impl_->stopped.exchange(true)) return;
+    stop_accepting();
     impl_->io->stop();
     for (auto& thread : impl_->io_threads) thread.join();
     impl_->io_threads.clear();

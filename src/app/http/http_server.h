@@ -45,6 +45,14 @@ class HttpServer {
     int listen(const std::string& address, int port);
     // Serves on `io_threads` threads until stop(); returns at once.
     void start(std::size_t io_threads);
+    // A draining stop, for a restart behind a proxy: no new connection is accepted and no
+    // connection kept alive (its clients go to another process), while the requests that
+    // handlers have are answered.
+    void stop_accepting();
+    bool draining() const;
+    // Stops accepting, then waits until every request handed to a handler has its answer
+    // written, at most `within`; false if some were still unanswered then.
+    bool drain(std::chrono::milliseconds within);
     // Stops accepting, ends every connection and joins every thread. Idempotent.
     void stop();
     std::size_t open_connections() const;
