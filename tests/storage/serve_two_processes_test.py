@@ -3,12 +3,15 @@
 processes at once"): an online game made on A and joined on B is played with moves sent to A
 and B in turn; an event stream opened on A sees each move made on B promptly (waited for
 with a timeout, never a fixed sleep); two moves for one ply sent to both at once are taken
-exactly once; the game ends identical through both. Starts its own PostgreSQL
+exactly once; a rolling restart (B stopped with SIGTERM, its stream ended, the game played on
+through A, a new B) and A killed with -9 lose no acknowledged move; the game ends identical
+through both. Starts its own PostgreSQL
 (postgres_test_server.sh). Prints 'N passed, N failed'."""
 import http.client
 import json
 import os
 import queue
+import signal
 import subprocess
 import sys
 import tempfile
@@ -30,6 +33,7 @@ class Stream:
         self.response = self.conn.getresponse()
         self.updates = queue.Queue()
         self.sans = []
+        self.ended = threading.Event()  # the server closed the stream
         threading.Thread(target=self.read, daemon=True).start()
 
     def read(self):
@@ -47,6 +51,7 @@ class Stream:
                     event, data = None, ""
         except Exception:
             pass
+        self.ended.set()
 
     def wait_for_plies(self, count, timeout):
         deadline = time.monotonic() + timeout
@@ -125,6 +130,41 @@ try:
     check(stream.wait_for_plies(len(played), PROMPTLY_S) == played,
           "A's stream shows the ply taken: %s" % played[-1:])
 
+    def play_on(port, uci, token, where):
+        global played
+        status, state, _ = call(port, "POST", "/api/games/%d/moves" % gid, {"uci": uci}, token)
+        check(status == 200 and len(state["history"]) == len(played) + 1,
+              "%s sent to %s: %d" % (uci, where, status))
+        if status == 200:
+            played = [ply["san"] for ply in state["history"]]
+
+    # A rolling restart: B stops with SIGTERM (its streams end, so their pages reconnect to
+    # A), the game goes on through A, then a new B carries on with it.
+    stream_b = Stream(port_b, gid)
+    check(stream_b.wait_for_plies(len(played), PROMPTLY_S) == played, "a stream opened on B")
+    b.send_signal(signal.SIGTERM)
+    check(b.wait(timeout=20) == 0 and stream_b.ended.wait(PROMPTLY_S),
+          "B stops with SIGTERM (exit 0) and ends its stream")
+    stream_b.close()
+    play_on(port_a, "g8f6", black, "A while B is down")
+    check(stream.wait_for_plies(len(played), PROMPTLY_S) == played, "A's stream goes on")
+    b, port_b, _ = start(BIN, uri, data)
+    servers.append(b)
+    play_on(port_b, "d2d3", white, "the new B")
+    check(stream.wait_for_plies(len(played), PROMPTLY_S) == played,
+          "A's stream shows the move made on the new B")
+
+    # A killed with -9 mid-game: every move it acknowledged is kept, and B goes on.
+    play_on(port_a, "f8e7", black, "A")
+    a.kill()
+    a.wait()
+    stream.close()
+    _, on_b, _ = call(port_b, "GET", "/api/games/%d" % gid)
+    check([ply["san"] for ply in on_b["history"]] == played,
+          "after kill -9 of A, B has every acknowledged move (%d plies)" % len(played))
+    a, port_a, _ = start(BIN, uri, data)
+    servers.append(a)
+
     status, resigned, _ = call(port_b, "POST", "/api/games/%d/resign" % gid, {}, black)
     check(status == 200 and resigned["result"] == "1-0", "Black resigns on B: %d" % status)
     _, on_a, _ = call(port_a, "GET", "/api/games/%d" % gid)
@@ -133,7 +173,7 @@ try:
           "the final state is the same through A and B (version %s on A, %s on B)" %
           (on_a.get("version"), on_b.get("version")))
 
-    stop_gracefully(servers)
+    stop_gracefully([proc for proc in servers if proc.poll() is None])
 finally:
     if stream:
         stream.close()
