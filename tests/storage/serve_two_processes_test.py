@@ -5,7 +5,7 @@ and B in turn; an event stream opened on A sees each move made on B promptly (wa
 with a timeout, never a fixed sleep); two moves for one ply sent to both at once are taken
 exactly once; a rolling restart (B stopped with SIGTERM, its stream ended, the game played on
 through A, a new B) and A killed with -9 lose no acknowledged move; the game ends identical
-through both. Starts its own PostgreSQL
+through both; a flag that falls while nobody is connected is called once. Starts its own PostgreSQL
 (postgres_test_server.sh). Prints 'N passed, N failed'."""
 import http.client
 import json
@@ -172,6 +172,26 @@ try:
     check(on_a["result"] == "1-0" and comparable(on_a) == comparable(on_b),
           "the final state is the same through A and B (version %s on A, %s on B)" %
           (on_a.get("version"), on_b.get("version")))
+
+    # A flag that falls while nobody is connected is called once, by one of the two.
+    status, timed, _ = call(port_a, "POST", "/api/games", {
+        "variant": "chess", "online": True, "colour": "w",
+        "clock": {"initial_ms": 1500, "increment_ms": 0}})
+    tid, timed_white = timed["id"], timed["seat"]["token"]
+    status, timed_joined, _ = call(port_b, "POST", "/api/games/%d/join" % tid,
+                                   {"invite": timed["invite"].split("invite=")[1]})
+    call(port_a, "POST", "/api/games/%d/moves" % tid, {"uci": "e2e4"}, timed_white)
+    status, before, _ = call(port_b, "POST", "/api/games/%d/moves" % tid, {"uci": "e7e5"},
+                             timed_joined["seat"]["token"])
+    deadline, flagged = time.monotonic() + 20, None
+    while time.monotonic() < deadline and not flagged:
+        _, seen, _ = call(port_b, "GET", "/api/games/%d" % tid)
+        flagged = seen if seen["result"] else None
+        time.sleep(0.2)
+    check(flagged is not None and flagged["result"] == "0-1" and
+          flagged["reason"] == "time forfeit" and flagged["version"] == before["version"] + 1,
+          "White's flag falls with nobody connected: called once (%s, version %s after %s)" %
+          (flagged and flagged["reason"], flagged and flagged["version"], before.get("version")))
 
     stop_gracefully([proc for proc in servers if proc.poll() is None])
 finally:
