@@ -34,6 +34,7 @@ class Stream:
         self.updates = queue.Queue()
         self.sans = []
         self.ended = threading.Event()  # the server closed the stream
+        self.last_event, self.retry_ms = None, None
         threading.Thread(target=self.read, daemon=True).start()
 
     def read(self):
@@ -42,7 +43,9 @@ class Stream:
             for raw in self.response:
                 line = raw.decode().rstrip("\n")
                 if line.startswith("event: "):
-                    event = line[7:]
+                    event = self.last_event = line[7:]
+                elif line.startswith("retry: "):
+                    self.retry_ms = int(line[7:])
                 elif line.startswith("data: "):
                     data += line[6:]
                 elif line == "":
@@ -145,6 +148,10 @@ try:
     b.send_signal(signal.SIGTERM)
     check(b.wait(timeout=20) == 0 and stream_b.ended.wait(PROMPTLY_S),
           "B stops with SIGTERM (exit 0) and ends its stream")
+    check(stream_b.last_event == "reconnect" and stream_b.retry_ms is not None and
+          stream_b.retry_ms <= 1000,
+          "B's stream is told to reconnect soon (event %s, retry %s ms)" %
+          (stream_b.last_event, stream_b.retry_ms))
     stream_b.close()
     play_on(port_a, "g8f6", black, "A while B is down")
     check(stream.wait_for_plies(len(played), PROMPTLY_S) == played, "A's stream goes on")

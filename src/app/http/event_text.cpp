@@ -19,4 +19,11 @@ EventText reconnect_hint_text() {
     return hint;
 }
 
+EventText restart_hint_text() {
+    static const EventText hint = std::make_shared<const std::string>(
+        "retry: 250\n" +
+        *event_text({{"error", "the server is restarting: connect again"}}, "reconnect"));
+    return hint;
+}
+
 } // namespace evo::app

@@ -18,5 +18,8 @@ EventText event_text(const nlohmann::json& data, std::string_view name = {},
                      std::optional<std::int64_t> id = std::nullopt);
 // The last event of a stream the server ends because its client fell behind: reconnect.
 EventText reconnect_hint_text();
+// The last event of a stream the server ends because it stops (a restart): reconnect soon
+// (a `retry` of a quarter second), which behind a proxy reaches another process.
+EventText restart_hint_text();
 
 } // namespace evo::app

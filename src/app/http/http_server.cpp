@@ -64,23 +64,36 @@ struct HttpServer::Impl {
     std::optional<tcp::acceptor> acceptor;
     std::vector<std::thread> io_threads;
 
-    // Requests handed to a handler whose answer is not yet written (a drain waits for them).
-    std::mutex answering_mutex;
-    std::condition_variable answered_all;
-    std::size_t answering = 0;
-    void answer_begins() {
-        std::lock_guard lock(answering_mutex);
-        ++answering;
+    // What a drain waits for: the answers to requests handlers have, and the last event of
+    // the streams being closed, until written.
+    std::mutex in_flight_mutex;
+    std::condition_variable landed_all;
+    std::size_t in_flight = 0;
+    void flight_begins() {
+        std::lock_guard lock(in_flight_mutex);
+        ++in_flight;
     }
-    void answer_ends() {
-        std::lock_guard lock(answering_mutex);
-        if (--answering == 0) answered_all.notify_all();
+    void flight_ends() {
+        std::lock_guard lock(in_flight_mutex);
+        if (--in_flight == 0) landed_all.notify_all();
     }
 
     void accept_next();
 };
 
 namespace {
+
+// While it lives, it is part of what a drain waits for.
+class InFlight {
+  public:
+    explicit InFlight(HttpServer::Impl* server) : server_(server) { server_->flight_begins(); }
+    InFlight(const InFlight&) = delete;
+    InFlight& operator=(const InFlight&) = delete;
+    ~InFlight() { server_->flight_ends(); }
+
+  private:
+    HttpServer::Impl* server_;
+};
 
 bool is_parse_error(const beast::error_code& error) {
     static const auto& category = make_error_code(http::error::bad_target).category();
@@ -111,7 +124,6 @@ class Session : public std::enable_shared_from_this<Session> {
         server_->sessions.insert(this);
     }
     ~Session() {
-        finish_answering(); // the client left before its answer
         for (const EventText& text : pending_) server_->unsent.release(text->size());
         run_close_callbacks();
         server_->clients.release_connection(peer_);
@@ -141,7 +153,11 @@ class Session : public std::enable_shared_from_this<Session> {
         return true;
     }
     void post_close() {
-        net::post(stream_.get_executor(), [self = shared_from_this()] { self->end_stream(); });
+        // Counted from now: a drain that begins before the strand runs this waits for it.
+        auto closing = std::make_shared<InFlight>(server_);
+        net::post(stream_.get_executor(), [self = shared_from_this(), closing]() mutable {
+            self->close_stream(std::move(closing));
+        });
     }
     bool stream_closed() const { return stream_closed_; }
     void add_close_callback(std::function<void()> callback) {
@@ -317,11 +333,7 @@ class Session : public std::enable_shared_from_this<Session> {
     }
     void on_watched_read(beast::error_code error, std::size_t size);
 
-    void finish_answering() {
-        if (!answering_) return;
-        answering_ = false;
-        server_->answer_ends();
-    }
+    void finish_answering() { answer_owed_.reset(); }
 
     void schedule_keepalive() {
         keepalive_timer_.expires_after(server_->limits.stream_keepalive);
@@ -334,6 +346,15 @@ class Session : public std::enable_shared_from_this<Session> {
         });
     }
 
+    // The app closes the stream: when the server stops, with a hint to reconnect soon.
+    void close_stream(std::shared_ptr<InFlight> closing) {
+        if (!streaming_ || stream_closed_ || closing_ || !server_->stopping) return end_stream();
+        push_pending(restart_hint_text());
+        closing_ = true;
+        answer_owed_ = std::move(closing); // until the hint is written
+        if (!writing_) write_next();
+    }
+
     void end_stream() {
         if (!stream_closed_ && writing_ && !closing_) {
             // Let what is queued go out first; the write loop ends the stream after it.
@@ -341,6 +362,7 @@ class Session : public std::enable_shared_from_this<Session> {
             return;
         }
         stream_closed_ = true;
+        finish_answering(); // a restart hint, written or not
         keepalive_timer_.cancel();
         shut_down();
         run_close_callbacks();
@@ -397,7 +419,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::mutex callbacks_mutex_;
     bool callbacks_done_ = false;
     std::vector<std::function<void()>> close_callbacks_;
-    bool answering_ = false; // a handler has this connection's request
+    std::shared_ptr<InFlight> answer_owed_; // a handler's answer, or a stream's last event
 };
 
 class Session::SessionSink : public EventSink {
@@ -542,8 +564,7 @@ void Session::on_read(beast::error_code error, std::size_t) {
     if (!queued)
         return write_response(error_response(ErrorKind::Unavailable,
                                              "the server is too busy; try again in a moment"));
-    answering_ = true;
-    server_->answer_begins();
+    answer_owed_ = std::make_shared<InFlight>(server_);
     watch_while_handling(responder);
 }
 
@@ -631,8 +652,8 @@ bool HttpServer::draining() const {
 
 bool HttpServer::drain(std::chrono::milliseconds within) {
     stop_accepting();
-    std::unique_lock lock(impl_->answering_mutex);
-    return impl_->answered_all.wait_for(lock, within, [&] { return impl_->answering == 0; });
+    std::unique_lock lock(impl_->in_flight_mutex);
+    return impl_->landed_all.wait_for(lock, within, [&] { return impl_->in_flight == 0; });
 }
 
 void HttpServer::stop() {
