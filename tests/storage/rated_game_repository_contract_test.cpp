@@ -15,6 +15,7 @@
 #include <atomic>
 #include <filesystem>
 #include <memory>
+#include <thread>
 #include <unistd.h>
 
 namespace evo::app::testing {
@@ -172,6 +173,26 @@ TYPED_TEST(RatedGameRepositoryContract, TheSaveThatEndsARatedGameRatesBothPlayer
     EXPECT_EQ(history[0].variant, "evochess");
     EXPECT_DOUBLE_EQ(history[0].after, expected.white.rating);
     EXPECT_EQ(history[0].ended_ms, 1'900'000'000'000);
+}
+
+TYPED_TEST(RatedGameRepositoryContract, TwoServersStoringTheEndAtOnceRateItOnce) {
+    GameRecord record = this->rated_game();
+    std::array<GameRecord, 2> copies{record, record};
+    this->end(copies[0], "1-0", "resignation");
+    this->end(copies[1], "0-1", "time forfeit");
+    std::array<SaveOutcome, 2> outcomes{};
+    std::vector<std::thread> servers;
+    for (std::size_t i = 0; i < 2; ++i)
+        servers.emplace_back([&, i] { outcomes[i] = this->storage_.games()->save(copies[i], 2); });
+    for (std::thread& server : servers) server.join();
+    int saved = int(outcomes[0] == SaveOutcome::Saved) + int(outcomes[1] == SaveOutcome::Saved);
+    ASSERT_EQ(saved, 1);
+    double white_score = outcomes[0] == SaveOutcome::Saved ? 1 : 0;
+    RatedPair expected = rate_game(initial_rating(), initial_rating(), white_score);
+    EXPECT_EQ(this->rating(0)->games, 1);
+    EXPECT_EQ(this->rating(1)->games, 1);
+    EXPECT_DOUBLE_EQ(this->rating(0)->rating, expected.white.rating);
+    EXPECT_EQ(this->accounts_->rating_history_of(this->ids_[1]).size(), 1u);
 }
 
 TYPED_TEST(RatedGameRepositoryContract, TheNextGameStartsFromTheRatingsTheLastOneLeft) {
