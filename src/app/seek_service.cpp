@@ -75,10 +75,8 @@ json SeekService::seek_json(const SeekRecord& seek) {
                    {"colour", seek.colour},
                    {"created_ms", seek.created_ms}};
     SeatPlayer maker = seat_player(seek.owner, seek.owner_name, seek.variant);
-    if (maker.rating) {
-        answer["rating"] = std::round(*maker.rating);
-        answer["provisional"] = maker.provisional;
-    }
+    answer["rating"] = maker.rating ? json(std::round(*maker.rating)) : json(nullptr);
+    answer["provisional"] = maker.provisional;
     return answer;
 }
 

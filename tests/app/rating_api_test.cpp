@@ -215,8 +215,17 @@ TEST_F(RatingApiTest, TheSeekListShowsTheMakersRating) {
     ASSERT_EQ(send("POST", "/api/seeks", {{"variant", "chess"}, {"rated", true}}, alice).status,
               201);
     ASSERT_EQ(send("POST", "/api/seeks", {{"variant", "evochess"}}, alice).status, 201);
+    httplib::Result me = client_->Get("/api/me");
+    ASSERT_TRUE(me);
+    std::string visitor = me->get_header_value("Set-Cookie");
+    visitor = visitor.substr(0, visitor.find(';'));
+    httplib::Result anonymous =
+        client_->Post("/api/seeks", {{"Cookie", visitor}}, "{}", "application/json");
+    ASSERT_TRUE(anonymous && anonymous->status == 201);
     json seeks = send("GET", "/api/seeks", nullptr).body;
-    ASSERT_EQ(seeks.size(), 2u);
+    ASSERT_EQ(seeks.size(), 3u);
+    EXPECT_EQ(seeks[2]["rating"], nullptr); // an anonymous visitor has no rating
+    EXPECT_EQ(seeks[2]["provisional"], false);
     EXPECT_EQ(seeks[0]["rating"], 1713);
     EXPECT_EQ(seeks[0]["provisional"], false);
     EXPECT_EQ(seeks[1]["rating"], 1500); // no evochess game yet: the initial rating
