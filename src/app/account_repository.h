@@ -25,6 +25,26 @@ struct StoredRating {
     double rd = 0;
     double volatility = 0;
     int games = 0;
+    int wins = 0;
+    int draws = 0;
+    int losses = 0;
+    std::int64_t last_played_ms = 0; // when the last rated game ended; 0: none
+};
+
+// One rated game's change to one player's rating (docs/api.md, GET /api/players/{name}).
+struct RatingHistoryEntry {
+    std::int64_t game_id = 0;
+    std::string variant;
+    double before = 0;
+    double after = 0;
+    double rd_after = 0;
+    std::int64_t ended_ms = 0;
+};
+
+// One line of a variant's leaderboard.
+struct RankedPlayer {
+    std::string name;
+    StoredRating rating;
 };
 
 class AccountRepository {
@@ -51,6 +71,12 @@ class AccountRepository {
     virtual std::vector<StoredRating> ratings_of(std::int64_t account_id) = 0;
     // Writes the account's rating in rating.variant (added or replaced).
     virtual void save_rating(std::int64_t account_id, const StoredRating& rating) = 0;
+    // Every rated game's change to the account's ratings, oldest first.
+    virtual std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) = 0;
+    // The best ratings in the variant with a deviation at most `rd_at_most` and a rated game at
+    // or after `played_since_ms`, highest first, at most `limit`.
+    virtual std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
+                                                  std::int64_t played_since_ms, int limit) = 0;
 };
 
 // The key names are unique by: ASCII letters in lower case.

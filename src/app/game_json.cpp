@@ -4,6 +4,7 @@
 #include "core/notation.h"
 #include "declared_result.h"
 
+#include <cmath>
 #include <deque>
 #include <memory>
 
@@ -26,6 +27,40 @@ std::string side_name(Color side) {
 
 json players_json(const PlayerKinds& players) {
     return {{"w", player_kind_name(players.white)}, {"b", player_kind_name(players.black)}};
+}
+
+// To 0.01, as ratings are shown.
+double hundredths(double value) {
+    return std::round(value * 100) / 100;
+}
+
+// Who sits at each seat of a paired game: name, rating (rounded) and whether provisional;
+// null for a seat nobody is known at.
+json seat_players_json(const std::array<std::optional<SeatPlayer>, 2>& players) {
+    json seats = json::object();
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+        const char* side = seat == 0 ? "w" : "b";
+        const auto& player = players[seat];
+        if (!player) {
+            seats[side] = nullptr;
+            continue;
+        }
+        seats[side] = {
+            {"name", player->name},
+            {"rating", player->rating ? json(std::round(*player->rating)) : json(nullptr)},
+            {"provisional", player->provisional}};
+    }
+    return seats;
+}
+
+json rating_changes_json(const std::array<RatingChange, 2>& changes) {
+    json sides = json::object();
+    for (std::size_t seat = 0; seat < 2; ++seat)
+        sides[seat == 0 ? "w" : "b"] = {
+            {"before", hundredths(changes[seat].before)},
+            {"after", hundredths(changes[seat].after)},
+            {"change", hundredths(changes[seat].after - changes[seat].before)}};
+    return sides;
 }
 
 json counters_json(const EvolutionCounters& counters) {
@@ -127,7 +162,11 @@ json game_state_json(const GameRecord& record, const Game& game,
          record.draw_offer ? json(std::string(1, *record.draw_offer)) : json(nullptr)},
         {"created", record.created},
         {"updated", record.updated},
+        {"rated", record.rated},
+        {"seat_players", seat_players_json(record.seat_players)},
     });
+    if (record.rating_changes)
+        state["rating_changes"] = rating_changes_json(*record.rating_changes);
     return state;
 }
 

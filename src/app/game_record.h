@@ -50,6 +50,23 @@ struct Seats {
     std::string invite_code;
 };
 
+// Who sits at a seat of a game made by pairing two players (a seek or a challenge): their
+// player key (player_identity.h), the name they are shown by, and their rating in the game's
+// variant when it began (accounts only).
+struct SeatPlayer {
+    std::string key;
+    std::string name;
+    std::optional<double> rating;
+    bool provisional = false;
+    bool operator==(const SeatPlayer&) const = default;
+};
+
+// A seat's rating before and after the rated game that changed it.
+struct RatingChange {
+    double before = 0;
+    double after = 0;
+};
+
 struct GameRecord {
     std::int64_t id = 0;
     // Grows by one with every stored change; a save succeeds only on the version it read
@@ -72,6 +89,14 @@ struct GameRecord {
     // The player who made the game (player_identity.h: "account:ID" or "visitor:DIGEST");
     // empty: nobody known (a client without cookies, or a game from before owners were kept).
     std::string owner;
+    // A rated game changes both players' ratings when it ends (rated_games.h); both seats
+    // are accounts then.
+    bool rated = false;
+    std::array<std::optional<SeatPlayer>, 2> seat_players; // White, Black; none: not known
+    // Read back with the game once a rated game has changed the ratings; never written.
+    std::optional<std::array<RatingChange, 2>> rating_changes;
+    // The instant (ms, the service's clock) of the change being saved: a rating history's time.
+    std::int64_t changed_ms = 0;
     GameSummary summary;
     std::string created;
     std::string updated;
@@ -85,6 +110,8 @@ struct GameListing {
     PlayerKinds players;
     GameSummary summary;
     int move_count = 0;
+    bool rated = false;
+    std::array<std::optional<SeatPlayer>, 2> seat_players;
     std::string created;
     std::string updated;
 };
@@ -94,6 +121,8 @@ struct GameListFilter {
     // Only the games one of these players made (GameRecord::owner); none: anyone's.
     std::optional<std::vector<std::string>> owners;
     bool online_only = false;
+    // Only the games this player sat at (SeatPlayer::key); none: anyone's.
+    std::optional<std::string> seat_player = std::nullopt;
 };
 
 const char* player_kind_name(PlayerKind kind);

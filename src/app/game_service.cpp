@@ -378,6 +378,7 @@ std::optional<json> GameService::store_change(std::int64_t id, GameSlot& slot, L
         for (std::size_t ply = 0; ply < notated.size(); ++ply)
             game.record.moves_uci[ply] = notated[ply].uci;
         game.record.summary = summarize(game.game, game.record.declared_result);
+        game.record.changed_ms = clock_.now_ms();
         outcome = store_.save(game.record, stored_moves);
     } catch (...) {
         // The copy in memory is ahead of the database now: read the game again next time.
@@ -646,7 +647,8 @@ json GameService::info() const {
               {"tau", rating_parameters.tau}}}};
 }
 
-json GameService::create(const json& body, const Player& maker) {
+json GameService::create(const json& body, const Player& maker,
+                         const std::optional<Pairing>& pairing) {
     GameRecord record;
     record.owner = maker.owner_key();
     std::optional<Game> game;
@@ -682,6 +684,12 @@ json GameService::create(const json& body, const Player& maker) {
             throw bad_request("\"colour\" must be \"w\", \"b\" or \"random\"");
     }
     record.online = online;
+    if (pairing) {
+        if (!online) throw bad_request("a paired game is an online game");
+        record.rated = pairing->rated;
+        record.seat_players[std::size_t(creator)] = pairing->maker;
+        record.seat_players[std::size_t(1 - creator)] = pairing->opponent;
+    }
     record.variant = std::string(game->variant().name);
     record.start_fen = game->start_position().fen();
     record.players = online ? PlayerKinds{} : players_field(body, {});
@@ -931,6 +939,10 @@ std::int64_t GameService::create_rematch(const LoadedGame& game) {
     GameRecord record;
     record.online = true;
     record.owner = game.record.owner; // listed with its first game
+    // The same players, colours changed; casual (docs/ratings.md: a rematch is not rated).
+    for (std::size_t seat = 0; seat < 2; ++seat)
+        if (const auto& player = game.record.seat_players[1 - seat])
+            record.seat_players[seat] = SeatPlayer{player->key, player->name, std::nullopt, false};
     record.variant = game.record.variant;
     record.start_fen = game.record.start_fen;
     record.summary = summarize(Game(game.game.start_position()), record.declared_result);

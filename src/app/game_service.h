@@ -81,6 +81,15 @@ struct EngineTicket {
     SearchRequest request;
 };
 
+// Who plays an online game made by pairing two players (a seek, a challenge): the maker sits at
+// the seat `create` gives them (its "colour"), the opponent at the other. A rated game changes
+// both ratings when it ends (rated_games.h).
+struct Pairing {
+    bool rated = false;
+    SeatPlayer maker;
+    SeatPlayer opponent;
+};
+
 // The seat token an action came with (Authorization: Bearer ...), if any.
 using SeatToken = std::optional<std::string>;
 
@@ -92,7 +101,8 @@ class GameService {
 
     nlohmann::json info() const;
     // A new game, owned by `maker` (GameRecord::owner).
-    nlohmann::json create(const nlohmann::json& body, const Player& maker = {});
+    nlohmann::json create(const nlohmann::json& body, const Player& maker = {},
+                          const std::optional<Pairing>& pairing = std::nullopt);
     // The games list: "saved games" (on a server open to others, only the viewer's own) or,
     // with public_only, the online games anyone may watch.
     nlohmann::json list(int limit, int offset, const Player& viewer = {}, bool public_only = false);

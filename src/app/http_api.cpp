@@ -151,6 +151,12 @@ class Router {
             return;
         if (options_.seeks && options_.accounts && parts.size() >= 2 && parts[1] == "seeks")
             return route_seeks(parts, request, responder);
+        if (options_.players && parts.size() == 3 && method == "GET" && parts[1] == "players")
+            return responder.respond(
+                json_response(options_.players->player(std::string(parts[2]))));
+        if (options_.players && parts.size() == 3 && method == "GET" && parts[1] == "leaderboard")
+            return responder.respond(
+                json_response(options_.players->leaderboard(std::string(parts[2]))));
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
             return responder.respond(json_response(analysis_->position(body(request))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
@@ -253,7 +259,10 @@ class Router {
             if (parts.size() == 3 && method == "DELETE")
                 return responder.respond(json_response(seeks.cancel(*id, player_of(request))));
             if (parts.size() == 4 && parts[3] == "accept" && method == "POST")
-                return responder.respond(json_response(seeks.accept(*id, player_of(request)), 201));
+                return responder.respond(
+                    json_response(seeks.accept(*id, player_of(request),
+                                               app::player_name(request, *options_.accounts)),
+                                  201));
         }
         throw not_found("no such route: " + method + " " + request.path);
     }

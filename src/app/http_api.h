@@ -6,6 +6,7 @@
 #include "game_service.h"
 #include "http/creation_quota.h"
 #include "http/http_message.h"
+#include "player_pages.h"
 #include "request_origin.h"
 #include "seek_service.h"
 
@@ -25,6 +26,8 @@ struct RouterOptions {
     AccountService* accounts = nullptr;
     // The lobby's seeks (needs `accounts`, for who asks); none: those routes answer 404.
     SeekService* seeks = nullptr;
+    // Player pages and leaderboards; none: those routes answer 404.
+    PlayerPages* players = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

@@ -12,6 +12,17 @@ std::optional<AccountRecord> account_of_row(const PostgresResult& result) {
                          result.int64(0, 3)};
 }
 
+constexpr const char* rating_columns =
+    "variant, rating, rd, volatility, games, wins, draws, losses, last_played_ms";
+
+StoredRating rating_of_row(const PostgresResult& rows, int row, int first) {
+    return {rows.text(row, first),           rows.float64(row, first + 1),
+            rows.float64(row, first + 2),    rows.float64(row, first + 3),
+            int(rows.int64(row, first + 4)), int(rows.int64(row, first + 5)),
+            int(rows.int64(row, first + 6)), int(rows.int64(row, first + 7)),
+            rows.int64(row, first + 8)};
+}
+
 } // namespace
 
 PostgresAccountRepository::PostgresAccountRepository(const std::string& conninfo,
@@ -72,28 +83,64 @@ int PostgresAccountRepository::remove_sessions_of(std::int64_t account_id) {
 }
 
 std::vector<StoredRating> PostgresAccountRepository::ratings_of(std::int64_t account_id) {
-    PostgresResult rows = run("SELECT variant, rating, rd, volatility, games FROM ratings "
-                              "WHERE account_id = $1 ORDER BY variant",
+    PostgresResult rows = run(std::string("SELECT ") + rating_columns +
+                                  " FROM ratings WHERE account_id = $1 ORDER BY variant",
                               PostgresParams().add(account_id));
     std::vector<StoredRating> ratings;
-    for (int row = 0; row < rows.rows(); ++row)
-        ratings.push_back({rows.text(row, 0), rows.float64(row, 1), rows.float64(row, 2),
-                           rows.float64(row, 3), int(rows.int64(row, 4))});
+    for (int row = 0; row < rows.rows(); ++row) ratings.push_back(rating_of_row(rows, row, 0));
     return ratings;
 }
 
 void PostgresAccountRepository::save_rating(std::int64_t account_id, const StoredRating& rating) {
-    run("INSERT INTO ratings (account_id, variant, rating, rd, volatility, games) "
-        "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, variant) DO UPDATE SET "
+    run("INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, draws, "
+        "losses, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+        "ON CONFLICT (account_id, variant) DO UPDATE SET "
         "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-        "games = excluded.games",
+        "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
+        "losses = excluded.losses, last_played_ms = excluded.last_played_ms",
         PostgresParams()
             .add(account_id)
             .add(rating.variant)
             .add_double(rating.rating)
             .add_double(rating.rd)
             .add_double(rating.volatility)
-            .add(std::int64_t(rating.games)));
+            .add(std::int64_t(rating.games))
+            .add(std::int64_t(rating.wins))
+            .add(std::int64_t(rating.draws))
+            .add(std::int64_t(rating.losses))
+            .add(rating.last_played_ms));
+}
+
+std::vector<RatingHistoryEntry>
+PostgresAccountRepository::rating_history_of(std::int64_t account_id) {
+    PostgresResult rows = run("SELECT game_id, variant, rating_before, rating_after, rd_after, "
+                              "ended_ms FROM rating_history WHERE account_id = $1 "
+                              "ORDER BY ended_ms, game_id",
+                              PostgresParams().add(account_id));
+    std::vector<RatingHistoryEntry> history;
+    for (int row = 0; row < rows.rows(); ++row)
+        history.push_back({rows.int64(row, 0), rows.text(row, 1), rows.float64(row, 2),
+                           rows.float64(row, 3), rows.float64(row, 4), rows.int64(row, 5)});
+    return history;
+}
+
+std::vector<RankedPlayer> PostgresAccountRepository::leaderboard(const std::string& variant,
+                                                                 double rd_at_most,
+                                                                 std::int64_t played_since_ms,
+                                                                 int limit) {
+    PostgresResult rows = run(std::string("SELECT a.name, ") + rating_columns +
+                                  " FROM ratings JOIN accounts a ON a.id = ratings.account_id "
+                                  "WHERE variant = $1 AND rd <= $2 AND last_played_ms >= $3 "
+                                  "ORDER BY rating DESC, a.id LIMIT $4",
+                              PostgresParams()
+                                  .add(variant)
+                                  .add_double(rd_at_most)
+                                  .add(played_since_ms)
+                                  .add(std::int64_t(limit)));
+    std::vector<RankedPlayer> board;
+    for (int row = 0; row < rows.rows(); ++row)
+        board.push_back({rows.text(row, 0), rating_of_row(rows, row, 1)});
+    return board;
 }
 
 } // namespace evo::app

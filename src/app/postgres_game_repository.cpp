@@ -3,6 +3,8 @@
 #include "game_columns.h"
 #include "postgres_event_bus.h"
 #include "postgres_schema.h"
+#include "rated_games.h"
+#include "seat_players_column.h"
 
 #include <nlohmann/json.hpp>
 
@@ -101,6 +103,96 @@ std::vector<std::string> moves_from_json(const std::string& text, std::int64_t i
     return moves;
 }
 
+// Inside the transaction that stores the game's end: both ratings change, once per game (a
+// game with history rows has been rated already; the game's row lock, taken by the save's
+// UPDATE, keeps two saves of its end apart). The two rating rows are locked in account order,
+// so that two games ending at once with the same players cannot deadlock. Sets the record's
+// rating_changes.
+void apply_rating_change(PostgresConnection& connection, GameRecord& record) {
+    auto end = rated_game_end(record);
+    if (!end) return;
+    if (connection
+            .execute("SELECT 1 FROM rating_history WHERE game_id = $1",
+                     PostgresParams().add(record.id))
+            .rows() > 0)
+        return;
+    std::array<StoredRating, 2> before;
+    PostgresResult rows = connection.execute(
+        "SELECT account_id, rating, rd, volatility, games, wins, draws, losses, last_played_ms "
+        "FROM ratings WHERE variant = $1 AND account_id IN ($2, $3) ORDER BY account_id "
+        "FOR UPDATE",
+        PostgresParams().add(end->variant).add(end->account_ids[0]).add(end->account_ids[1]));
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+        std::optional<StoredRating> stored;
+        for (int row = 0; row < rows.rows(); ++row)
+            if (rows.int64(row, 0) == end->account_ids[seat])
+                stored = StoredRating{end->variant,
+                                      rows.float64(row, 1),
+                                      rows.float64(row, 2),
+                                      rows.float64(row, 3),
+                                      int(rows.int64(row, 4)),
+                                      int(rows.int64(row, 5)),
+                                      int(rows.int64(row, 6)),
+                                      int(rows.int64(row, 7)),
+                                      rows.int64(row, 8)};
+        before[seat] = rating_or_initial(stored, end->variant);
+    }
+    auto after = ratings_after(before, end->white_score, record.changed_ms);
+    record.rating_changes.emplace();
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+        const StoredRating& r = after[seat];
+        connection.execute(
+            "INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, "
+            "draws, losses, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+            "ON CONFLICT (account_id, variant) DO UPDATE SET rating = excluded.rating, "
+            "rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, "
+            "wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+            "last_played_ms = excluded.last_played_ms",
+            PostgresParams()
+                .add(end->account_ids[seat])
+                .add(end->variant)
+                .add_double(r.rating)
+                .add_double(r.rd)
+                .add_double(r.volatility)
+                .add(std::int64_t(r.games))
+                .add(std::int64_t(r.wins))
+                .add(std::int64_t(r.draws))
+                .add(std::int64_t(r.losses))
+                .add(r.last_played_ms));
+        connection.execute(
+            "INSERT INTO rating_history (game_id, account_id, variant, colour, rating_before, "
+            "rd_before, rating_after, rd_after, ended_ms) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            PostgresParams()
+                .add(record.id)
+                .add(end->account_ids[seat])
+                .add(end->variant)
+                .add(std::string(seat == 0 ? "w" : "b"))
+                .add_double(before[seat].rating)
+                .add_double(before[seat].rd)
+                .add_double(r.rating)
+                .add_double(r.rd)
+                .add(record.changed_ms));
+        (*record.rating_changes)[seat] = {before[seat].rating, r.rating};
+    }
+}
+
+// [["w", before, after], ["b", before, after]] as the load reads it; none unless both.
+std::optional<std::array<RatingChange, 2>>
+rating_changes_from_json(const std::optional<std::string>& text) {
+    if (!text) return std::nullopt;
+    nlohmann::json rows = nlohmann::json::parse(*text, nullptr, false);
+    if (!rows.is_array() || rows.size() != 2) return std::nullopt;
+    std::array<RatingChange, 2> changes;
+    for (const auto& row : rows) {
+        if (!row.is_array() || row.size() != 3 || !row[1].is_number() || !row[2].is_number())
+            return std::nullopt;
+        std::size_t seat = row[0] == "w" ? 0 : 1;
+        changes[seat] = {row[1].get<double>(), row[2].get<double>()};
+    }
+    return changes;
+}
+
 } // namespace
 
 PostgresGameRepository::PostgresGameRepository(const std::string& conninfo, std::size_t connections)
@@ -132,12 +224,18 @@ void PostgresGameRepository::insert(GameRecord& record) {
             .add(record.start_fen)
             .add(record.pgn_tags_json)
             .add(record.created)
-            .add_optional(token_text(record.owner));
+            .add_optional(token_text(record.owner))
+            .add_bool(record.rated)
+            .add_optional(seat_player_key(record.seat_players, 0))
+            .add_optional(seat_player_key(record.seat_players, 1))
+            .add_optional(seat_players_text(record.seat_players));
         add_changeable_fields(params, record);
         id = connection
-                 .execute("INSERT INTO games (variant, start_fen, pgn_tags, created, owner, " +
-                              changeable_columns() + ") VALUES ($1, $2, $3, $4, $5, " +
-                              changeable_placeholders(6) + ") RETURNING id",
+                 .execute("INSERT INTO games (variant, start_fen, pgn_tags, created, owner, "
+                          "rated, white_player, black_player, seat_players, " +
+                              changeable_columns() +
+                              ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, " +
+                              changeable_placeholders(10) + ") RETURNING id",
                           params)
                  .int64(0, 0);
         insert_moves(connection, id, record, 0);
@@ -158,7 +256,9 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
                engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms,
                (SELECT coalesce(json_agg(uci ORDER BY ply), '[]'::json)
                 FROM moves WHERE game_id = games.id)::text,
-               owner
+               owner, rated, white_player, black_player, seat_players,
+               (SELECT json_agg(json_build_array(colour, rating_before, rating_after))
+                FROM rating_history WHERE game_id = games.id)::text
         FROM games WHERE id = $1)sql",
                               PostgresParams().add(id));
     if (game.rows() == 0) return std::nullopt;
@@ -199,6 +299,10 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
     record.rematch_id = game.optional_int64(0, 29);
     record.moves_uci = moves_from_json(game.text(0, 33), id);
     record.owner = game.optional_text(0, 34).value_or("");
+    record.rated = game.boolean(0, 35);
+    record.seat_players = seat_players_of(game.optional_text(0, 36), game.optional_text(0, 37),
+                                          game.optional_text(0, 38));
+    if (record.rated) record.rating_changes = rating_changes_from_json(game.optional_text(0, 39));
     return record;
 }
 
@@ -216,9 +320,15 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
         }
         where += ")";
     }
+    if (filter.seat_player) {
+        std::string mark(1, '$');
+        mark += std::to_string(params.values().size() + 1);
+        where += " AND (white_player = " + mark + " OR black_player = " + mark + ")";
+        params.add(*filter.seat_player);
+    }
     PostgresResult games = run(R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
-               online
+               online, rated, white_player, black_player, seat_players
         FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT $1 OFFSET $2",
                                params);
     std::vector<GameListing> listings;
@@ -234,6 +344,10 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
         listing.created = games.text(row, 8);
         listing.updated = games.text(row, 9);
         listing.online = games.boolean(row, 10);
+        listing.rated = games.boolean(row, 11);
+        listing.seat_players =
+            seat_players_of(games.optional_text(row, 12), games.optional_text(row, 13),
+                            games.optional_text(row, 14));
         listings.push_back(std::move(listing));
     }
     return listings;
@@ -268,6 +382,7 @@ SaveOutcome PostgresGameRepository::save(GameRecord& record, std::size_t stored_
             connection.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
                                PostgresParams().add(record.id).add(std::int64_t(kept)));
             insert_moves(connection, record.id, record, kept);
+            apply_rating_change(connection, record);
             // Sent with the change: other processes hear of it once it commits, never if not.
             notify_game_changed(connection, {record.id, record.version + 1});
         });

@@ -119,6 +119,36 @@ CREATE TABLE seeks (
 CREATE INDEX seeks_open ON seeks(owner) WHERE taken_by IS NULL;
 )sql";
 
+// Version 6: rated games and who sat at each seat (GameRecord::rated, seat_players), each
+// rating's results and last game, and the rating history, one row per rated game and player
+// (its primary key keeps a game from being rated twice).
+constexpr const char* rated_games_sql = R"sql(
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN white_player TEXT;
+ALTER TABLE games ADD COLUMN black_player TEXT;
+ALTER TABLE games ADD COLUMN seat_players TEXT;
+CREATE INDEX games_white_player ON games(white_player, updated DESC) WHERE white_player IS NOT NULL;
+CREATE INDEX games_black_player ON games(black_player, updated DESC) WHERE black_player IS NOT NULL;
+ALTER TABLE ratings ADD COLUMN wins INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN draws INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN losses INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN last_played_ms BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX ratings_leaderboard ON ratings(variant, rating DESC);
+CREATE TABLE rating_history (
+    game_id       BIGINT NOT NULL,
+    account_id    BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    variant       TEXT NOT NULL,
+    colour        TEXT NOT NULL,
+    rating_before DOUBLE PRECISION NOT NULL,
+    rd_before     DOUBLE PRECISION NOT NULL,
+    rating_after  DOUBLE PRECISION NOT NULL,
+    rd_after      DOUBLE PRECISION NOT NULL,
+    ended_ms      BIGINT NOT NULL,
+    PRIMARY KEY (game_id, account_id)
+);
+CREATE INDEX rating_history_account ON rating_history(account_id, ended_ms);
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -127,7 +157,7 @@ struct MigrationStep {
 // In order; a step is never changed once released, a new one is added at the end.
 constexpr MigrationStep migration_steps[] = {
     {1, baseline_sql},    {2, listing_index_sql}, {3, accounts_sql},
-    {4, game_owners_sql}, {5, seeks_sql},
+    {4, game_owners_sql}, {5, seeks_sql},         {6, rated_games_sql},
 };
 
 } // namespace

@@ -2,9 +2,12 @@
 
 #include "api_error.h"
 #include "core/variant.h"
+#include "glicko2.h"
 #include "json_fields.h"
+#include "rated_games.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace evo::app {
 
@@ -35,16 +38,6 @@ json clock_json(const SeekRecord& seek) {
             {"increment_ms", seek.clock_increment_ms.value_or(0)}};
 }
 
-json seek_json(const SeekRecord& seek) {
-    return {{"id", seek.id},
-            {"name", seek.owner_name},
-            {"variant", seek.variant},
-            {"clock", clock_json(seek)},
-            {"rated", seek.rated},
-            {"colour", seek.colour},
-            {"created_ms", seek.created_ms}};
-}
-
 SeekRecord open_seek_or_refuse(SeekRepository& seeks, std::int64_t id) {
     auto seek = seeks.find(id);
     if (!seek) throw not_found("there is no seek " + std::to_string(id));
@@ -55,8 +48,37 @@ SeekRecord open_seek_or_refuse(SeekRepository& seeks, std::int64_t id) {
 } // namespace
 
 SeekService::SeekService(SeekRepository& seeks, GameService& games, const Clock& clock,
-                         int open_seeks_per_player)
-    : seeks_(seeks), games_(games), clock_(clock), open_seeks_per_player_(open_seeks_per_player) {}
+                         int open_seeks_per_player, AccountRepository* accounts)
+    : seeks_(seeks), games_(games), clock_(clock), open_seeks_per_player_(open_seeks_per_player),
+      accounts_(accounts) {}
+
+SeatPlayer SeekService::seat_player(const std::string& key, const std::string& name,
+                                    const std::string& variant) {
+    SeatPlayer player{key, name, std::nullopt, false};
+    auto account = account_id_of_key(key);
+    if (!account || !accounts_) return player;
+    std::optional<StoredRating> stored;
+    for (StoredRating& rating : accounts_->ratings_of(*account))
+        if (rating.variant == variant) stored = std::move(rating);
+    StoredRating rating = rating_or_initial(stored, variant);
+    player.rating = rating.rating;
+    player.provisional = is_provisional({rating.rating, rating.rd, rating.volatility});
+    return player;
+}
+
+json SeekService::seek_json(const SeekRecord& seek) {
+    json answer = {{"id", seek.id},
+                   {"name", seek.owner_name},
+                   {"variant", seek.variant},
+                   {"clock", clock_json(seek)},
+                   {"rated", seek.rated},
+                   {"colour", seek.colour},
+                   {"created_ms", seek.created_ms}};
+    SeatPlayer maker = seat_player(seek.owner, seek.owner_name, seek.variant);
+    answer["rating"] = maker.rating ? json(std::round(*maker.rating)) : json(nullptr);
+    answer["provisional"] = maker.provisional;
+    return answer;
+}
 
 json SeekService::create(const json& body, const Player& maker, const std::string& maker_name) {
     if (!body.is_object()) throw bad_request("a seek is a JSON object");
@@ -119,7 +141,7 @@ json SeekService::cancel(std::int64_t id, const Player& maker) {
     return {{"cancelled", id}};
 }
 
-json SeekService::accept(std::int64_t id, const Player& taker) {
+json SeekService::accept(std::int64_t id, const Player& taker, const std::string& taker_name) {
     std::string key = player_key_or_refuse(taker);
     SeekRecord seek = open_seek_or_refuse(seeks_, id);
     if (taker.owns(seek.owner)) throw forbidden("that is your own seek");
@@ -131,7 +153,9 @@ json SeekService::accept(std::int64_t id, const Player& taker) {
     if (json clock = clock_json(seek); !clock.is_null()) game_body["clock"] = clock;
     Player maker;
     maker.account_key = seek.owner; // the key it is stored by, whichever kind it is
-    json made = games_.create(game_body, maker);
+    Pairing pairing{seek.rated, seat_player(seek.owner, seek.owner_name, seek.variant),
+                    seat_player(key, taker_name, seek.variant)};
+    json made = games_.create(game_body, maker, pairing);
     std::int64_t game_id = made.at("id").get<std::int64_t>();
     std::string invite = made.at("invite").get<std::string>();
     std::string code = invite.substr(invite.rfind("&invite=") + 8);

@@ -6,6 +6,7 @@
 // 429 too many open seeks).
 #pragma once
 
+#include "account_repository.h"
 #include "clock.h"
 #include "game_service.h"
 #include "player_identity.h"
@@ -22,8 +23,11 @@ class SeekService {
   public:
     static constexpr int default_open_seeks_per_player = 3;
 
+    // `accounts`: where the makers' and takers' ratings are read (the seek list and the game
+    // show them); none: no ratings are shown.
     SeekService(SeekRepository& seeks, GameService& games, const Clock& clock,
-                int open_seeks_per_player = default_open_seeks_per_player);
+                int open_seeks_per_player = default_open_seeks_per_player,
+                AccountRepository* accounts = nullptr);
 
     // {"variant", "clock", "rated", "colour"} -> {"id"}. `maker_name` is shown in the lobby.
     nlohmann::json create(const nlohmann::json& body, const Player& maker,
@@ -32,14 +36,20 @@ class SeekService {
     // One seek; to its maker, once accepted, also the game and the maker's seat.
     nlohmann::json get(std::int64_t id, const Player& player);
     nlohmann::json cancel(std::int64_t id, const Player& maker);
-    // Makes the game: its state with the taker's seat.
-    nlohmann::json accept(std::int64_t id, const Player& taker);
+    // Makes the game: its state with the taker's seat. `taker_name` is shown in the game.
+    nlohmann::json accept(std::int64_t id, const Player& taker, const std::string& taker_name = "");
 
   private:
+    nlohmann::json seek_json(const SeekRecord& seek);
+    // The player as the game shows them: an account with their rating in the variant now.
+    SeatPlayer seat_player(const std::string& key, const std::string& name,
+                           const std::string& variant);
+
     SeekRepository& seeks_;
     GameService& games_;
     const Clock& clock_;
     int open_seeks_per_player_;
+    AccountRepository* accounts_;
 };
 
 } // namespace evo::app

@@ -110,6 +110,7 @@ int run_server(const ServeOptions& given) {
     std::unique_ptr<EventBus> event_bus = std::move(storage.event_bus);
     service_options.event_bus = event_bus.get();
     std::optional<SeekService> seeks;
+    PlayerPages players(*storage.accounts, store, clock);
     std::optional<HttpServer> server;
     int port = 0;
     try {
@@ -129,8 +130,10 @@ int run_server(const ServeOptions& given) {
         router.web_dir = options.web_dir;
         router.game_creation = options.game_creation;
         router.accounts = &accounts;
-        seeks.emplace(*storage.seeks, *service, clock);
+        seeks.emplace(*storage.seeks, *service, clock, SeekService::default_open_seeks_per_player,
+                      storage.accounts.get());
         router.seeks = &*seeks;
+        router.players = &players;
         router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
         if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
         router.origin.public_origin = origin_of_url(service_options.public_url);

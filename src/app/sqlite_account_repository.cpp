@@ -12,6 +12,17 @@ AccountRecord account_of_row(const SqliteStatement& row) {
     return {row.column_int(0), row.column_text(1), row.column_text(2), row.column_int(3)};
 }
 
+constexpr const char* rating_columns =
+    "variant, rating, rd, volatility, games, wins, draws, losses, last_played_ms";
+
+StoredRating rating_of_row(const SqliteStatement& row, int first) {
+    return {row.column_text(first),         row.column_double(first + 1),
+            row.column_double(first + 2),   row.column_double(first + 3),
+            int(row.column_int(first + 4)), int(row.column_int(first + 5)),
+            int(row.column_int(first + 6)), int(row.column_int(first + 7)),
+            row.column_int(first + 8)};
+}
+
 } // namespace
 
 std::string account_name_key(const std::string& name) {
@@ -88,30 +99,66 @@ int SqliteAccountRepository::remove_sessions_of(std::int64_t account_id) {
 
 std::vector<StoredRating> SqliteAccountRepository::ratings_of(std::int64_t account_id) {
     std::lock_guard lock(mutex_);
-    SqliteStatement select(db_, "SELECT variant, rating, rd, volatility, games FROM ratings "
-                                "WHERE account_id = ? ORDER BY variant");
+    SqliteStatement select(db_, std::string("SELECT ") + rating_columns +
+                                    " FROM ratings WHERE account_id = ? ORDER BY variant");
     select.bind(1, account_id);
     std::vector<StoredRating> ratings;
-    while (select.step())
-        ratings.push_back({select.column_text(0), select.column_double(1), select.column_double(2),
-                           select.column_double(3), int(select.column_int(4))});
+    while (select.step()) ratings.push_back(rating_of_row(select, 0));
     return ratings;
 }
 
 void SqliteAccountRepository::save_rating(std::int64_t account_id, const StoredRating& rating) {
     std::lock_guard lock(mutex_);
-    SqliteStatement upsert(db_, "INSERT INTO ratings (account_id, variant, rating, rd, volatility, "
-                                "games) VALUES (?, ?, ?, ?, ?, ?) "
-                                "ON CONFLICT (account_id, variant) DO UPDATE SET "
-                                "rating = excluded.rating, rd = excluded.rd, "
-                                "volatility = excluded.volatility, games = excluded.games");
+    SqliteStatement upsert(
+        db_, "INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, "
+             "draws, losses, last_played_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+             "ON CONFLICT (account_id, variant) DO UPDATE SET "
+             "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+             "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
+             "losses = excluded.losses, last_played_ms = excluded.last_played_ms");
     upsert.bind(1, account_id)
         .bind(2, rating.variant)
         .bind_double(3, rating.rating)
         .bind_double(4, rating.rd)
         .bind_double(5, rating.volatility)
-        .bind(6, std::int64_t(rating.games));
+        .bind(6, std::int64_t(rating.games))
+        .bind(7, std::int64_t(rating.wins))
+        .bind(8, std::int64_t(rating.draws))
+        .bind(9, std::int64_t(rating.losses))
+        .bind(10, rating.last_played_ms);
     upsert.run();
+}
+
+std::vector<RatingHistoryEntry>
+SqliteAccountRepository::rating_history_of(std::int64_t account_id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, "SELECT game_id, variant, rating_before, rating_after, rd_after, "
+                                "ended_ms FROM rating_history WHERE account_id = ? "
+                                "ORDER BY ended_ms, game_id");
+    select.bind(1, account_id);
+    std::vector<RatingHistoryEntry> history;
+    while (select.step())
+        history.push_back({select.column_int(0), select.column_text(1), select.column_double(2),
+                           select.column_double(3), select.column_double(4), select.column_int(5)});
+    return history;
+}
+
+std::vector<RankedPlayer> SqliteAccountRepository::leaderboard(const std::string& variant,
+                                                               double rd_at_most,
+                                                               std::int64_t played_since_ms,
+                                                               int limit) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, std::string("SELECT a.name, ") + rating_columns +
+                                    " FROM ratings JOIN accounts a ON a.id = ratings.account_id "
+                                    "WHERE variant = ? AND rd <= ? AND last_played_ms >= ? "
+                                    "ORDER BY rating DESC, a.id LIMIT ?");
+    select.bind(1, variant)
+        .bind_double(2, rd_at_most)
+        .bind(3, played_since_ms)
+        .bind(4, std::int64_t(limit));
+    std::vector<RankedPlayer> board;
+    while (select.step()) board.push_back({select.column_text(0), rating_of_row(select, 1)});
+    return board;
 }
 
 } // namespace evo::app

@@ -25,6 +25,9 @@ class SqliteAccountRepository final : public AccountRepository {
     int remove_sessions_of(std::int64_t account_id) override;
     std::vector<StoredRating> ratings_of(std::int64_t account_id) override;
     void save_rating(std::int64_t account_id, const StoredRating& rating) override;
+    std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) override;
+    std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
+                                          std::int64_t played_since_ms, int limit) override;
 
   private:
     std::mutex mutex_;

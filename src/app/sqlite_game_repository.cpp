@@ -1,6 +1,8 @@
 #include "sqlite_game_repository.h"
 
 #include "game_columns.h"
+#include "rated_games.h"
+#include "seat_players_column.h"
 #include "sqlite_schema.h"
 
 #include <algorithm>
@@ -76,6 +78,90 @@ void insert_moves(SqliteDatabase& db, const GameRecord& record, std::size_t from
     }
 }
 
+std::optional<StoredRating> stored_rating(SqliteDatabase& db, std::int64_t account_id,
+                                          const std::string& variant) {
+    SqliteStatement select(db, "SELECT rating, rd, volatility, games, wins, draws, losses, "
+                               "last_played_ms FROM ratings WHERE account_id = ? AND variant = ?");
+    select.bind(1, account_id).bind(2, variant);
+    if (!select.step()) return std::nullopt;
+    return StoredRating{variant,
+                        select.column_double(0),
+                        select.column_double(1),
+                        select.column_double(2),
+                        int(select.column_int(3)),
+                        int(select.column_int(4)),
+                        int(select.column_int(5)),
+                        int(select.column_int(6)),
+                        select.column_int(7)};
+}
+
+// Inside the transaction that stores the game's end: both ratings change, once per game (a
+// game with history rows has been rated already). Sets the record's rating_changes.
+void apply_rating_change(SqliteDatabase& db, GameRecord& record) {
+    auto end = rated_game_end(record);
+    if (!end) return;
+    SqliteStatement rated(db, "SELECT 1 FROM rating_history WHERE game_id = ?");
+    rated.bind(1, record.id);
+    if (rated.step()) return;
+    record.rating_changes.emplace();
+    std::array<StoredRating, 2> before;
+    for (std::size_t seat = 0; seat < 2; ++seat)
+        before[seat] = rating_or_initial(stored_rating(db, end->account_ids[seat], end->variant),
+                                         end->variant);
+    auto after = ratings_after(before, end->white_score, record.changed_ms);
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+        SqliteStatement upsert(
+            db, "INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, "
+                "draws, losses, last_played_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (account_id, variant) DO UPDATE SET rating = excluded.rating, "
+                "rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, "
+                "wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, "
+                "last_played_ms = excluded.last_played_ms");
+        const StoredRating& r = after[seat];
+        upsert.bind(1, end->account_ids[seat])
+            .bind(2, end->variant)
+            .bind_double(3, r.rating)
+            .bind_double(4, r.rd)
+            .bind_double(5, r.volatility)
+            .bind(6, std::int64_t(r.games))
+            .bind(7, std::int64_t(r.wins))
+            .bind(8, std::int64_t(r.draws))
+            .bind(9, std::int64_t(r.losses))
+            .bind(10, r.last_played_ms);
+        upsert.run();
+        SqliteStatement history(
+            db, "INSERT INTO rating_history (game_id, account_id, variant, colour, rating_before, "
+                "rd_before, rating_after, rd_after, ended_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        history.bind(1, record.id)
+            .bind(2, end->account_ids[seat])
+            .bind(3, end->variant)
+            .bind(4, std::string(seat == 0 ? "w" : "b"))
+            .bind_double(5, before[seat].rating)
+            .bind_double(6, before[seat].rd)
+            .bind_double(7, r.rating)
+            .bind_double(8, r.rd)
+            .bind(9, record.changed_ms);
+        history.run();
+        (*record.rating_changes)[seat] = {before[seat].rating, r.rating};
+    }
+}
+
+std::optional<std::array<RatingChange, 2>> rating_changes_of(SqliteDatabase& db,
+                                                             std::int64_t game_id) {
+    SqliteStatement select(db, "SELECT colour, rating_before, rating_after FROM rating_history "
+                               "WHERE game_id = ?");
+    select.bind(1, game_id);
+    std::array<RatingChange, 2> changes;
+    int found = 0;
+    while (select.step()) {
+        std::size_t seat = select.column_text(0) == "w" ? 0 : 1;
+        changes[seat] = {select.column_double(1), select.column_double(2)};
+        ++found;
+    }
+    if (found != 2) return std::nullopt;
+    return changes;
+}
+
 } // namespace
 
 SqliteGameRepository::SqliteGameRepository(const std::string& database_path) : db_(database_path) {
@@ -88,15 +174,20 @@ void SqliteGameRepository::insert(GameRecord& record) {
     SqliteTransaction transaction(db_);
     record.version = 0;
     SqliteStatement statement(db_,
-                              "INSERT INTO games (variant, start_fen, pgn_tags, created, owner, " +
-                                  changeable_columns() + ") VALUES (?, ?, ?, ?, ?, " +
+                              "INSERT INTO games (variant, start_fen, pgn_tags, created, owner, "
+                              "rated, white_player, black_player, seat_players, " +
+                                  changeable_columns() + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, " +
                                   changeable_placeholders() + ")");
     statement.bind(1, record.variant)
         .bind(2, record.start_fen)
         .bind(3, record.pgn_tags_json)
         .bind(4, record.created)
-        .bind_optional(5, token_text(record.owner));
-    bind_changeable_fields(statement, 6, record);
+        .bind_optional(5, token_text(record.owner))
+        .bind(6, std::int64_t(record.rated ? 1 : 0))
+        .bind_optional(7, seat_player_key(record.seat_players, 0))
+        .bind_optional(8, seat_player_key(record.seat_players, 1))
+        .bind_optional(9, seat_players_text(record.seat_players));
+    bind_changeable_fields(statement, 10, record);
     statement.run();
     record.id = db_.last_insert_id();
     insert_moves(db_, record, 0);
@@ -112,7 +203,8 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
                version, online, white_token, black_token, invite_code,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
                clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
-               engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms, owner
+               engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms, owner,
+               rated, white_player, black_player, seat_players
         FROM games WHERE id = ?)sql");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -156,6 +248,11 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
     record.rematch_offer = side_of(game.column_optional_text(28));
     record.rematch_id = game.column_optional_int64(29);
     record.owner = game.column_optional_text(33).value_or("");
+    record.rated = game.column_int(34) != 0;
+    record.seat_players =
+        seat_players_of(game.column_optional_text(35), game.column_optional_text(36),
+                        game.column_optional_text(37));
+    if (record.rated) record.rating_changes = rating_changes_of(db_, id);
 
     SqliteStatement moves(db_, "SELECT uci FROM moves WHERE game_id = ? ORDER BY ply");
     moves.bind(1, id);
@@ -172,14 +269,19 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
         for (std::size_t i = 0; i < filter.owners->size(); ++i) where += i == 0 ? "?" : ", ?";
         where += ")";
     }
+    if (filter.seat_player) where += " AND (white_player = ? OR black_player = ?)";
     std::lock_guard lock(mutex_);
     SqliteStatement games(db_, R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
-               online
+               online, rated, white_player, black_player, seat_players
         FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?");
     int parameter = 1;
     if (filter.owners)
         for (const std::string& owner : *filter.owners) games.bind(parameter++, owner);
+    if (filter.seat_player) {
+        games.bind(parameter++, *filter.seat_player);
+        games.bind(parameter++, *filter.seat_player);
+    }
     games.bind(parameter, std::int64_t(limit)).bind(parameter + 1, std::int64_t(offset));
     std::vector<GameListing> listings;
     while (games.step()) {
@@ -194,6 +296,10 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
         listing.created = games.column_text(8);
         listing.updated = games.column_text(9);
         listing.online = games.column_int(10) != 0;
+        listing.rated = games.column_int(11) != 0;
+        listing.seat_players =
+            seat_players_of(games.column_optional_text(12), games.column_optional_text(13),
+                            games.column_optional_text(14));
         listings.push_back(std::move(listing));
     }
     return listings;
@@ -223,6 +329,7 @@ SaveOutcome SqliteGameRepository::save(GameRecord& record, std::size_t stored_mo
     drop_tail.bind(1, record.id).bind(2, std::int64_t(kept));
     drop_tail.run();
     insert_moves(db_, record, kept);
+    apply_rating_change(db_, record);
     transaction.commit();
     ++record.version;
     return SaveOutcome::Saved;

@@ -142,6 +142,38 @@ CREATE INDEX seeks_open ON seeks(owner) WHERE taken_by IS NULL;
 )sql");
 }
 
+// Version 6: rated games and who sat at each seat (GameRecord::rated, seat_players), each
+// rating's results and last game, and the rating history, one row per rated game and player
+// (its primary key keeps a game from being rated twice).
+void add_rated_games(SqliteDatabase& db) {
+    db.execute(R"sql(
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_player TEXT;
+ALTER TABLE games ADD COLUMN black_player TEXT;
+ALTER TABLE games ADD COLUMN seat_players TEXT;
+CREATE INDEX games_white_player ON games(white_player, updated DESC) WHERE white_player IS NOT NULL;
+CREATE INDEX games_black_player ON games(black_player, updated DESC) WHERE black_player IS NOT NULL;
+ALTER TABLE ratings ADD COLUMN wins INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN draws INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN losses INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ratings ADD COLUMN last_played_ms INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX ratings_leaderboard ON ratings(variant, rating DESC);
+CREATE TABLE rating_history (
+    game_id       INTEGER NOT NULL,
+    account_id    INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    variant       TEXT NOT NULL,
+    colour        TEXT NOT NULL,
+    rating_before REAL NOT NULL,
+    rd_before     REAL NOT NULL,
+    rating_after  REAL NOT NULL,
+    rd_after      REAL NOT NULL,
+    ended_ms      INTEGER NOT NULL,
+    PRIMARY KEY (game_id, account_id)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_account ON rating_history(account_id, ended_ms);
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -150,7 +182,7 @@ struct MigrationStep {
 // In order; a step is never changed once released, a new one is added at the end.
 constexpr MigrationStep migration_steps[] = {
     {1, create_baseline}, {2, index_listing_order}, {3, add_accounts},
-    {4, add_game_owners}, {5, add_seeks},
+    {4, add_game_owners}, {5, add_seeks},           {6, add_rated_games},
 };
 
 } // namespace
