@@ -67,7 +67,17 @@ class HeardLobby {
                 record->notices.push_back(notice);
                 record->changed.notify_all();
             },
-            [] {});
+            [record = record_] {
+                std::lock_guard lock(record->mutex);
+                ++record->gaps;
+                record->changed.notify_all();
+            });
+    }
+    int gaps(int count) {
+        std::unique_lock lock(record_->mutex);
+        record_->changed.wait_for(lock, std::chrono::seconds(20),
+                                  [&] { return record_->gaps >= count; });
+        return record_->gaps;
     }
     std::vector<LobbyNotice> notices(std::size_t count) {
         std::unique_lock lock(record_->mutex);
@@ -81,6 +91,7 @@ class HeardLobby {
         std::mutex mutex;
         std::condition_variable changed;
         std::vector<LobbyNotice> notices;
+        int gaps = 0;
     };
     std::shared_ptr<Record> record_;
 };
@@ -189,12 +200,14 @@ TEST_F(PostgresEventBusTest, ALostListenerConnectsAgainReportsAGapAndHearsWhatFo
     PostgresEventBus bus(server().conninfo(),
                          {std::chrono::milliseconds(5000), std::chrono::milliseconds(20)});
     Heard heard(bus);
+    HeardLobby heard_lobby(bus);
     int first_pid = bus.listener_pid();
     ASSERT_NE(first_pid, 0);
 
     PostgresConnection admin(server().conninfo());
     admin.execute("SELECT pg_terminate_backend($1)", PostgresParams().add(std::int64_t(first_pid)));
     EXPECT_EQ(heard.gaps(1), 1);
+    EXPECT_EQ(heard_lobby.gaps(1), 1); // the lobby reads its seeks again too
     EXPECT_EQ(bus.reconnections(), 1);
     EXPECT_NE(bus.listener_pid(), first_pid);
 
