@@ -3,9 +3,11 @@
 #pragma once
 
 #include "account_service.h"
+#include "challenge_service.h"
 #include "game_service.h"
 #include "http/creation_quota.h"
 #include "http/http_message.h"
+#include "lobby.h"
 #include "player_pages.h"
 #include "request_origin.h"
 #include "seek_service.h"
@@ -28,6 +30,10 @@ struct RouterOptions {
     SeekService* seeks = nullptr;
     // Player pages and leaderboards; none: those routes answer 404.
     PlayerPages* players = nullptr;
+    // Challenges between players (needs `accounts`); none: those routes answer 404.
+    ChallengeService* challenges = nullptr;
+    // The lobby's event stream (needs `accounts`); none: GET /api/lobby/events answers 404.
+    Lobby* lobby = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

@@ -83,4 +83,18 @@ std::array<StoredRating, 2> ratings_after(const std::array<StoredRating, 2>& bef
     return after;
 }
 
+SeatPlayer seat_player_now(AccountRepository* accounts, const std::string& key,
+                           const std::string& name, const std::string& variant) {
+    SeatPlayer player{key, name, std::nullopt, false};
+    auto account = account_id_of_key(key);
+    if (!account || !accounts) return player;
+    std::optional<StoredRating> stored;
+    for (StoredRating& rating : accounts->ratings_of(*account))
+        if (rating.variant == variant) stored = std::move(rating);
+    StoredRating rating = rating_or_initial(stored, variant);
+    player.rating = rating.rating;
+    player.provisional = is_provisional({rating.rating, rating.rd, rating.volatility});
+    return player;
+}
+
 } // namespace evo::app

@@ -34,6 +34,11 @@ std::optional<std::int64_t> account_id_of_key(const std::string& key);
 StoredRating rating_or_initial(const std::optional<StoredRating>& stored,
                                const std::string& variant);
 
+// A player as a game shows them (SeatPlayer): an account with their rating in the variant now,
+// read from `accounts` (none, or a visitor: no rating).
+SeatPlayer seat_player_now(AccountRepository* accounts, const std::string& key,
+                           const std::string& name, const std::string& variant);
+
 // Both players' ratings after the game, from both before it (White, Black); the counts of
 // games, wins, draws and losses grow and the last game is at `ended_ms`.
 std::array<StoredRating, 2> ratings_after(const std::array<StoredRating, 2>& before,

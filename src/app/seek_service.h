@@ -19,6 +19,11 @@
 
 namespace evo::app {
 
+// A seek as GET /api/seeks and the lobby stream show it, with its maker's rating now, read
+// from `accounts` (none: no rating).
+nlohmann::json seek_json(const SeekRecord& seek, AccountRepository* accounts);
+
+// Each change is told on the game service's event bus (LobbyNotice), for the lobby streams.
 class SeekService {
   public:
     static constexpr int default_open_seeks_per_player = 3;
@@ -40,11 +45,6 @@ class SeekService {
     nlohmann::json accept(std::int64_t id, const Player& taker, const std::string& taker_name = "");
 
   private:
-    nlohmann::json seek_json(const SeekRecord& seek);
-    // The player as the game shows them: an account with their rating in the variant now.
-    SeatPlayer seat_player(const std::string& key, const std::string& name,
-                           const std::string& variant);
-
     SeekRepository& seeks_;
     GameService& games_;
     const Clock& clock_;

@@ -4,6 +4,7 @@
 #include "game_storage.h"
 #include "http_api.h"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -105,12 +106,14 @@ int run_server(const ServeOptions& given) {
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     AccountService accounts(*storage.accounts, clock);
     std::optional<GameService> service;
+    std::optional<Lobby> lobby; // stopped before the bus goes, destroyed after the server
     // Between the two: destroyed after the server (no request publishes any more) and before
     // the service (the bus's thread calls into the service's live updates).
     std::unique_ptr<EventBus> event_bus = std::move(storage.event_bus);
     service_options.event_bus = event_bus.get();
     std::optional<SeekService> seeks;
     PlayerPages players(*storage.accounts, store, clock);
+    std::optional<ChallengeService> challenges;
     std::optional<HttpServer> server;
     int port = 0;
     try {
@@ -134,12 +137,21 @@ int run_server(const ServeOptions& given) {
                       storage.accounts.get());
         router.seeks = &*seeks;
         router.players = &players;
+        challenges.emplace(*storage.challenges, *storage.accounts, *service, clock);
+        router.challenges = &*challenges;
+        LobbyOptions lobby_options;
+        lobby_options.grace_ms = std::int64_t(options.lobby_grace_seconds) * 1000;
+        lobby_options.refresh_ms = std::min<std::int64_t>(5000, lobby_options.grace_ms / 4);
+        lobby_options.accounts = storage.accounts.get();
+        lobby.emplace(*storage.seeks, *storage.challenges, *service, clock, lobby_options);
+        router.lobby = &*lobby;
         router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
         if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
         router.origin.public_origin = origin_of_url(service_options.public_url);
         router.origin.trust_forwarded_proto = options.limits.trust_forwarded_for;
         *handler_slot = make_request_handler(*service, router);
         service->start_flag_watcher();
+        lobby->start();
         server->start(std::max(2u, std::thread::hardware_concurrency()));
     } catch (const std::exception& failure) {
         std::cerr << "evochess serve: " << failure.what() << '\n';
@@ -160,6 +172,8 @@ int run_server(const ServeOptions& given) {
     // never holds up a shutdown.
     server->stop_accepting();
     service->shutdown();
+    lobby->stop();
+    lobby->close_streams();
     if (!server->drain(std::chrono::seconds(10)))
         std::cerr << "evochess serve: some requests were not answered within 10 s\n";
     server->stop();
