@@ -121,15 +121,16 @@ class App {
     private readonly info: ServerInfo,
     player: PlayerBar,
   ) {
+    byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
+    rememberVariants(info.variants);
+    this.settings.onChange((settings) => this.sounds.setLevel(settings.sound));
+    setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
+    // After the dialog's set-up: the lobby names the variants as it does.
     this.lobby = new LobbyView(byId('game-layout'), info, this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
     new ChallengeBanner(byId('challenge-banner'), this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
     this.lobby.setPlayer(player.me);
     this.lobbyStream.connect(player.me.name);
     player.onChange((me) => this.onPlayerChange(me));
-    byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
-    rememberVariants(info.variants);
-    this.settings.onChange((settings) => this.sounds.setLevel(settings.sound));
-    setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     byId('eval-bar').hidden = !info.engine;
     // Analysis and review may run the engine in the browser, the server's or none.
     this.enginesKnown = learnEngines(info.engine).then(() => {

@@ -154,7 +154,9 @@ export function ratingText(seek: Pick<Seek, 'rating' | 'provisional'>): string {
   return `${Math.round(seek.rating)}${seek.provisional ? '?' : ''}`;
 }
 
-// The colour the seek's maker plays, as the one who would accept it reads it.
-export function colourText(colour: SeekColour): string {
-  return colour === 'w' ? 'White' : colour === 'b' ? 'Black' : 'random';
+// The colour the seek's maker plays, told to its maker or to the others.
+export function colourText(colour: SeekColour, mine: boolean): string {
+  if (colour === 'random') return 'either colour';
+  const name = colour === 'w' ? 'White' : 'Black';
+  return mine ? `you play ${name}` : `they play ${name}`;
 }

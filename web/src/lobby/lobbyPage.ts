@@ -161,7 +161,7 @@ export class LobbyView {
       cell('seek-variant', variantTitle(seek.variant)),
       cell('seek-clock', describeSeekClock(seek.clock)),
       cell('seek-rated', seek.rated ? 'rated' : 'casual'),
-      cell('seek-colour', mine ? `you play ${colourText(seek.colour)}` : `they play ${colourText(seek.colour)}`),
+      cell('seek-colour', colourText(seek.colour, mine)),
     );
     const button = document.createElement('button');
     button.type = 'button';

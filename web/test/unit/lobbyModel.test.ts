@@ -6,6 +6,7 @@ import {
   applyChallengeEvent,
   applySeekEvent,
   choosePairing,
+  colourText,
   describeSeekClock,
   parseLobbyEvent,
   QUICK_POOLS,
@@ -110,6 +111,9 @@ test('a seek in words: its clock and its maker rating, "?" while provisional', (
   assert.equal(ratingText({ rating: 1499.6, provisional: true }), '1500?');
   assert.equal(ratingText({ rating: 1623, provisional: false }), '1623');
   assert.equal(ratingText({}), '', 'no rating from a server without ratings');
+  assert.equal(colourText('w', false), 'they play White');
+  assert.equal(colourText('b', true), 'you play Black');
+  assert.equal(colourText('random', false), 'either colour');
 });
 
 test('stream data that is not an event is dropped', () => {
