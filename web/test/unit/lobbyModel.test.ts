@@ -15,6 +15,7 @@ import {
   type Seek,
 } from '../../src/lobby/lobbyModel.ts';
 import { accountInputProblem } from '../../src/player.ts';
+import { ratingChangesText } from '../../src/ratingChanges.ts';
 
 const blitz = { initial_ms: 180_000, increment_ms: 2000 };
 const seek = (id: number, name: string, created_ms: number, extra: Partial<Seek> = {}): Seek => ({
@@ -128,4 +129,13 @@ test('a name and password are checked before they are sent', () => {
   assert.match(accountInputProblem('a'.repeat(21), 'long enough')!, /3 to 20/);
   assert.match(accountInputProblem('<b>x</b>', 'long enough')!, /3 to 20/);
   assert.match(accountInputProblem('alice', 'short')!, /at least 8/);
+});
+
+test("a rated game's rating changes on the result banner, in whole points", () => {
+  assert.equal(
+    ratingChangesText({ w: { before: 1500, after: 1512.4, change: 12.4 }, b: { before: 1500, after: 1487.6, change: -12.4 } }),
+    'Ratings: White 1500 → 1512 (+12), Black 1500 → 1488 (−12)',
+  );
+  assert.equal(ratingChangesText(undefined), '', 'a casual game, or a server without ratings');
+  assert.equal(ratingChangesText({ w: null, b: null }), '');
 });
