@@ -8,11 +8,12 @@
 //
 //   node tests/e2e/lobby.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { openHarness, waitForMoves } from './browser_harness.mjs';
+import { openHarness, repo, waitForMoves } from './browser_harness.mjs';
 
 const harness = await openHarness({ name: 'lobby' });
 const { server, check } = harness;
@@ -52,6 +53,17 @@ async function gameIdOf(page, timeout = 10000) {
   await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
   await page.locator('#board piece').first().waitFor();
   return id;
+}
+
+// axe-core on the page as it is (as accessibility.mjs does): no serious or critical finding.
+const axeSource = readFileSync(createRequire(path.join(repo, 'web/package.json')).resolve('axe-core/axe.min.js'), 'utf8');
+async function expectAccessible(page, what) {
+  await page.evaluate(axeSource);
+  const findings = await page.evaluate(async () => {
+    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
 }
 
 async function noHorizontalOverflow(page, what) {
@@ -94,6 +106,8 @@ await check('alice posts a seek; bob and carol see it appear without reloading',
   await shot(bob, 'lobby-desktop');
   await shot(carol, 'lobby-phone');
   await noHorizontalOverflow(carol, 'the lobby on a phone');
+  await expectAccessible(carol, 'the lobby at 390 px');
+  await expectAccessible(bob, 'the lobby at 1366 px');
 });
 
 await check('bob accepts: both land on the board of the new game, alice by the stream; carol sees the seek go', async () => {
@@ -135,6 +149,27 @@ await check("bob challenges alice by name; she accepts in the banner on the game
   await alice.locator('#challenge-banner').waitFor({ state: 'hidden' });
 });
 
+await check('carol posts a seek and cancels it; then quick pairing: carol posts EvoChess 3+2, bob takes it from his button', async () => {
+  await bob.evaluate(() => (location.hash = '#lobby'));
+  await bob.locator('#lobby-view').waitFor({ state: 'visible' });
+  await carol.locator('#seek-form select[name=clock]').selectOption('10+5');
+  await carol.click('#post-seek-button');
+  await seekRows(bob).first().waitFor({ timeout: 10000 }).catch(() => {});
+  const mine = seekRows(carol).first();
+  await mine.waitFor({ timeout: 10000 });
+  await mine.locator('button.seek-cancel').click();
+  await mine.waitFor({ state: 'detached', timeout: 10000 });
+
+  const pool = (page) => page.locator('#quick-pairing button[data-pool="evochess 3+2"]');
+  await pool(carol).click();
+  await seekRows(carol).first().waitFor({ timeout: 10000 });
+  assert.match(await seekRows(carol).first().locator('.seek-name').textContent(), /^Anonymous /);
+  await seekRows(bob).first().waitFor({ timeout: 10000 });
+  await pool(bob).click();
+  const game = await gameIdOf(bob);
+  assert.equal(await gameIdOf(carol), game, "carol's page follows the lobby stream's game event");
+});
+
 await check("a wrong password gets the server's message; log out makes alice anonymous again", async () => {
   await carol.click('#account-button');
   const dialog = carol.locator('#account-dialog[open]');
@@ -143,6 +178,7 @@ await check("a wrong password gets the server's message; log out makes alice ano
   await dialog.locator('#sign-in-submit').click();
   await carol.locator('#account-dialog .account-message').waitFor({ state: 'visible' });
   assert.equal(await carol.locator('#account-dialog .account-message').textContent(), 'wrong name or password');
+  await expectAccessible(carol, 'the account dialog at 390 px, with its message');
   await dialog.locator('input[name=password]').fill('short');
   await dialog.locator('#create-account-submit').click();
   assert.match(await carol.locator('#account-dialog .account-message').textContent(), /at least 8/);

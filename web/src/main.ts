@@ -573,7 +573,8 @@ class App {
   // The address of the game and of the position viewed: `#game=ID`, `#game=ID&ply=N`.
   private writeAddress(): void {
     const state = this.state;
-    if (!state || this.analysis) return;
+    // The lobby keeps its address while a game behind it changes (a move from the stream).
+    if (!state || this.analysis || this.lobby.isOpen) return;
     const address = this.viewedPly === null ? `#game=${state.id}` : `#game=${state.id}&ply=${this.viewedPly + 1}`;
     if (location.hash !== address) history.replaceState(null, '', address);
   }
