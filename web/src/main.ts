@@ -174,7 +174,8 @@ class App {
   private enterGame(id: number, seat: Seat | undefined): void {
     if (seat) storeSeat(id, seat);
     if (location.hash !== `#game=${id}`) location.hash = `#game=${id}`;
-    else void this.openGame(id);
+    // Already at its address (the acceptor is told twice: the answer and the stream).
+    else if (this.state?.id !== id) void this.openGame(id);
   }
 
   // Signed in or out: the lobby knows the player by the new cookie; the saved games are theirs.
