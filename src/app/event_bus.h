@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace evo::app {
 
@@ -13,6 +14,17 @@ struct GameChanged {
     std::int64_t game_id = 0;
     std::int64_t version = 0;
     friend bool operator==(const GameChanged&, const GameChanged&) = default;
+};
+
+// A change of the lobby (lobby.h): what happened to which seek, ids only; each process reads
+// the seek or challenge itself. kind: "seek_added", "seek_removed" (reason "cancelled" or
+// "left"), "seek_taken" (the seek made a game), "challenge" (sent) or "challenge_removed"
+// (reason "accepted", "declined" or "cancelled").
+struct LobbyNotice {
+    std::string kind;
+    std::int64_t id = 0;
+    std::string reason;
+    friend bool operator==(const LobbyNotice&, const LobbyNotice&) = default;
 };
 
 class EventBus {
@@ -30,6 +42,12 @@ class EventBus {
     // they take.
     virtual void listen(std::function<void(const GameChanged&)> on_change,
                         std::function<void()> on_gap) = 0;
+
+    // The same for the lobby's notices, on a channel of their own: each is told to every
+    // process once (this one at once, on the publisher's thread); `on_gap` as above.
+    virtual void publish_lobby(const LobbyNotice& notice) = 0;
+    virtual void listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
+                              std::function<void()> on_gap) = 0;
 };
 
 } // namespace evo::app

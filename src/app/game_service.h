@@ -151,6 +151,8 @@ class GameService {
     // The engine threads and search, shared with analyses (AnalysisService).
     TaskPool& engine_threads() { return *engine_pool_; }
     const SearchFunction& search_function() const { return search_; }
+    // The bus changes are told on (the options' one, else this service's own in memory).
+    EventBus& event_bus() const { return *bus_; }
 
     // The games held in memory, most recently used first (for tests of the cache).
     std::vector<std::int64_t> cached_games();

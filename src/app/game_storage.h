@@ -4,6 +4,7 @@
 #pragma once
 
 #include "account_repository.h"
+#include "challenge_repository.h"
 #include "event_bus.h"
 #include "game_repository.h"
 #include "seek_repository.h"
@@ -40,6 +41,8 @@ struct OpenedStorage {
     std::unique_ptr<AccountRepository> accounts;
     // The lobby's seeks, on the same database.
     std::unique_ptr<SeekRepository> seeks;
+    // Challenges between players, on the same database.
+    std::unique_ptr<ChallengeRepository> challenges;
     // SQLite: one serve per database file (its directory's serve.lock). PostgreSQL: none,
     // several processes may share the database.
     std::unique_ptr<DataDirectoryLock> lock;

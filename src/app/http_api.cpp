@@ -151,6 +151,12 @@ class Router {
             return;
         if (options_.seeks && options_.accounts && parts.size() >= 2 && parts[1] == "seeks")
             return route_seeks(parts, request, responder);
+        if (options_.challenges && options_.accounts && parts.size() >= 2 &&
+            parts[1] == "challenges")
+            return route_challenges(parts, request, responder);
+        if (options_.lobby && options_.accounts && parts.size() == 3 && parts[1] == "lobby" &&
+            parts[2] == "events" && method == "GET")
+            return open_lobby_stream(request, responder);
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
             return responder.respond(json_response(analysis_->position(body(request))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
@@ -256,6 +262,44 @@ class Router {
                 return responder.respond(json_response(seeks.accept(*id, player_of(request)), 201));
         }
         throw not_found("no such route: " + method + " " + request.path);
+    }
+
+    // POST and GET /api/challenges, POST /api/challenges/{id}/accept and /decline, DELETE
+    // /api/challenges/{id}.
+    void route_challenges(const std::vector<std::string_view>& parts, const HttpRequest& request,
+                          Responder& responder) {
+        ChallengeService& challenges = *options_.challenges;
+        const std::string& method = request.method;
+        if (parts.size() == 2 && method == "GET")
+            return responder.respond(json_response(challenges.list(player_of(request))));
+        if (parts.size() == 2 && method == "POST")
+            return responder.respond(
+                json_response(challenges.create(body(request), player_of(request),
+                                                app::player_name(request, *options_.accounts)),
+                              201));
+        if (parts.size() >= 3) {
+            auto id = game_id_of(parts[2]);
+            if (!id) throw not_found("there is no challenge " + std::string(parts[2]));
+            if (parts.size() == 3 && method == "DELETE")
+                return responder.respond(json_response(challenges.cancel(*id, player_of(request))));
+            if (parts.size() == 4 && parts[3] == "accept" && method == "POST")
+                return responder.respond(
+                    json_response(challenges.accept(*id, player_of(request)), 201));
+            if (parts.size() == 4 && parts[3] == "decline" && method == "POST")
+                return responder.respond(
+                    json_response(challenges.decline(*id, player_of(request))));
+        }
+        throw not_found("no such route: " + method + " " + request.path);
+    }
+
+    // GET /api/lobby/events: for players only, as the seeks it shows are theirs to accept.
+    void open_lobby_stream(const HttpRequest& request, Responder& responder) {
+        Player player = player_of(request);
+        if (player.owner_key().empty())
+            throw ApiError(ErrorKind::Unauthorized,
+                           "the lobby is for players: log in, or call GET /api/me first (it "
+                           "sets the visitor cookie)");
+        options_.lobby->open(player, responder.open_event_stream());
     }
 
     void serve_ui(const HttpRequest& request, Responder& responder) {

@@ -3,9 +3,11 @@
 #pragma once
 
 #include "account_service.h"
+#include "challenge_service.h"
 #include "game_service.h"
 #include "http/creation_quota.h"
 #include "http/http_message.h"
+#include "lobby.h"
 #include "request_origin.h"
 #include "seek_service.h"
 
@@ -25,6 +27,10 @@ struct RouterOptions {
     AccountService* accounts = nullptr;
     // The lobby's seeks (needs `accounts`, for who asks); none: those routes answer 404.
     SeekService* seeks = nullptr;
+    // Challenges between players (needs `accounts`); none: those routes answer 404.
+    ChallengeService* challenges = nullptr;
+    // The lobby's event stream (needs `accounts`); none: GET /api/lobby/events answers 404.
+    Lobby* lobby = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

@@ -18,4 +18,20 @@ void InMemoryEventBus::listen(std::function<void(const GameChanged&)> on_change,
         std::make_shared<const std::function<void(const GameChanged&)>>(std::move(on_change)));
 }
 
+void InMemoryEventBus::publish_lobby(const LobbyNotice& notice) {
+    std::vector<std::shared_ptr<const std::function<void(const LobbyNotice&)>>> listeners;
+    {
+        std::lock_guard lock(mutex_);
+        listeners = lobby_listeners_;
+    }
+    for (const auto& listener : listeners) (*listener)(notice);
+}
+
+void InMemoryEventBus::listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
+                                    std::function<void()> /*on_gap: nothing is lost*/) {
+    std::lock_guard lock(mutex_);
+    lobby_listeners_.push_back(
+        std::make_shared<const std::function<void(const LobbyNotice&)>>(std::move(on_notice)));
+}
+
 } // namespace evo::app

@@ -15,12 +15,16 @@ class InMemoryEventBus : public EventBus {
     void publish(GameChanged change) override;
     void listen(std::function<void(const GameChanged&)> on_change,
                 std::function<void()> on_gap) override;
+    void publish_lobby(const LobbyNotice& notice) override;
+    void listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
+                      std::function<void()> on_gap) override;
 
   private:
     std::mutex mutex_;
     // Listeners are only added, never removed: each is copied out under the lock and called
     // outside it, so one may publish again or listen without a deadlock.
     std::vector<std::shared_ptr<const std::function<void(const GameChanged&)>>> listeners_;
+    std::vector<std::shared_ptr<const std::function<void(const LobbyNotice&)>>> lobby_listeners_;
 };
 
 } // namespace evo::app

@@ -29,6 +29,25 @@ std::optional<GameChanged> parse_game_change_payload(std::string_view payload) {
     return change;
 }
 
+std::string lobby_notice_payload(const LobbyNotice& notice) {
+    return notice.kind + ":" + std::to_string(notice.id) + ":" + notice.reason;
+}
+
+std::optional<LobbyNotice> parse_lobby_notice_payload(std::string_view payload) {
+    std::size_t first = payload.find(':');
+    if (first == std::string_view::npos) return std::nullopt;
+    std::size_t second = payload.find(':', first + 1);
+    if (second == std::string_view::npos) return std::nullopt;
+    LobbyNotice notice;
+    notice.kind = std::string(payload.substr(0, first));
+    std::string_view id = payload.substr(first + 1, second - first - 1);
+    auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), notice.id);
+    if (error != std::errc() || end != id.data() + id.size() || notice.kind.empty())
+        return std::nullopt;
+    notice.reason = std::string(payload.substr(second + 1));
+    return notice;
+}
+
 void notify_game_changed(PostgresConnection& connection, GameChanged change) {
     connection.execute(
         "SELECT pg_notify($1, $2)",
@@ -62,6 +81,7 @@ void PostgresEventBus::connect_and_listen() {
     // Named, so that an operator (or a test) can tell it in pg_stat_activity.
     connection->execute("SET application_name = 'evochess event bus'");
     connection->execute(std::string("LISTEN ") + game_change_channel);
+    connection->execute(std::string("LISTEN ") + lobby_channel);
     listener_pid_ = PQbackendPID(connection->raw());
     awaiting_heartbeat_ = false;
     connection_ = std::move(connection);
@@ -76,6 +96,42 @@ void PostgresEventBus::listen(std::function<void(const GameChanged&)> on_change,
     std::lock_guard lock(listeners_mutex_);
     listeners_.push_back(
         std::make_shared<const Listener>(Listener{std::move(on_change), std::move(on_gap)}));
+}
+
+void PostgresEventBus::publish_lobby(const LobbyNotice& notice) {
+    tell_lobby(notice);
+    std::lock_guard lock(notify_mutex_);
+    try {
+        if (!notify_connection_ || !notify_connection_->reusable()) {
+            notify_connection_.reset();
+            notify_connection_ = std::make_unique<PostgresConnection>(conninfo_);
+            notifier_pid_ = PQbackendPID(notify_connection_->raw());
+        }
+        notify_connection_->execute(
+            "SELECT pg_notify($1, $2)",
+            PostgresParams().add(std::string(lobby_channel)).add(lobby_notice_payload(notice)));
+    } catch (const std::exception& error) {
+        // The other processes' lobbies are out of date until their next gap or notice.
+        log_fault("event bus: sending a lobby notice", error.what());
+        notify_connection_.reset();
+    }
+}
+
+void PostgresEventBus::listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
+                                    std::function<void()> on_gap) {
+    std::lock_guard lock(listeners_mutex_);
+    lobby_listeners_.push_back(std::make_shared<const LobbyListener>(
+        LobbyListener{std::move(on_notice), std::move(on_gap)}));
+}
+
+void PostgresEventBus::tell_lobby(const LobbyNotice& notice) {
+    for (const auto& listener : lobby_listeners()) listener->on_notice(notice);
+}
+
+std::vector<std::shared_ptr<const PostgresEventBus::LobbyListener>>
+PostgresEventBus::lobby_listeners() {
+    std::lock_guard lock(listeners_mutex_);
+    return lobby_listeners_;
 }
 
 std::vector<std::shared_ptr<const PostgresEventBus::Listener>> PostgresEventBus::listeners() {
@@ -100,6 +156,7 @@ void PostgresEventBus::run() {
             ++reconnections_;
             // Listening again: whatever changed while the connection was down is read now.
             for (const auto& listener : listeners()) listener->on_gap();
+            for (const auto& listener : lobby_listeners()) listener->on_gap();
             continue;
         }
         int socket = PQsocket(connection_->raw());
@@ -143,6 +200,13 @@ bool PostgresEventBus::take_input() {
         if (!answered) return false;
     }
     while (PGnotify* notice = PQnotifies(raw)) {
+        if (std::string_view(notice->relname) == lobby_channel) {
+            std::optional<LobbyNotice> lobby = parse_lobby_notice_payload(notice->extra);
+            bool ours = notice->be_pid == notifier_pid_; // told at once when sent
+            PQfreemem(notice);
+            if (lobby && !ours) tell_lobby(*lobby);
+            continue;
+        }
         std::optional<GameChanged> change = parse_game_change_payload(notice->extra);
         PQfreemem(notice);
         if (!change) continue; // not ours: nothing to tell

@@ -26,6 +26,11 @@ inline constexpr const char* game_change_channel = "evochess_games";
 std::string game_change_payload(GameChanged change);
 std::optional<GameChanged> parse_game_change_payload(std::string_view payload);
 
+// The channel of the lobby's notices, and the text of one: "KIND:ID:REASON".
+inline constexpr const char* lobby_channel = "evochess_lobby";
+std::string lobby_notice_payload(const LobbyNotice& notice);
+std::optional<LobbyNotice> parse_lobby_notice_payload(std::string_view payload);
+
 // Sends the notice of `change` on `connection`, inside the transaction that stores it.
 void notify_game_changed(PostgresConnection& connection, GameChanged change);
 
@@ -53,6 +58,11 @@ class PostgresEventBus final : public EventBus {
     void publish(GameChanged change) override;
     void listen(std::function<void(const GameChanged&)> on_change,
                 std::function<void()> on_gap) override;
+    // Tells this process's lobby listeners at once, then the others by a NOTIFY on a
+    // connection of its own (this process ignores its own notices when they come back).
+    void publish_lobby(const LobbyNotice& notice) override;
+    void listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
+                      std::function<void()> on_gap) override;
 
     // The server process of the listening connection (for pg_terminate_backend in tests);
     // 0 while there is none.
@@ -65,6 +75,10 @@ class PostgresEventBus final : public EventBus {
         std::function<void(const GameChanged&)> on_change;
         std::function<void()> on_gap;
     };
+    struct LobbyListener {
+        std::function<void(const LobbyNotice&)> on_notice;
+        std::function<void()> on_gap;
+    };
 
     void connect_and_listen();
     void run();
@@ -75,6 +89,8 @@ class PostgresEventBus final : public EventBus {
     bool wait_for_input(int socket, std::chrono::milliseconds timeout);
     void lose_connection(const std::string& why);
     std::vector<std::shared_ptr<const Listener>> listeners();
+    std::vector<std::shared_ptr<const LobbyListener>> lobby_listeners();
+    void tell_lobby(const LobbyNotice& notice);
 
     std::string conninfo_;
     Timing timing_;
@@ -86,6 +102,12 @@ class PostgresEventBus final : public EventBus {
     std::atomic<int> reconnections_{0};
     std::mutex listeners_mutex_;
     std::vector<std::shared_ptr<const Listener>> listeners_;
+    std::vector<std::shared_ptr<const LobbyListener>> lobby_listeners_;
+    // The connection lobby notices are sent on, opened when first needed; its server
+    // process, to tell our own notices from others'.
+    std::mutex notify_mutex_;
+    std::unique_ptr<PostgresConnection> notify_connection_;
+    std::atomic<int> notifier_pid_{0};
     std::thread thread_;
 };
 

@@ -8,7 +8,8 @@ namespace {
 
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
-    "rated, colour, created_ms, taken_by, game_id, maker_token FROM seeks ";
+    "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms "
+    "FROM seeks ";
 
 SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     SeekRecord seek;
@@ -25,6 +26,8 @@ SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     seek.taken_by = rows.optional_text(row, 10).value_or("");
     seek.game_id = rows.optional_int64(row, 11);
     seek.maker_token = rows.optional_text(row, 12).value_or("");
+    seek.taker_token = rows.optional_text(row, 13).value_or("");
+    seek.maker_seen_ms = rows.optional_int64(row, 14).value_or(seek.created_ms);
     return seek;
 }
 
@@ -42,8 +45,8 @@ PostgresResult PostgresSeekRepository::run(std::string_view sql, const PostgresP
 
 void PostgresSeekRepository::insert(SeekRecord& record) {
     record.id = run("INSERT INTO seeks (owner, owner_name, variant, clock_initial_ms, "
-                    "clock_increment_ms, clock_days, rated, colour, created_ms) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                    "clock_increment_ms, clock_days, rated, colour, created_ms, maker_seen_ms) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
                     PostgresParams()
                         .add(record.owner)
                         .add(record.owner_name)
@@ -55,6 +58,7 @@ void PostgresSeekRepository::insert(SeekRecord& record) {
                         .add(record.colour)
                         .add(record.created_ms))
                     .int64(0, 0);
+    record.maker_seen_ms = record.created_ms;
 }
 
 std::optional<SeekRecord> PostgresSeekRepository::find(std::int64_t id) {
@@ -92,9 +96,27 @@ bool PostgresSeekRepository::take(std::int64_t id, const std::string& taker) {
 }
 
 void PostgresSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
-                                      const std::string& maker_token) {
-    run("UPDATE seeks SET game_id = $1, maker_token = $2 WHERE id = $3",
-        PostgresParams().add(game_id).add(maker_token).add(id));
+                                      const std::string& maker_token,
+                                      const std::string& taker_token) {
+    run("UPDATE seeks SET game_id = $1, maker_token = $2, taker_token = $3 WHERE id = $4",
+        PostgresParams().add(game_id).add(maker_token).add(taker_token).add(id));
+}
+
+void PostgresSeekRepository::mark_seen(const std::vector<std::string>& owners,
+                                       std::int64_t now_ms) {
+    for (const std::string& owner : owners)
+        run("UPDATE seeks SET maker_seen_ms = $1 "
+            "WHERE owner = $2 AND taken_by IS NULL AND maker_seen_ms < $1",
+            PostgresParams().add(now_ms).add(owner));
+}
+
+std::vector<std::int64_t> PostgresSeekRepository::remove_unseen(std::int64_t before_ms) {
+    PostgresResult rows =
+        run("DELETE FROM seeks WHERE taken_by IS NULL AND maker_seen_ms < $1 RETURNING id",
+            PostgresParams().add(before_ms));
+    std::vector<std::int64_t> ids;
+    for (int row = 0; row < rows.rows(); ++row) ids.push_back(rows.int64(row, 0));
+    return ids;
 }
 
 } // namespace evo::app

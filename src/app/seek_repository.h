@@ -4,6 +4,7 @@
 // Failures are StorageErrors.
 #pragma once
 
+#include "game_offer.h"
 #include "storage_error.h"
 
 #include <cstdint>
@@ -13,29 +14,24 @@
 
 namespace evo::app {
 
-struct SeekRecord {
+struct SeekRecord : GameOffer {
     std::int64_t id = 0;
     std::string owner;      // the player key of its maker (player_identity.h)
     std::string owner_name; // shown in the lobby
-    std::string variant;
-    // The clock as POST /api/games takes it: minutes and seconds, or days per move; none:
-    // no clock.
-    std::optional<std::int64_t> clock_initial_ms;
-    std::optional<std::int64_t> clock_increment_ms;
-    std::optional<int> clock_days;
-    bool rated = false;
-    std::string colour = "random"; // the maker's: "w", "b" or "random"
     std::int64_t created_ms = 0;
     std::string taken_by;                // empty while open
     std::optional<std::int64_t> game_id; // the game its acceptance made
     std::string maker_token;             // the maker's seat in that game, for them alone
+    std::string taker_token;             // the acceptor's seat in it
+    // When the maker last had the lobby open (a seek whose maker has left goes, lobby.h).
+    std::int64_t maker_seen_ms = 0;
 };
 
 class SeekRepository {
   public:
     virtual ~SeekRepository() = default;
 
-    // Stores a new open seek; sets record.id.
+    // Stores a new open seek (its maker seen at its creation); sets record.id.
     virtual void insert(SeekRecord& record) = 0;
     virtual std::optional<SeekRecord> find(std::int64_t id) = 0;
     // The open seeks, oldest first.
@@ -46,9 +42,13 @@ class SeekRepository {
     virtual bool remove(std::int64_t id, const std::string& owner) = 0;
     // Takes the open seek for `taker`, if it is still open: true for exactly one caller.
     virtual bool take(std::int64_t id, const std::string& taker) = 0;
-    // Notes the game a taken seek made and its maker's seat token.
-    virtual void set_game(std::int64_t id, std::int64_t game_id,
-                          const std::string& maker_token) = 0;
+    // Notes the game a taken seek made and its players' seat tokens.
+    virtual void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token,
+                          const std::string& taker_token) = 0;
+    // The makers were seen in the lobby at `now_ms`: their open seeks stay.
+    virtual void mark_seen(const std::vector<std::string>& owners, std::int64_t now_ms) = 0;
+    // Removes the open seeks whose makers were last seen before `before_ms`; answers their ids.
+    virtual std::vector<std::int64_t> remove_unseen(std::int64_t before_ms) = 0;
 };
 
 } // namespace evo::app

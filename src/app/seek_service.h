@@ -18,6 +18,10 @@
 
 namespace evo::app {
 
+// A seek as GET /api/seeks and the lobby stream show it.
+nlohmann::json seek_json(const SeekRecord& seek);
+
+// Each change is told on the game service's event bus (LobbyNotice), for the lobby streams.
 class SeekService {
   public:
     static constexpr int default_open_seeks_per_player = 3;

@@ -4,6 +4,7 @@
 #include "game_storage.h"
 #include "http_api.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -104,11 +105,13 @@ int run_server(const ServeOptions& given) {
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     AccountService accounts(*storage.accounts, clock);
     std::optional<GameService> service;
+    std::optional<Lobby> lobby; // stopped before the bus goes, destroyed after the server
     // Between the two: destroyed after the server (no request publishes any more) and before
     // the service (the bus's thread calls into the service's live updates).
     std::unique_ptr<EventBus> event_bus = std::move(storage.event_bus);
     service_options.event_bus = event_bus.get();
     std::optional<SeekService> seeks;
+    std::optional<ChallengeService> challenges;
     std::optional<HttpServer> server;
     int port = 0;
     try {
@@ -130,12 +133,20 @@ int run_server(const ServeOptions& given) {
         router.accounts = &accounts;
         seeks.emplace(*storage.seeks, *service, clock);
         router.seeks = &*seeks;
+        challenges.emplace(*storage.challenges, *storage.accounts, *service, clock);
+        router.challenges = &*challenges;
+        LobbyOptions lobby_options;
+        lobby_options.grace_ms = std::int64_t(options.lobby_grace_seconds) * 1000;
+        lobby_options.refresh_ms = std::min<std::int64_t>(5000, lobby_options.grace_ms / 4);
+        lobby.emplace(*storage.seeks, *storage.challenges, *service, clock, lobby_options);
+        router.lobby = &*lobby;
         router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
         if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
         router.origin.public_origin = origin_of_url(service_options.public_url);
         router.origin.trust_forwarded_proto = options.limits.trust_forwarded_for;
         *handler_slot = make_request_handler(*service, router);
         service->start_flag_watcher();
+        lobby->start();
         server->start(std::max(2u, std::thread::hardware_concurrency()));
     } catch (const std::exception& failure) {
         std::cerr << "evochess serve: " << failure.what() << '\n';
@@ -154,6 +165,7 @@ int run_server(const ServeOptions& given) {
     // connections; a search never holds up a shutdown.
     service->shutdown();
     server->stop();
+    lobby->stop();
     std::cout << "evochess serve: stopped" << std::endl;
     return 0;
 }

@@ -33,6 +33,8 @@ struct ServeOptions {
     // The longest one search may take. Unset: 10 s open to others, 60 s on loopback.
     std::optional<int> max_engine_ms;
     SearchFunction search; // empty: the server runs without an engine
+    // How long a seek's maker may be gone from the lobby before their seeks go.
+    int lobby_grace_seconds = 20;
 };
 
 // Serves until SIGINT or SIGTERM; prints the address it listens on. Answers the exit code.

@@ -142,6 +142,37 @@ CREATE INDEX seeks_open ON seeks(owner) WHERE taken_by IS NULL;
 )sql");
 }
 
+// Version 7 (6 is the ratings'): when each seek's maker was last seen in the lobby (a seek
+// goes when its maker leaves, lobby.h), the acceptor's seat, told on their lobby streams, and
+// the challenges (challenge_repository.h).
+void add_lobby_presence_and_challenges(SqliteDatabase& db) {
+    db.execute(R"sql(
+ALTER TABLE seeks ADD COLUMN maker_seen_ms INTEGER;
+ALTER TABLE seeks ADD COLUMN taker_token TEXT;
+UPDATE seeks SET maker_seen_ms = created_ms;
+CREATE TABLE challenges (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    challenger         TEXT NOT NULL,
+    challenger_name    TEXT NOT NULL,
+    challenged         TEXT NOT NULL,
+    challenged_name    TEXT NOT NULL,
+    variant            TEXT NOT NULL,
+    clock_initial_ms   INTEGER,
+    clock_increment_ms INTEGER,
+    clock_days         INTEGER,
+    rated              INTEGER NOT NULL,
+    colour             TEXT NOT NULL,
+    created_ms         INTEGER NOT NULL,
+    closed             TEXT,
+    game_id            INTEGER,
+    challenger_token   TEXT,
+    challenged_token   TEXT
+);
+CREATE INDEX challenges_open_from ON challenges(challenger) WHERE closed IS NULL;
+CREATE INDEX challenges_open_to ON challenges(challenged) WHERE closed IS NULL;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -150,7 +181,7 @@ struct MigrationStep {
 // In order; a step is never changed once released, a new one is added at the end.
 constexpr MigrationStep migration_steps[] = {
     {1, create_baseline}, {2, index_listing_order}, {3, add_accounts},
-    {4, add_game_owners}, {5, add_seeks},
+    {4, add_game_owners}, {5, add_seeks},           {7, add_lobby_presence_and_challenges},
 };
 
 } // namespace

@@ -8,7 +8,8 @@ namespace {
 
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
-    "rated, colour, created_ms, taken_by, game_id, maker_token FROM seeks ";
+    "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms "
+    "FROM seeks ";
 
 SeekRecord seek_of_row(const SqliteStatement& row) {
     SeekRecord seek;
@@ -25,6 +26,8 @@ SeekRecord seek_of_row(const SqliteStatement& row) {
     seek.taken_by = row.column_optional_text(10).value_or("");
     seek.game_id = row.column_optional_int64(11);
     seek.maker_token = row.column_optional_text(12).value_or("");
+    seek.taker_token = row.column_optional_text(13).value_or("");
+    seek.maker_seen_ms = row.column_optional_int64(14).value_or(seek.created_ms);
     return seek;
 }
 
@@ -36,9 +39,10 @@ SqliteSeekRepository::SqliteSeekRepository(const std::string& database_path) : d
 
 void SqliteSeekRepository::insert(SeekRecord& record) {
     std::lock_guard lock(mutex_);
-    SqliteStatement insert(db_, "INSERT INTO seeks (owner, owner_name, variant, "
-                                "clock_initial_ms, clock_increment_ms, clock_days, rated, "
-                                "colour, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    SqliteStatement insert(
+        db_, "INSERT INTO seeks (owner, owner_name, variant, "
+             "clock_initial_ms, clock_increment_ms, clock_days, rated, "
+             "colour, created_ms, maker_seen_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, record.owner)
         .bind(2, record.owner_name)
         .bind(3, record.variant)
@@ -47,9 +51,11 @@ void SqliteSeekRepository::insert(SeekRecord& record) {
         .bind_optional(6, record.clock_days)
         .bind(7, std::int64_t(record.rated ? 1 : 0))
         .bind(8, record.colour)
-        .bind(9, record.created_ms);
+        .bind(9, record.created_ms)
+        .bind(10, record.created_ms);
     insert.run();
     record.id = db_.last_insert_id();
+    record.maker_seen_ms = record.created_ms;
 }
 
 std::optional<SeekRecord> SqliteSeekRepository::find(std::int64_t id) {
@@ -94,11 +100,33 @@ bool SqliteSeekRepository::take(std::int64_t id, const std::string& taker) {
 }
 
 void SqliteSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
-                                    const std::string& maker_token) {
+                                    const std::string& maker_token,
+                                    const std::string& taker_token) {
     std::lock_guard lock(mutex_);
-    SqliteStatement game(db_, "UPDATE seeks SET game_id = ?, maker_token = ? WHERE id = ?");
-    game.bind(1, game_id).bind(2, maker_token).bind(3, id);
+    SqliteStatement game(
+        db_, "UPDATE seeks SET game_id = ?, maker_token = ?, taker_token = ? WHERE id = ?");
+    game.bind(1, game_id).bind(2, maker_token).bind(3, taker_token).bind(4, id);
     game.run();
+}
+
+void SqliteSeekRepository::mark_seen(const std::vector<std::string>& owners, std::int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement seen(db_, "UPDATE seeks SET maker_seen_ms = ? "
+                              "WHERE owner = ? AND taken_by IS NULL AND maker_seen_ms < ?");
+    for (const std::string& owner : owners) {
+        seen.bind(1, now_ms).bind(2, owner).bind(3, now_ms);
+        seen.run();
+    }
+}
+
+std::vector<std::int64_t> SqliteSeekRepository::remove_unseen(std::int64_t before_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement gone(db_, "DELETE FROM seeks WHERE taken_by IS NULL AND maker_seen_ms < ? "
+                              "RETURNING id");
+    gone.bind(1, before_ms);
+    std::vector<std::int64_t> ids;
+    while (gone.step()) ids.push_back(gone.column_int(0));
+    return ids;
 }
 
 } // namespace evo::app

@@ -20,7 +20,10 @@ class SqliteSeekRepository final : public SeekRepository {
     int open_seeks_of(const std::string& owner) override;
     bool remove(std::int64_t id, const std::string& owner) override;
     bool take(std::int64_t id, const std::string& taker) override;
-    void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token) override;
+    void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token,
+                  const std::string& taker_token) override;
+    void mark_seen(const std::vector<std::string>& owners, std::int64_t now_ms) override;
+    std::vector<std::int64_t> remove_unseen(std::int64_t before_ms) override;
 
   private:
     std::mutex mutex_;

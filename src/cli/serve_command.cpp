@@ -41,6 +41,12 @@ const RegisterCommand serve_registration{
                          "the game")
             ->check(CLI::Range(1, 86400))
             ->capture_default_str();
+        serve
+            ->add_option("--lobby-grace", options->lobby_grace_seconds,
+                         "seconds a seek's maker may be gone from the lobby before their seeks "
+                         "are removed")
+            ->check(CLI::Range(1, 86400))
+            ->capture_default_str();
         auto& limits = options->limits;
         serve->add_option("--max-connections", limits.max_connections, "open connections at most")
             ->check(CLI::Range(std::size_t(1), std::size_t(1000000)))

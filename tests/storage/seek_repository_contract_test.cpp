@@ -1,7 +1,11 @@
 // One test suite for every SeekRepository, on SQLite and PostgreSQL alike: a seek reads back,
 // is listed while open, is cancelled only by its maker, and is taken exactly once, even by
-// many takers at once through their own connections (two server processes).
+// many takers at once through their own connections (two server processes); the seeks of
+// makers not seen for a while are removed once. And one for every ChallengeRepository: a
+// challenge reads back, is listed for both its players while open, and is closed once.
+#include "app/postgres_challenge_repository.h"
 #include "app/postgres_seek_repository.h"
+#include "app/sqlite_challenge_repository.h"
 #include "app/sqlite_seek_repository.h"
 #include "postgres_test_server.h"
 
@@ -35,6 +39,9 @@ class SqliteSeeks {
     std::unique_ptr<SeekRepository> open() {
         return std::make_unique<SqliteSeekRepository>((directory_ / "games.sqlite3").string());
     }
+    std::unique_ptr<ChallengeRepository> open_challenges() {
+        return std::make_unique<SqliteChallengeRepository>((directory_ / "games.sqlite3").string());
+    }
 
   private:
     fs::path directory_;
@@ -46,6 +53,10 @@ class PostgresSeeks {
     std::unique_ptr<SeekRepository> open() {
         return std::make_unique<PostgresSeekRepository>(PostgresTestServer::instance().conninfo());
     }
+    std::unique_ptr<ChallengeRepository> open_challenges() {
+        return std::make_unique<PostgresChallengeRepository>(
+            PostgresTestServer::instance().conninfo());
+    }
 };
 
 template <class Storage> class SeekRepositoryContract : public ::testing::Test {
@@ -55,11 +66,7 @@ template <class Storage> class SeekRepositoryContract : public ::testing::Test {
         SeekRecord record;
         record.owner = owner;
         record.owner_name = "Anonymous 4F2A";
-        record.variant = "evochess";
-        record.clock_initial_ms = 180000;
-        record.clock_increment_ms = 2000;
-        record.rated = true;
-        record.colour = "w";
+        static_cast<GameOffer&>(record) = GameOffer{"evochess", 180000, 2000, {}, true, "w"};
         record.created_ms = 1'800'000'000'000;
         return record;
     }
@@ -95,9 +102,10 @@ TYPED_TEST(SeekRepositoryContract, ASeekReadsBackAndIsListedWhileOpen) {
 
     EXPECT_TRUE(store->take(made.id, "account:2"));
     EXPECT_FALSE(store->take(made.id, "account:3")); // a second accept: 409
-    store->set_game(made.id, 77, "maker-seat");
+    store->set_game(made.id, 77, "maker-seat", "taker-seat");
     EXPECT_EQ(store->find(made.id)->game_id, 77);
     EXPECT_EQ(store->find(made.id)->maker_token, "maker-seat");
+    EXPECT_EQ(store->find(made.id)->taker_token, "taker-seat");
     EXPECT_EQ(store->find(made.id)->taken_by, "account:2");
     EXPECT_TRUE(store->open_seeks().empty());
     EXPECT_EQ(store->open_seeks_of("visitor:a"), 0);
@@ -111,6 +119,28 @@ TYPED_TEST(SeekRepositoryContract, OnlyItsMakerCancelsAnOpenSeek) {
     EXPECT_TRUE(store->remove(made.id, "visitor:a"));
     EXPECT_FALSE(store->find(made.id));
     EXPECT_FALSE(store->take(made.id, "visitor:b"));
+}
+
+TYPED_TEST(SeekRepositoryContract, SeeksOfMakersNotSeenSinceAreRemovedOnce) {
+    auto store = this->open();
+    SeekRecord gone = this->seek("visitor:a"); // made at created_ms, not seen since
+    SeekRecord kept = this->seek("visitor:b");
+    SeekRecord taken = this->seek("visitor:a");
+    store->insert(gone);
+    store->insert(kept);
+    store->insert(taken);
+    EXPECT_EQ(store->find(gone.id)->maker_seen_ms, gone.created_ms);
+    ASSERT_TRUE(store->take(taken.id, "visitor:c"));
+    std::int64_t later = gone.created_ms + 30'000;
+    store->mark_seen({"visitor:b", "visitor:nobody"}, later);
+    EXPECT_EQ(store->find(kept.id)->maker_seen_ms, later);
+
+    // Another process sweeping a moment later finds nothing more to remove.
+    EXPECT_EQ(store->remove_unseen(later - 20'000), std::vector<std::int64_t>{gone.id});
+    EXPECT_TRUE(this->open()->remove_unseen(later - 20'000).empty());
+    EXPECT_FALSE(store->find(gone.id));
+    EXPECT_TRUE(store->find(kept.id));
+    EXPECT_TRUE(store->find(taken.id)); // a taken seek made a game: it stays
 }
 
 TYPED_TEST(SeekRepositoryContract, ManyTakersAtOnceTakeASeekOnce) {
@@ -127,6 +157,55 @@ TYPED_TEST(SeekRepositoryContract, ManyTakersAtOnceTakeASeekOnce) {
         });
     for (std::thread& thread : threads) thread.join();
     EXPECT_EQ(won.load(), 1);
+}
+
+template <class Storage> class ChallengeRepositoryContract : public ::testing::Test {
+  protected:
+    std::unique_ptr<ChallengeRepository> open() { return storage_.open_challenges(); }
+    static ChallengeRecord challenge(const std::string& from, const std::string& to) {
+        ChallengeRecord record;
+        record.from = from;
+        record.from_name = "Anonymous 4F2A";
+        record.to = to;
+        record.to_name = "bob_1";
+        static_cast<GameOffer&>(record) = GameOffer{"evochess", {}, {}, 3, false, "b"};
+        record.created_ms = 1'800'000'000'000;
+        return record;
+    }
+    Storage storage_;
+};
+
+TYPED_TEST_SUITE(ChallengeRepositoryContract, Storages, StorageNames);
+
+TYPED_TEST(ChallengeRepositoryContract, AChallengeIsListedForBothPlayersUntilClosedOnce) {
+    auto store = this->open();
+    ChallengeRecord made = this->challenge("visitor:a", "account:2");
+    store->insert(made);
+    auto found = store->find(made.id);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->from, "visitor:a");
+    EXPECT_EQ(found->to_name, "bob_1");
+    EXPECT_EQ(found->clock_days, 3);
+    EXPECT_FALSE(found->clock_initial_ms);
+    EXPECT_FALSE(found->rated);
+    EXPECT_EQ(found->colour, "b");
+    EXPECT_EQ(found->closed, "");
+    EXPECT_EQ(store->open_of("visitor:a").size(), 1u);
+    EXPECT_EQ(store->open_of("account:2").size(), 1u);
+    EXPECT_TRUE(store->open_of("account:3").empty());
+    EXPECT_EQ(store->open_from("visitor:a"), 1);
+    EXPECT_EQ(store->open_from("account:2"), 0);
+
+    EXPECT_TRUE(store->close(made.id, "accepted"));
+    EXPECT_FALSE(this->open()->close(made.id, "cancelled")); // too late, from elsewhere
+    store->set_game(made.id, 77, "from-seat", "to-seat");
+    found = store->find(made.id);
+    EXPECT_EQ(found->closed, "accepted");
+    EXPECT_EQ(found->game_id, 77);
+    EXPECT_EQ(found->from_token, "from-seat");
+    EXPECT_EQ(found->to_token, "to-seat");
+    EXPECT_TRUE(store->open_of("visitor:a").empty());
+    EXPECT_EQ(store->open_from("visitor:a"), 0);
 }
 
 } // namespace

@@ -1,0 +1,56 @@
+// Challenges (docs/api.md, "Challenges"): a player offers a game to an account by its name;
+// the challenged accepts it (an online game with both seats taken, as a seek's) or declines
+// it, the challenger may cancel it. Stored through the ChallengeRepository, so every server
+// process on one database shares them; closing one is a compare-and-set, so two answers at
+// once count once. Each change is told on the game service's event bus (LobbyNotice), for
+// the lobby streams of the two players. Failures are ApiErrors (400 bad challenge or
+// yourself, 401 no player, 403 not yours to answer or rated without accounts, 404 no such
+// name or challenge, 409 answered already, 429 too many open challenges).
+#pragma once
+
+#include "account_repository.h"
+#include "challenge_repository.h"
+#include "clock.h"
+#include "game_service.h"
+#include "player_identity.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace evo::app {
+
+// {"id", "from", "to", "variant", "clock", "rated", "colour" (the challenger's), "created_ms"}.
+nlohmann::json challenge_json(const ChallengeRecord& challenge);
+
+class ChallengeService {
+  public:
+    static constexpr int default_open_challenges_per_player = 3;
+
+    ChallengeService(ChallengeRepository& challenges, AccountRepository& accounts,
+                     GameService& games, const Clock& clock,
+                     int open_challenges_per_player = default_open_challenges_per_player);
+
+    // {"to": NAME, "variant", "clock", "rated", "colour"} -> {"id"}. `from_name` is shown.
+    nlohmann::json create(const nlohmann::json& body, const Player& from,
+                          const std::string& from_name);
+    // {"incoming": [...], "outgoing": [...]}: the player's open challenges.
+    nlohmann::json list(const Player& player);
+    // Makes the game: its state with the challenged player's seat.
+    nlohmann::json accept(std::int64_t id, const Player& player);
+    nlohmann::json decline(std::int64_t id, const Player& player);
+    nlohmann::json cancel(std::int64_t id, const Player& player);
+
+  private:
+    ChallengeRecord open_or_refuse(std::int64_t id);
+    void close_or_refuse(std::int64_t id, const std::string& how);
+
+    ChallengeRepository& challenges_;
+    AccountRepository& accounts_;
+    GameService& games_;
+    const Clock& clock_;
+    int open_challenges_per_player_;
+};
+
+} // namespace evo::app

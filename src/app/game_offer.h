@@ -1,0 +1,48 @@
+// What a seek and a challenge both offer (docs/api.md, "Seeks" and "Challenges"): a variant,
+// a clock, rated or casual, the maker's colour; read from a request's JSON by one set of
+// rules, and, once accepted, made into one online game with both seats taken.
+#pragma once
+
+#include "player_identity.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace evo::app {
+
+class GameService;
+
+struct GameOffer {
+    std::string variant;
+    // The clock as POST /api/games takes it: minutes and seconds, or days per move; none:
+    // no clock.
+    std::optional<std::int64_t> clock_initial_ms;
+    std::optional<std::int64_t> clock_increment_ms;
+    std::optional<int> clock_days;
+    bool rated = false;
+    std::string colour = "random"; // the maker's: "w", "b" or "random"
+};
+
+// {"variant", "clock", "rated", "colour"}, all optional; ApiErrors for what is wrong (400),
+// and a rated offer from a visitor (403).
+GameOffer read_game_offer(const nlohmann::json& body, const Player& maker);
+// The clock as GET /api/seeks shows it: {"initial_ms", "increment_ms"}, {"days_per_move"}
+// or null.
+nlohmann::json offer_clock_json(const GameOffer& offer);
+
+struct PairedGame {
+    std::int64_t id = 0;
+    nlohmann::json state; // with the acceptor's seat
+    std::string maker_token;
+    std::string taker_token;
+};
+
+// Makes the online game of an accepted offer: its maker (`maker_key`, player_identity.h) at
+// the colour offered, the other seat taken at once.
+PairedGame make_paired_game(GameService& games, const GameOffer& offer,
+                            const std::string& maker_key);
+
+} // namespace evo::app

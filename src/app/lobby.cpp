@@ -1,0 +1,242 @@
+#include "lobby.h"
+
+#include "challenge_service.h"
+#include "fault_log.h"
+#include "http/event_text.h"
+#include "seek_service.h"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+
+namespace evo::app {
+
+using nlohmann::json;
+
+namespace {
+
+// The longest the thread waits without looking whether the makers are due (the clock may
+// be one a test moves by hand).
+constexpr std::int64_t longest_wait_ms = 1000;
+
+} // namespace
+
+Lobby::Lobby(SeekRepository& seeks, ChallengeRepository& challenges, GameService& games,
+             const Clock& clock, LobbyOptions options)
+    : seeks_(seeks), challenges_(challenges), games_(games), clock_(clock), options_(options) {
+    // Listening first: a seek stored after the list is read is told by its notice.
+    games_.event_bus().listen_lobby([this](const LobbyNotice& notice) { queue(notice); },
+                                    [this] {
+                                        {
+                                            std::lock_guard lock(queue_mutex_);
+                                            gap_ = true;
+                                        }
+                                        wake_.notify_one();
+                                    });
+    for (const SeekRecord& seek : seeks_.open_seeks()) open_.emplace(seek.id, seek_json(seek));
+    next_keep_ms_ = clock_.now_ms() + options_.refresh_ms;
+}
+
+Lobby::~Lobby() {
+    stop();
+}
+
+void Lobby::open(const Player& player, std::shared_ptr<EventSink> sink) {
+    std::vector<std::string> keys = player.keys();
+    // Back within the grace: the maker's seeks stay from now.
+    seeks_.mark_seen(keys, clock_.now_ms());
+    {
+        std::lock_guard lock(mutex_);
+        sink->send(event_text(seeks_message_locked()));
+        streams_.push_back({std::move(keys), sink});
+    }
+    // Outside the lock: it runs at once if the stream has closed already.
+    sink->on_close([this, keys = player.keys(), closed = sink.get()] {
+        {
+            std::lock_guard lock(mutex_);
+            std::erase_if(streams_,
+                          [&](const Stream& stream) { return stream.sink.get() == closed; });
+        }
+        // The grace runs from leaving, not from the last refresh.
+        try {
+            seeks_.mark_seen(keys, clock_.now_ms());
+        } catch (const std::exception& error) {
+            log_fault("lobby: a maker leaving", error.what());
+        }
+    });
+}
+
+std::size_t Lobby::streams() const {
+    std::lock_guard lock(mutex_);
+    return streams_.size();
+}
+
+void Lobby::queue(const LobbyNotice& notice) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        notices_.push_back(notice);
+    }
+    wake_.notify_one();
+}
+
+void Lobby::send_due() {
+    std::vector<LobbyNotice> notices;
+    bool gap = false;
+    {
+        std::lock_guard lock(queue_mutex_);
+        notices.swap(notices_);
+        std::swap(gap, gap_);
+    }
+    for (const LobbyNotice& notice : notices) {
+        try {
+            handle(notice);
+        } catch (const std::exception& error) {
+            log_fault("lobby: a seek's change", error.what());
+        }
+    }
+    if (gap) read_all_again();
+    std::int64_t now = clock_.now_ms();
+    if (now >= next_keep_ms_) {
+        next_keep_ms_ = now + options_.refresh_ms;
+        keep_makers(now);
+    }
+}
+
+void Lobby::handle(const LobbyNotice& notice) {
+    if (notice.kind.rfind("challenge", 0) == 0) return handle_challenge(notice);
+    if (notice.kind == "seek_added") {
+        auto seek = seeks_.find(notice.id);
+        if (!seek || !seek->taken_by.empty()) return; // gone already: its own notice says so
+        std::lock_guard lock(mutex_);
+        if (!open_.emplace(seek->id, seek_json(*seek)).second) return;
+        broadcast_locked(event_text({{"type", "seek_added"}, {"seek", open_.at(seek->id)}}));
+        return;
+    }
+    if (notice.kind != "seek_removed" && notice.kind != "seek_taken") return;
+    {
+        std::lock_guard lock(mutex_);
+        if (open_.erase(notice.id) > 0)
+            broadcast_locked(event_text(
+                {{"type", "seek_removed"}, {"id", notice.id}, {"reason", notice.reason}}));
+    }
+    if (notice.kind == "seek_taken") {
+        if (auto seek = seeks_.find(notice.id)) tell_game(*seek);
+    }
+}
+
+void Lobby::read_all_again() {
+    std::map<std::int64_t, json> open;
+    for (const SeekRecord& seek : seeks_.open_seeks()) open.emplace(seek.id, seek_json(seek));
+    std::vector<std::int64_t> vanished;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, seek] : open_)
+            if (!open.count(id)) vanished.push_back(id);
+        open_ = std::move(open);
+        broadcast_locked(event_text(seeks_message_locked()));
+    }
+    // Those taken meanwhile made games whose players have not been told.
+    for (std::int64_t id : vanished)
+        if (auto seek = seeks_.find(id); seek && seek->game_id) tell_game(*seek);
+}
+
+void Lobby::handle_challenge(const LobbyNotice& notice) {
+    auto challenge = challenges_.find(notice.id);
+    if (!challenge) return;
+    json message =
+        notice.kind == "challenge"
+            ? json{{"type", "challenge"}, {"challenge", challenge_json(*challenge)}}
+            : json{{"type", "challenge_removed"}, {"id", notice.id}, {"reason", notice.reason}};
+    EventText text = event_text(message);
+    {
+        std::lock_guard lock(mutex_);
+        send_to_player_locked(challenge->from, text);
+        send_to_player_locked(challenge->to, text);
+    }
+    if (notice.reason == "accepted" && challenge->game_id)
+        tell_game(*challenge->game_id,
+                  {{challenge->from, challenge->from_token}, {challenge->to, challenge->to_token}});
+}
+
+void Lobby::tell_game(const SeekRecord& seek) {
+    if (seek.game_id)
+        tell_game(*seek.game_id,
+                  {{seek.owner, seek.maker_token}, {seek.taken_by, seek.taker_token}});
+}
+
+void Lobby::tell_game(std::int64_t id,
+                      const std::vector<std::pair<std::string, std::string>>& seats) {
+    for (const auto& [key, token] : seats) {
+        if (key.empty() || token.empty()) continue;
+        json state = games_.get(id, token);
+        EventText text = event_text({{"type", "game"},
+                                     {"id", id},
+                                     {"seat", state.at("seat")},
+                                     {"variant", state.at("variant")}});
+        std::lock_guard lock(mutex_);
+        send_to_player_locked(key, text);
+    }
+}
+
+void Lobby::keep_makers(std::int64_t now) {
+    std::vector<std::string> here;
+    {
+        std::lock_guard lock(mutex_);
+        for (const Stream& stream : streams_)
+            for (const std::string& key : stream.keys)
+                if (std::find(here.begin(), here.end(), key) == here.end()) here.push_back(key);
+    }
+    try {
+        if (!here.empty()) seeks_.mark_seen(here, now);
+        for (std::int64_t id : seeks_.remove_unseen(now - options_.grace_ms))
+            games_.event_bus().publish_lobby({"seek_removed", id, "left"});
+    } catch (const std::exception& error) {
+        log_fault("lobby: keeping the seeks of makers here", error.what());
+    }
+}
+
+void Lobby::broadcast_locked(const EventText& text) {
+    for (const Stream& stream : streams_) stream.sink->send(text);
+}
+
+void Lobby::send_to_player_locked(const std::string& key, const EventText& text) {
+    for (const Stream& stream : streams_)
+        if (std::find(stream.keys.begin(), stream.keys.end(), key) != stream.keys.end())
+            stream.sink->send(text);
+}
+
+json Lobby::seeks_message_locked() const {
+    json seeks = json::array();
+    for (const auto& [id, seek] : open_) seeks.push_back(seek);
+    return {{"type", "seeks"}, {"seeks", std::move(seeks)}};
+}
+
+void Lobby::start() {
+    thread_ = std::thread([this] {
+        std::unique_lock lock(queue_mutex_);
+        while (!stopping_) {
+            lock.unlock();
+            try {
+                send_due();
+            } catch (const std::exception& error) {
+                log_fault("lobby", error.what());
+            }
+            std::int64_t wait_ms =
+                std::clamp<std::int64_t>(next_keep_ms_ - clock_.now_ms(), 0, longest_wait_ms);
+            lock.lock();
+            if (wait_ms > 0 && notices_.empty() && !gap_ && !stopping_)
+                wake_.wait_for(lock, std::chrono::milliseconds(wait_ms));
+        }
+    });
+}
+
+void Lobby::stop() {
+    {
+        std::lock_guard lock(queue_mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+}
+
+} // namespace evo::app

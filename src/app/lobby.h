@@ -1,0 +1,100 @@
+// The lobby's event streams (docs/api.md "The lobby stream"): each stream is sent the open
+// seeks when it opens, then every seek added and removed, to the two players of a challenge
+// the challenge and its end, and to the two players of a game made from a seek or a
+// challenge that game with their seat. The SeekService tells its changes on the
+// EventBus (LobbyNotice, ids only); every process reads the seeks it is told of from the
+// repository and sends the events to its own streams, on a thread of its own. A gap in the
+// notices (the bus listened again) sends every stream the whole list again.
+//
+// A seek goes when its maker leaves: the makers with a stream open here are marked seen
+// every refresh_ms, and seeks whose maker was not seen for grace_ms (by any process) are
+// removed ("left").
+#pragma once
+
+#include "challenge_repository.h"
+#include "clock.h"
+#include "event_bus.h"
+#include "game_service.h"
+#include "http/http_message.h"
+#include "player_identity.h"
+#include "seek_repository.h"
+
+#include <nlohmann/json.hpp>
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace evo::app {
+
+struct LobbyOptions {
+    // How long a maker may be without a lobby stream before their seeks go.
+    std::int64_t grace_ms = 20000;
+    // How often the makers with a stream open are marked seen (well under grace_ms).
+    std::int64_t refresh_ms = 5000;
+};
+
+class Lobby {
+  public:
+    Lobby(SeekRepository& seeks, ChallengeRepository& challenges, GameService& games,
+          const Clock& clock, LobbyOptions options);
+    ~Lobby();
+    Lobby(const Lobby&) = delete;
+    Lobby& operator=(const Lobby&) = delete;
+
+    // Opens a lobby stream of `player` (who has a key) on `sink`: first the open seeks.
+    void open(const Player& player, std::shared_ptr<EventSink> sink);
+    // Sends, on the caller's thread, the events of the notices told so far, and marks the
+    // makers seen and removes the seeks of those gone when that is due. The thread calls it;
+    // tests too.
+    void send_due();
+    // Runs send_due on a thread whenever a notice comes or the makers are due; stop() ends it.
+    void start();
+    void stop();
+    // How many lobby streams are open here.
+    std::size_t streams() const;
+
+  private:
+    struct Stream {
+        std::vector<std::string> keys; // the player's (player_identity.h)
+        std::shared_ptr<EventSink> sink;
+    };
+
+    void queue(const LobbyNotice& notice);
+    void handle(const LobbyNotice& notice);
+    void read_all_again();
+    void handle_challenge(const LobbyNotice& notice);
+    // Tells each (player key, seat token) of game `id` the game with their seat.
+    void tell_game(std::int64_t id, const std::vector<std::pair<std::string, std::string>>& seats);
+    void tell_game(const SeekRecord& seek);
+    void keep_makers(std::int64_t now);
+    void broadcast_locked(const EventText& text);
+    void send_to_player_locked(const std::string& key, const EventText& text);
+    nlohmann::json seeks_message_locked() const;
+
+    SeekRepository& seeks_;
+    ChallengeRepository& challenges_;
+    GameService& games_;
+    const Clock& clock_;
+    LobbyOptions options_;
+
+    // The open seeks as the streams were told them, and the streams.
+    mutable std::mutex mutex_;
+    std::map<std::int64_t, nlohmann::json> open_;
+    std::vector<Stream> streams_;
+
+    std::mutex queue_mutex_;
+    std::condition_variable wake_;
+    std::vector<LobbyNotice> notices_;
+    bool gap_ = false;
+    bool stopping_ = false;
+    std::int64_t next_keep_ms_ = 0;
+    std::thread thread_;
+};
+
+} // namespace evo::app

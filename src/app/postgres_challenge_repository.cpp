@@ -1,0 +1,108 @@
+#include "postgres_challenge_repository.h"
+
+#include "postgres_schema.h"
+
+namespace evo::app {
+
+namespace {
+
+constexpr const char* challenge_columns =
+    "SELECT id, challenger, challenger_name, challenged, challenged_name, variant, "
+    "clock_initial_ms, clock_increment_ms, clock_days, rated, colour, created_ms, closed, "
+    "game_id, challenger_token, challenged_token FROM challenges ";
+
+ChallengeRecord challenge_of_row(const PostgresResult& rows, int row) {
+    ChallengeRecord challenge;
+    challenge.id = rows.int64(row, 0);
+    challenge.from = rows.text(row, 1);
+    challenge.from_name = rows.text(row, 2);
+    challenge.to = rows.text(row, 3);
+    challenge.to_name = rows.text(row, 4);
+    challenge.variant = rows.text(row, 5);
+    challenge.clock_initial_ms = rows.optional_int64(row, 6);
+    challenge.clock_increment_ms = rows.optional_int64(row, 7);
+    challenge.clock_days = rows.optional_int(row, 8);
+    challenge.rated = rows.boolean(row, 9);
+    challenge.colour = rows.text(row, 10);
+    challenge.created_ms = rows.int64(row, 11);
+    challenge.closed = rows.optional_text(row, 12).value_or("");
+    challenge.game_id = rows.optional_int64(row, 13);
+    challenge.from_token = rows.optional_text(row, 14).value_or("");
+    challenge.to_token = rows.optional_text(row, 15).value_or("");
+    return challenge;
+}
+
+} // namespace
+
+PostgresChallengeRepository::PostgresChallengeRepository(const std::string& conninfo,
+                                                         std::size_t connections)
+    : pool_(conninfo, connections) {
+    auto connection = pool_.lease();
+    migrate_postgres_schema(*connection);
+}
+
+PostgresResult PostgresChallengeRepository::run(std::string_view sql,
+                                                const PostgresParams& params) {
+    return start_statement(pool_, sql, params).result;
+}
+
+void PostgresChallengeRepository::insert(ChallengeRecord& record) {
+    record.id = run("INSERT INTO challenges (challenger, challenger_name, challenged, "
+                    "challenged_name, variant, clock_initial_ms, clock_increment_ms, "
+                    "clock_days, rated, colour, created_ms) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                    PostgresParams()
+                        .add(record.from)
+                        .add(record.from_name)
+                        .add(record.to)
+                        .add(record.to_name)
+                        .add(record.variant)
+                        .add_optional(record.clock_initial_ms)
+                        .add_optional(record.clock_increment_ms)
+                        .add_optional(record.clock_days)
+                        .add_bool(record.rated)
+                        .add(record.colour)
+                        .add(record.created_ms))
+                    .int64(0, 0);
+}
+
+std::optional<ChallengeRecord> PostgresChallengeRepository::find(std::int64_t id) {
+    PostgresResult rows =
+        run(std::string(challenge_columns) + "WHERE id = $1", PostgresParams().add(id));
+    if (rows.rows() == 0) return std::nullopt;
+    return challenge_of_row(rows, 0);
+}
+
+std::vector<ChallengeRecord> PostgresChallengeRepository::open_of(const std::string& player) {
+    PostgresResult rows = run(std::string(challenge_columns) +
+                                  "WHERE closed IS NULL AND (challenger = $1 OR challenged = $1) "
+                                  "ORDER BY id",
+                              PostgresParams().add(player));
+    std::vector<ChallengeRecord> challenges;
+    for (int row = 0; row < rows.rows(); ++row) challenges.push_back(challenge_of_row(rows, row));
+    return challenges;
+}
+
+int PostgresChallengeRepository::open_from(const std::string& player) {
+    return int(run("SELECT count(*) FROM challenges WHERE challenger = $1 AND closed IS NULL",
+                   PostgresParams().add(player))
+                   .int64(0, 0));
+}
+
+bool PostgresChallengeRepository::close(std::int64_t id, const std::string& how) {
+    // One row update: PostgreSQL re-checks the condition on a row another transaction has
+    // just closed, so two answers at once cannot both see it open.
+    return run("UPDATE challenges SET closed = $1 WHERE id = $2 AND closed IS NULL",
+               PostgresParams().add(how).add(id))
+               .affected_rows() > 0;
+}
+
+void PostgresChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
+                                           const std::string& from_token,
+                                           const std::string& to_token) {
+    run("UPDATE challenges SET game_id = $1, challenger_token = $2, challenged_token = $3 "
+        "WHERE id = $4",
+        PostgresParams().add(game_id).add(from_token).add(to_token).add(id));
+}
+
+} // namespace evo::app

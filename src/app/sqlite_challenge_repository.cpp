@@ -1,0 +1,109 @@
+#include "sqlite_challenge_repository.h"
+
+#include "sqlite_schema.h"
+
+namespace evo::app {
+
+namespace {
+
+constexpr const char* challenge_columns =
+    "SELECT id, challenger, challenger_name, challenged, challenged_name, variant, "
+    "clock_initial_ms, clock_increment_ms, clock_days, rated, colour, created_ms, closed, "
+    "game_id, challenger_token, challenged_token FROM challenges ";
+
+ChallengeRecord challenge_of_row(const SqliteStatement& row) {
+    ChallengeRecord challenge;
+    challenge.id = row.column_int(0);
+    challenge.from = row.column_text(1);
+    challenge.from_name = row.column_text(2);
+    challenge.to = row.column_text(3);
+    challenge.to_name = row.column_text(4);
+    challenge.variant = row.column_text(5);
+    challenge.clock_initial_ms = row.column_optional_int64(6);
+    challenge.clock_increment_ms = row.column_optional_int64(7);
+    challenge.clock_days = row.column_optional_int(8);
+    challenge.rated = row.column_int(9) != 0;
+    challenge.colour = row.column_text(10);
+    challenge.created_ms = row.column_int(11);
+    challenge.closed = row.column_optional_text(12).value_or("");
+    challenge.game_id = row.column_optional_int64(13);
+    challenge.from_token = row.column_optional_text(14).value_or("");
+    challenge.to_token = row.column_optional_text(15).value_or("");
+    return challenge;
+}
+
+} // namespace
+
+SqliteChallengeRepository::SqliteChallengeRepository(const std::string& database_path)
+    : db_(database_path) {
+    migrate_sqlite_schema(db_);
+}
+
+void SqliteChallengeRepository::insert(ChallengeRecord& record) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement insert(
+        db_, "INSERT INTO challenges (challenger, challenger_name, challenged, challenged_name, "
+             "variant, clock_initial_ms, clock_increment_ms, clock_days, rated, colour, "
+             "created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, record.from)
+        .bind(2, record.from_name)
+        .bind(3, record.to)
+        .bind(4, record.to_name)
+        .bind(5, record.variant)
+        .bind_optional(6, record.clock_initial_ms)
+        .bind_optional(7, record.clock_increment_ms)
+        .bind_optional(8, record.clock_days)
+        .bind(9, std::int64_t(record.rated ? 1 : 0))
+        .bind(10, record.colour)
+        .bind(11, record.created_ms);
+    insert.run();
+    record.id = db_.last_insert_id();
+}
+
+std::optional<ChallengeRecord> SqliteChallengeRepository::find(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement challenge(db_, std::string(challenge_columns) + "WHERE id = ?");
+    challenge.bind(1, id);
+    if (!challenge.step()) return std::nullopt;
+    return challenge_of_row(challenge);
+}
+
+std::vector<ChallengeRecord> SqliteChallengeRepository::open_of(const std::string& player) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement rows(db_, std::string(challenge_columns) +
+                                  "WHERE closed IS NULL AND (challenger = ? OR challenged = ?) "
+                                  "ORDER BY id");
+    rows.bind(1, player).bind(2, player);
+    std::vector<ChallengeRecord> challenges;
+    while (rows.step()) challenges.push_back(challenge_of_row(rows));
+    return challenges;
+}
+
+int SqliteChallengeRepository::open_from(const std::string& player) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement count(
+        db_, "SELECT count(*) FROM challenges WHERE challenger = ? AND closed IS NULL");
+    count.bind(1, player);
+    count.step();
+    return int(count.column_int(0));
+}
+
+bool SqliteChallengeRepository::close(std::int64_t id, const std::string& how) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement close(db_, "UPDATE challenges SET closed = ? WHERE id = ? AND closed IS NULL");
+    close.bind(1, how).bind(2, id);
+    close.run();
+    return db_.changes() > 0;
+}
+
+void SqliteChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
+                                         const std::string& from_token,
+                                         const std::string& to_token) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement game(db_, "UPDATE challenges SET game_id = ?, challenger_token = ?, "
+                              "challenged_token = ? WHERE id = ?");
+    game.bind(1, game_id).bind(2, from_token).bind(3, to_token).bind(4, id);
+    game.run();
+}
+
+} // namespace evo::app

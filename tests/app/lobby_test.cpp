@@ -1,0 +1,215 @@
+// The lobby's streams (docs/api.md, "The lobby stream") on an injected clock: the open seeks
+// first, each seek added and removed told to every stream, the game of an accepted seek told
+// to both its players with their own seats, the whole list again after a gap in the bus's
+// notices, and a seek removed ("left") once its maker has had no stream for the grace time.
+#include "api_test_server.h"
+
+#include "app/in_memory_event_bus.h"
+#include "app/lobby.h"
+#include "app/seek_service.h"
+#include "app/sqlite_challenge_repository.h"
+#include "app/sqlite_seek_repository.h"
+
+#include <gtest/gtest.h>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+// A lobby stream held in memory: the messages it was sent, and its close.
+class SentMessages : public EventSink {
+  public:
+    bool send(EventText text) override {
+        const std::string& event = *text;
+        std::size_t data = event.find("data: ");
+        messages.push_back(json::parse(event.substr(data + 6, event.find('\n', data) - data - 6)));
+        return true;
+    }
+    void close() override {
+        closed_ = true;
+        for (auto& callback : callbacks_) callback();
+    }
+    bool closed() const override { return closed_; }
+    void on_close(std::function<void()> callback) override { callbacks_.push_back(callback); }
+
+    // The messages of that type.
+    std::vector<json> of_type(const std::string& type) const {
+        std::vector<json> found;
+        for (const json& message : messages)
+            if (message.at("type") == type) found.push_back(message);
+        return found;
+    }
+    std::vector<json> messages;
+
+  private:
+    bool closed_ = false;
+    std::vector<std::function<void()>> callbacks_;
+};
+
+Player visitor(const std::string& key) {
+    Player player;
+    player.visitor_key = "visitor:" + key;
+    return player;
+}
+
+// Gaps told by hand: the in-memory bus never loses a notice.
+class GappyBus : public InMemoryEventBus {
+  public:
+    void listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
+                      std::function<void()> on_gap) override {
+        gap = on_gap;
+        InMemoryEventBus::listen_lobby(std::move(on_notice), std::move(on_gap));
+    }
+    std::function<void()> gap;
+};
+
+class LobbyTest : public ::testing::Test {
+  protected:
+    static constexpr std::int64_t grace_ms = 20000;
+    static constexpr std::int64_t refresh_ms = 5000;
+
+    std::string database() const { return (directory_.path() / "games.sqlite3").string(); }
+    static ServiceOptions on_bus(EventBus& bus) {
+        ServiceOptions options;
+        options.event_bus = &bus;
+        return options;
+    }
+    std::shared_ptr<SentMessages> open(const Player& player) {
+        auto stream = std::make_shared<SentMessages>();
+        lobby_.open(player, stream);
+        return stream;
+    }
+    std::int64_t seek(const Player& maker, const std::string& name) {
+        return seeks_.create({{"variant", "chess"}, {"colour", "w"}}, maker, name).at("id");
+    }
+
+    TemporaryDirectory directory_;
+    ManualClock clock_;
+    GappyBus bus_;
+    SqliteGameRepository games_store_{database()};
+    SqliteSeekRepository seeks_store_{database()};
+    SqliteChallengeRepository challenges_store_{database()};
+    GameService games_{games_store_, {}, clock_, on_bus(bus_)};
+    SeekService seeks_{seeks_store_, games_, clock_};
+    Lobby lobby_{seeks_store_, challenges_store_, games_, clock_, {grace_ms, refresh_ms}};
+};
+
+TEST_F(LobbyTest, AStreamIsSentTheOpenSeeksThenEachSeekAddedAndRemoved) {
+    std::int64_t before = seek(visitor("a"), "Anonymous AAAA");
+    lobby_.send_due();
+    auto stream = open(visitor("b"));
+    ASSERT_EQ(stream->messages.size(), 1u);
+    EXPECT_EQ(stream->messages[0].at("type"), "seeks");
+    ASSERT_EQ(stream->messages[0].at("seeks").size(), 1u);
+    EXPECT_EQ(stream->messages[0].at("seeks")[0], seeks_.list()[0]);
+
+    std::int64_t added = seek(visitor("c"), "Anonymous CCCC");
+    lobby_.send_due();
+    seeks_.cancel(before, visitor("a"));
+    lobby_.send_due();
+    ASSERT_EQ(stream->messages.size(), 3u);
+    EXPECT_EQ(stream->messages[1].at("type"), "seek_added");
+    EXPECT_EQ(stream->messages[1].at("seek").at("id"), added);
+    EXPECT_EQ(stream->messages[1].at("seek").at("name"), "Anonymous CCCC");
+    EXPECT_EQ(stream->messages[2],
+              (json{{"type", "seek_removed"}, {"id", before}, {"reason", "cancelled"}}));
+}
+
+TEST_F(LobbyTest, BothPlayersOfAnAcceptedSeekAreToldTheGameWithTheirOwnSeat) {
+    auto maker = open(visitor("a"));
+    auto taker = open(visitor("b"));
+    auto onlooker = open(visitor("c"));
+    std::int64_t id = seek(visitor("a"), "Anonymous AAAA");
+    lobby_.send_due();
+    json state = seeks_.accept(id, visitor("b"));
+    lobby_.send_due();
+
+    json removed = {{"type", "seek_removed"}, {"id", id}, {"reason", "accepted"}};
+    for (const auto& stream : {maker, taker, onlooker})
+        EXPECT_EQ(stream->of_type("seek_removed"), std::vector<json>{removed});
+    EXPECT_TRUE(onlooker->of_type("game").empty());
+    ASSERT_EQ(maker->of_type("game").size(), 1u);
+    ASSERT_EQ(taker->of_type("game").size(), 1u);
+    json told_maker = maker->of_type("game")[0];
+    json told_taker = taker->of_type("game")[0];
+    EXPECT_EQ(told_maker.at("id"), state.at("id"));
+    EXPECT_EQ(told_maker.at("variant"), "chess");
+    EXPECT_EQ(told_maker.at("seat").at("colour"), "w"); // the seek's colour was the maker's
+    EXPECT_EQ(told_taker.at("seat"), state.at("seat"));
+    EXPECT_NE(told_maker.at("seat").at("token"), told_taker.at("seat").at("token"));
+    // The maker's seat plays: it is theirs.
+    json moved = games_.play(state.at("id"), {{"uci", "e2e4"}},
+                             told_maker.at("seat").at("token").get<std::string>());
+    EXPECT_EQ(moved.at("history").size(), 1u);
+}
+
+TEST_F(LobbyTest, AfterAGapEveryStreamIsSentTheWholeListAgain) {
+    auto stream = open(visitor("b"));
+    // Stored by another process whose notice was lost.
+    SeekRecord unheard;
+    unheard.owner = "visitor:z";
+    unheard.owner_name = "Anonymous ZZZZ";
+    unheard.variant = "chess";
+    unheard.created_ms = clock_.now_ms();
+    seeks_store_.insert(unheard);
+    lobby_.send_due();
+    ASSERT_EQ(stream->messages.size(), 1u);
+
+    bus_.gap();
+    lobby_.send_due();
+    ASSERT_EQ(stream->messages.size(), 2u);
+    EXPECT_EQ(stream->messages[1].at("type"), "seeks");
+    ASSERT_EQ(stream->messages[1].at("seeks").size(), 1u);
+    EXPECT_EQ(stream->messages[1].at("seeks")[0].at("id"), unheard.id);
+}
+
+TEST_F(LobbyTest, ASeekGoesWhenItsMakerHasHadNoStreamForTheGraceTime) {
+    auto watcher = open(visitor("w"));
+    auto maker_page = open(visitor("a"));
+    std::int64_t staying = seek(visitor("a"), "Anonymous AAAA");
+    std::int64_t leaving = seek(visitor("b"), "Anonymous BBBB"); // no stream of theirs
+    lobby_.send_due();
+
+    // Within the grace nothing goes; the maker with a page open is kept however long.
+    clock_.advance(grace_ms - 1);
+    lobby_.send_due();
+    EXPECT_EQ(seeks_.list().size(), 2u);
+    for (int i = 0; i < 10; ++i) {
+        clock_.advance(refresh_ms);
+        lobby_.send_due(); // marks the makers here seen, removes those gone
+        lobby_.send_due(); // tells the removals
+    }
+    ASSERT_EQ(seeks_.list().size(), 1u);
+    EXPECT_EQ(seeks_.list()[0].at("id"), staying);
+    std::vector<json> left = {json{{"type", "seek_removed"}, {"id", leaving}, {"reason", "left"}}};
+    EXPECT_EQ(watcher->of_type("seek_removed"), left);
+
+    // The maker closes their page: their seek goes a grace time later, not before.
+    clock_.advance(refresh_ms - 1);
+    maker_page->close();
+    EXPECT_EQ(lobby_.streams(), 1u);
+    clock_.advance(grace_ms - 1);
+    lobby_.send_due();
+    lobby_.send_due();
+    EXPECT_EQ(seeks_.list().size(), 1u);
+    clock_.advance(refresh_ms);
+    lobby_.send_due();
+    lobby_.send_due();
+    EXPECT_TRUE(seeks_.list().empty());
+    EXPECT_EQ(watcher->of_type("seek_removed").back(),
+              (json{{"type", "seek_removed"}, {"id", staying}, {"reason", "left"}}));
+}
+
+TEST_F(LobbyTest, AMakerBackWithinTheGraceKeepsTheirSeek) {
+    std::int64_t id = seek(visitor("a"), "Anonymous AAAA");
+    clock_.advance(grace_ms - 1000);
+    auto back = open(visitor("a")); // a reload: seen again at once
+    clock_.advance(refresh_ms);
+    lobby_.send_due();
+    ASSERT_EQ(seeks_.list().size(), 1u);
+    EXPECT_EQ(seeks_.list()[0].at("id"), id);
+}
+
+} // namespace
+} // namespace evo::app::testing
