@@ -47,8 +47,9 @@ const streamLive = (page) => page.waitForFunction(() => document.getElementById(
 
 const seekRows = (page) => page.locator('#seek-list li.seek');
 
-async function gameIdOf(page, timeout = 10000) {
-  await page.waitForFunction(() => /^#game=\d+$/.test(location.hash), null, { timeout });
+// The game the page shows once it is at a game's address (other than `leaving`, the one it was at).
+async function gameIdOf(page, leaving = null, timeout = 10000) {
+  await page.waitForFunction((old) => /^#game=\d+$/.test(location.hash) && location.hash !== `#game=${old}`, leaving, { timeout });
   const id = Number((await page.evaluate(() => location.hash)).slice('#game='.length));
   await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
   await page.locator('#board piece').first().waitFor();
@@ -143,9 +144,9 @@ await check("bob challenges alice by name; she accepts in the banner on the game
   assert.match(await banner.locator('.challenge-text').textContent(), /^bob challenges you: .*3\+2, casual/);
   await alice.locator('#challenge-banner').screenshot({ path: path.join(shotsDir, 'challenge-banner-desktop.png') });
   await banner.locator('button.challenge-accept').click();
-  const challengeGame = await gameIdOf(alice);
+  const challengeGame = await gameIdOf(alice, seekGame);
   assert.notEqual(challengeGame, seekGame);
-  assert.equal(await gameIdOf(bob), challengeGame, "bob's page follows the lobby stream's game event");
+  assert.equal(await gameIdOf(bob, seekGame), challengeGame, "bob's page follows the lobby stream's game event");
   await alice.locator('#challenge-banner').waitFor({ state: 'hidden' });
 });
 
@@ -188,6 +189,19 @@ await check("a wrong password gets the server's message; log out makes alice ano
   await alice.locator('#account-dialog[open] #log-out-button').click();
   await alice.waitForFunction(() => /^Anonymous /.test(document.getElementById('player-name')?.textContent ?? ''));
   assert.equal(await alice.locator('#account-button').textContent(), 'Sign in');
+});
+
+await check('"New game" in the header, from the lobby, shows the new game instead of the lobby', async () => {
+  await alice.evaluate(() => (location.hash = '#lobby'));
+  await alice.locator('#lobby-view').waitFor({ state: 'visible' });
+  await alice.click('#new-game-button');
+  const dialog = alice.locator('#new-game-dialog[open]');
+  await dialog.locator('select[name=variant]').selectOption('chess');
+  await dialog.locator('select[name=side]').selectOption('both');
+  await alice.click('#start-game-button');
+  await alice.locator('#lobby-view').waitFor({ state: 'hidden' });
+  await gameIdOf(alice);
+  assert.match(await alice.locator('#game-title').textContent(), /Chess$/);
 });
 
 await harness.finish();

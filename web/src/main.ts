@@ -335,6 +335,8 @@ class App {
       byId<HTMLDialogElement>('new-game-dialog'),
       async (request) => {
         const state = await this.online.create(request);
+        // "New game" from the lobby: the new game is shown instead of it.
+        if (isLobbyAddress()) history.replaceState(null, '', location.pathname + location.search);
         this.autoplay = true;
         await this.switchTo(async () => state);
       },
@@ -370,7 +372,9 @@ class App {
       const state = await load();
       // A game started or opened from the rules page or the lobby is shown instead of it.
       this.rules.close();
-      this.lobby.close();
+      // Unless the player went to the lobby while this game was loading (a game of theirs that
+      // began, then "Lobby"): the game is kept behind it.
+      if (!isLobbyAddress()) this.lobby.close();
       const humans = humanSidesOf(state);
       this.board.setOrientation(colorOf(this.online.orientationFor(state) ?? (humans.length === 1 ? humans[0] : 'w')));
       this.show(state);
