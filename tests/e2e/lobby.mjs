@@ -2,9 +2,11 @@
 // alice and bob create accounts in the header's dialog; alice posts a seek in the lobby, bob
 // sees it appear without reloading and accepts; both land on the board (alice by the lobby
 // stream's "game" event) and play a move each; carol, anonymous, on a phone, watches the
-// seek appear and go. A challenge by name from bob, accepted in alice's banner; a wrong
-// password shows the server's message; logging out. Screenshots of the lobby at 390 and
-// 1366 px go into a temporary folder (printed); the phone's page must not overflow sideways.
+// seek appear and go, cancels one of her own and plays bob by quick pairing. A challenge by
+// name from bob, accepted in alice's banner; a wrong password shows the server's message;
+// logging out, here and everywhere. Screenshots of the lobby at 390 and 1366 px go into a
+// temporary folder (printed); the phone's page must not overflow sideways; axe finds nothing
+// serious on the lobby and the account dialog.
 //
 //   node tests/e2e/lobby.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
@@ -189,6 +191,14 @@ await check("a wrong password gets the server's message; log out makes alice ano
   await alice.locator('#account-dialog[open] #log-out-button').click();
   await alice.waitForFunction(() => /^Anonymous /.test(document.getElementById('player-name')?.textContent ?? ''));
   assert.equal(await alice.locator('#account-button').textContent(), 'Sign in');
+
+  // "Log out everywhere" ends bob's session on the server: his page is anonymous, and the
+  // session cookie it had no longer names him.
+  await bob.click('#account-button');
+  await bob.locator('#account-dialog[open] #log-out-everywhere-button').click();
+  await bob.waitForFunction(() => /^Anonymous /.test(document.getElementById('player-name')?.textContent ?? ''));
+  const me = await bob.evaluate(async () => (await (await fetch('/api/me')).json()).anonymous);
+  assert.equal(me, true);
 });
 
 await check('"New game" in the header, from the lobby, shows the new game instead of the lobby', async () => {
