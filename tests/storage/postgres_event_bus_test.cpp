@@ -1,6 +1,7 @@
 // PostgresEventBus: a change stored by one process is heard by every process's bus (the
 // NOTIFY is sent in the saving transaction, so only a committed change is heard), and a
-// listening connection that is lost is opened again and reported as a gap.
+// listening connection that is lost is opened again and reported as a gap. The lobby's
+// notices are told to every process once, the publisher's at once.
 #include "app/postgres_event_bus.h"
 #include "app/postgres_game_repository.h"
 #include "postgres_test_server.h"
@@ -51,6 +52,45 @@ class Heard {
         std::mutex mutex;
         std::condition_variable changed;
         std::vector<GameChanged> changes;
+        int gaps = 0;
+    };
+    std::shared_ptr<Record> record_;
+};
+
+// What one bus's lobby listener was told, waited for as Heard does.
+class HeardLobby {
+  public:
+    explicit HeardLobby(EventBus& bus) : record_(std::make_shared<Record>()) {
+        bus.listen_lobby(
+            [record = record_](const LobbyNotice& notice) {
+                std::lock_guard lock(record->mutex);
+                record->notices.push_back(notice);
+                record->changed.notify_all();
+            },
+            [record = record_] {
+                std::lock_guard lock(record->mutex);
+                ++record->gaps;
+                record->changed.notify_all();
+            });
+    }
+    int gaps(int count) {
+        std::unique_lock lock(record_->mutex);
+        record_->changed.wait_for(lock, std::chrono::seconds(20),
+                                  [&] { return record_->gaps >= count; });
+        return record_->gaps;
+    }
+    std::vector<LobbyNotice> notices(std::size_t count) {
+        std::unique_lock lock(record_->mutex);
+        record_->changed.wait_for(lock, std::chrono::seconds(20),
+                                  [&] { return record_->notices.size() >= count; });
+        return record_->notices;
+    }
+
+  private:
+    struct Record {
+        std::mutex mutex;
+        std::condition_variable changed;
+        std::vector<LobbyNotice> notices;
         int gaps = 0;
     };
     std::shared_ptr<Record> record_;
@@ -130,17 +170,44 @@ TEST_F(PostgresEventBusTest, PublishTellsThisProcessAtOnceAndNoOther) {
     EXPECT_EQ(heard_elsewhere.changes(1), only_the_notice);
 }
 
+TEST(LobbyNoticePayload, ReadsBackWhatItWritesAndRefusesAnythingElse) {
+    LobbyNotice notice{"seek_removed", 4, "left"};
+    EXPECT_EQ(parse_lobby_notice_payload(lobby_notice_payload(notice)), notice);
+    EXPECT_EQ(parse_lobby_notice_payload("seek_added:5:"), (LobbyNotice{"seek_added", 5, ""}));
+    EXPECT_FALSE(parse_lobby_notice_payload("seek_added:5"));
+    EXPECT_FALSE(parse_lobby_notice_payload("seek_added:x:"));
+    EXPECT_FALSE(parse_lobby_notice_payload(":5:"));
+}
+
+TEST_F(PostgresEventBusTest, ALobbyNoticeIsToldToEveryProcessOnce) {
+    PostgresEventBus here(server().conninfo());
+    PostgresEventBus elsewhere(server().conninfo());
+    HeardLobby heard_here(here), heard_elsewhere(elsewhere);
+    here.publish_lobby({"seek_added", 4, ""});
+    here.publish_lobby({"seek_removed", 4, "left"});
+    std::vector<LobbyNotice> expected = {{"seek_added", 4, ""}, {"seek_removed", 4, "left"}};
+    EXPECT_EQ(heard_here.notices(0), expected); // on the publisher's thread, before it returns
+    EXPECT_EQ(heard_elsewhere.notices(2), expected);
+    // The publisher's own notices come back to it before this one: it ignores them.
+    elsewhere.publish_lobby({"seek_added", 5, ""});
+    expected.push_back({"seek_added", 5, ""});
+    EXPECT_EQ(heard_here.notices(3), expected);
+    EXPECT_EQ(heard_elsewhere.notices(3), expected);
+}
+
 TEST_F(PostgresEventBusTest, ALostListenerConnectsAgainReportsAGapAndHearsWhatFollows) {
     PostgresGameRepository store(server().conninfo());
     PostgresEventBus bus(server().conninfo(),
                          {std::chrono::milliseconds(5000), std::chrono::milliseconds(20)});
     Heard heard(bus);
+    HeardLobby heard_lobby(bus);
     int first_pid = bus.listener_pid();
     ASSERT_NE(first_pid, 0);
 
     PostgresConnection admin(server().conninfo());
     admin.execute("SELECT pg_terminate_backend($1)", PostgresParams().add(std::int64_t(first_pid)));
     EXPECT_EQ(heard.gaps(1), 1);
+    EXPECT_EQ(heard_lobby.gaps(1), 1); // the lobby reads its seeks again too
     EXPECT_EQ(bus.reconnections(), 1);
     EXPECT_NE(bus.listener_pid(), first_pid);
 

@@ -3,7 +3,9 @@
 processes at once"): an online game made on A and joined on B is played with moves sent to A
 and B in turn; an event stream opened on A sees each move made on B promptly (waited for
 with a timeout, never a fixed sleep); two moves for one ply sent to both at once are taken
-exactly once; the game ends identical through both. Starts its own PostgreSQL
+exactly once; the game ends identical through both. The lobby: a seek made on A appears on a
+lobby stream on B, is accepted on B, and its maker's lobby stream on A is told the game with
+a seat. Starts its own PostgreSQL
 (postgres_test_server.sh). Prints 'N passed, N failed'."""
 import http.client
 import json
@@ -66,6 +68,52 @@ class Stream:
 
     def close(self):
         self.conn.close()
+
+
+class LobbyStream:
+    """A lobby stream (docs/api.md "The lobby stream") of the visitor with `cookie`, read on a
+    thread: its messages, waited for by type with a timeout."""
+
+    def __init__(self, port, cookie):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.conn.request("GET", "/api/lobby/events", headers={"Cookie": cookie})
+        self.response = self.conn.getresponse()
+        self.messages = queue.Queue()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("data: "):
+                    self.messages.put(json.loads(line[6:]))
+        except Exception:
+            pass
+
+    def wait_for(self, kind, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                message = self.messages.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if message.get("type") == kind:
+                return message
+        return None
+
+    def close(self):
+        self.conn.close()
+
+
+def visitor_call(port, method, path, cookie, body=None):
+    """(status, JSON) of one request by the visitor with `cookie`."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.request(method, path, body=json.dumps(body) if body is not None else None,
+              headers={"Cookie": cookie})
+    r = c.getresponse()
+    answer = json.loads(r.read().decode() or "null")
+    c.close()
+    return r.status, answer
 
 
 def comparable(state):
@@ -133,10 +181,37 @@ try:
           "the final state is the same through A and B (version %s on A, %s on B)" %
           (on_a.get("version"), on_b.get("version")))
 
+    # The lobby across the two processes.
+    maker, taker = "evo_visitor=" + "a" * 64, "evo_visitor=" + "b" * 64
+    maker_lobby, taker_lobby = LobbyStream(port_a, maker), LobbyStream(port_b, taker)
+    lobbies = [maker_lobby, taker_lobby]
+    check(maker_lobby.wait_for("seeks", PROMPTLY_S) is not None and
+          taker_lobby.wait_for("seeks", PROMPTLY_S) is not None, "lobby streams on A and B")
+    status, made = visitor_call(port_a, "POST", "/api/seeks", maker,
+                                {"variant": "chess", "colour": "w"})
+    check(status == 201, "a seek made on A: %d" % status)
+    added = taker_lobby.wait_for("seek_added", PROMPTLY_S)
+    check(added is not None and added["seek"]["id"] == made["id"],
+          "B's lobby stream shows the seek made on A: %s" % added)
+    status, accepted = visitor_call(port_b, "POST", "/api/seeks/%d/accept" % made["id"], taker)
+    check(status == 201 and accepted["seat"]["colour"] == "b", "accepted on B: %d" % status)
+    told = maker_lobby.wait_for("game", PROMPTLY_S)
+    check(told is not None and told["id"] == accepted["id"] and told["seat"]["colour"] == "w",
+          "the maker's lobby stream on A is told the game with a seat: %s" % told)
+    removed = taker_lobby.wait_for("seek_removed", PROMPTLY_S)
+    check(removed == {"type": "seek_removed", "id": made["id"], "reason": "accepted"},
+          "B's lobby stream: the seek was accepted: %s" % removed)
+    if told:
+        status, _, _ = call(port_a, "POST", "/api/games/%d/moves" % told["id"], {"uci": "e2e4"},
+                            told["seat"]["token"])
+        check(status == 200, "the seat the stream told plays on A: %d" % status)
+
     stop_gracefully(servers)
 finally:
     if stream:
         stream.close()
+    for lobby in locals().get("lobbies", []):
+        lobby.close()
     clean_up(servers, PG, pg_dir, data)
 
 finish()
