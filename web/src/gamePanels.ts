@@ -1,6 +1,7 @@
 // The panels around the board: status, both sides' evolution counters and rights,
 // the SAN move list, and the result banner.
 import type { GameState, Side } from './api';
+import { ratingChangesText, type RatingChanges } from './ratingChanges';
 
 // What the panels read of a position: a game's state, or a position of the analysis board.
 export type ShownPosition = Pick<GameState, 'turn' | 'check' | 'result' | 'counters' | 'royal_promotion'> &
@@ -138,6 +139,8 @@ export function renderResultBanner(banner: HTMLElement, state: GameState, onRema
   if (state.points) {
     banner.append(element('div', 'result-points', `Points: White ${state.points.w} – Black ${state.points.b}`));
   }
+  const ratings = ratingChangesText((state as { rating_changes?: RatingChanges }).rating_changes);
+  if (ratings) banner.append(element('div', 'result-ratings', ratings));
   const row = element('div', 'result-actions');
   if (onRematch) {
     const button = element('button', 'secondary rematch-button', 'Rematch');

@@ -5,7 +5,7 @@ import './pieces.css';
 import './style.css';
 import './settings.css';
 import type { Key } from 'chessgroundx/types';
-import { api, ApiError, engineMove, type GameState, type ServerInfo, type Side } from './api';
+import { api, ApiError, engineMove, type GameState, type Seat, type ServerInfo, type Side } from './api';
 import { colorOf, GameBoard } from './board';
 import { EnginePanel } from './enginePanel';
 import { renderMoveList, renderResultBanner, renderSideStrip, renderStatus } from './gamePanels';
@@ -14,7 +14,7 @@ import { askForNewGame, GENTLE_LEVEL, levelOptions, setUpNewGameDialog, variantT
 import { OnlineController } from './online';
 import { pickPromotion } from './promotionPicker';
 import { renderSavedGames } from './savedGames';
-import { readAddress } from './seats';
+import { readAddress, storeSeat } from './seats';
 import { hideError, hideNotice, showError, showNotice } from './notices';
 import { viewedState } from './viewedPosition';
 import { RulesView, rulesAddressFor } from './rules/rulesPage';
@@ -31,6 +31,10 @@ import { analysisEngineAvailable, bindEnginePlaceMenu, learnEngines } from './en
 import { analysisHash, readAnalysisAddress, type AnalysisAddress } from './analysis/analysisAddress';
 import { ReviewPanel } from './review/reviewPanel';
 import { rememberVariants } from './variantRules';
+import { PlayerBar, type Me } from './player';
+import { LobbyConnection } from './lobby/lobbyConnection';
+import { isLobbyAddress, LobbyView } from './lobby/lobbyPage';
+import { ChallengeBanner } from './lobby/challengeBanner';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -108,11 +112,25 @@ class App {
     if (!this.state) void this.newGame();
   });
 
-  constructor(private readonly info: ServerInfo) {
+  // The lobby's stream, open on every page: its "game" event takes the player to a game of theirs
+  // that has just begun (their seek or challenge accepted).
+  private readonly lobbyStream = new LobbyConnection('', (id, seat) => this.enterGame(id, seat));
+  private readonly lobby: LobbyView;
+
+  constructor(
+    private readonly info: ServerInfo,
+    player: PlayerBar,
+  ) {
     byId('rules-button').addEventListener('click', () => (location.hash = rulesAddressFor(this.state?.variant ?? 'evochess')));
     rememberVariants(info.variants);
     this.settings.onChange((settings) => this.sounds.setLevel(settings.sound));
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
+    // After the dialog's set-up: the lobby names the variants as it does.
+    this.lobby = new LobbyView(byId('game-layout'), info, this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
+    new ChallengeBanner(byId('challenge-banner'), this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
+    this.lobby.setPlayer(player.me);
+    this.lobbyStream.connect(player.me.name);
+    player.onChange((me) => this.onPlayerChange(me));
     byId('eval-bar').hidden = !info.engine;
     // Analysis and review may run the engine in the browser, the server's or none.
     this.enginesKnown = learnEngines(info.engine).then(() => {
@@ -152,7 +170,35 @@ class App {
     window.addEventListener('hashchange', () => void this.openFromAddress());
   }
 
+  // A game of this player's from the lobby: the seat is kept as an invite's is, then the board.
+  private enterGame(id: number, seat: Seat | undefined): void {
+    if (seat) storeSeat(id, seat);
+    if (location.hash !== `#game=${id}`) location.hash = `#game=${id}`;
+    // Already at its address (the acceptor is told twice: the answer and the stream).
+    else if (this.state?.id !== id) void this.openGame(id);
+  }
+
+  // Signed in or out: the lobby knows the player by the new cookie; the saved games are theirs.
+  private onPlayerChange(me: Me): void {
+    this.lobbyStream.connect(me.name);
+    this.lobby.setPlayer(me);
+    void this.refreshSavedGames().catch(showError);
+  }
+
+  // `#lobby`: the lobby instead of the game (and of the rules). True when it is open.
+  private followLobby(): boolean {
+    if (!isLobbyAddress()) {
+      this.lobby.close();
+      return false;
+    }
+    this.rules.close();
+    this.closeAnalysis();
+    this.lobby.open();
+    return true;
+  }
+
   async start(): Promise<void> {
+    if (this.followLobby()) return void this.refreshSavedGames().catch(showError);
     if (this.rules.follow()) return;
     if (isFirstVisit() && !location.hash) {
       this.showStartOf('evochess');
@@ -174,6 +220,7 @@ class App {
   }
 
   private async openFromAddress(): Promise<void> {
+    if (this.followLobby()) return;
     if (this.rules.follow()) return;
     const analysisAddress = readAnalysisAddress();
     if (analysisAddress) return this.openAnalysis(analysisAddress);
@@ -288,6 +335,8 @@ class App {
       byId<HTMLDialogElement>('new-game-dialog'),
       async (request) => {
         const state = await this.online.create(request);
+        // "New game" from the lobby: the new game is shown instead of it.
+        if (isLobbyAddress()) history.replaceState(null, '', location.pathname + location.search);
         this.autoplay = true;
         await this.switchTo(async () => state);
       },
@@ -321,8 +370,11 @@ class App {
     this.closeAnalysis();
     await this.attempt(async () => {
       const state = await load();
-      // A game started or opened from the rules page is shown instead of it.
+      // A game started or opened from the rules page or the lobby is shown instead of it.
       this.rules.close();
+      // Unless the player went to the lobby while this game was loading (a game of theirs that
+      // began, then "Lobby"): the game is kept behind it.
+      if (!isLobbyAddress()) this.lobby.close();
       const humans = humanSidesOf(state);
       this.board.setOrientation(colorOf(this.online.orientationFor(state) ?? (humans.length === 1 ? humans[0] : 'w')));
       this.show(state);
@@ -526,7 +578,8 @@ class App {
   // The address of the game and of the position viewed: `#game=ID`, `#game=ID&ply=N`.
   private writeAddress(): void {
     const state = this.state;
-    if (!state || this.analysis) return;
+    // The lobby keeps its address while a game behind it changes (a move from the stream).
+    if (!state || this.analysis || this.lobby.isOpen) return;
     const address = this.viewedPly === null ? `#game=${state.id}` : `#game=${state.id}&ply=${this.viewedPly + 1}`;
     if (location.hash !== address) history.replaceState(null, '', address);
   }
@@ -760,7 +813,9 @@ async function copyText(event: Event, text: string): Promise<void> {
 
 async function main(): Promise<void> {
   try {
-    const app = new App(await api.info());
+    const player = new PlayerBar(byId<HTMLDialogElement>('account-dialog'), byId('player-bar'));
+    const [info] = await Promise.all([api.info(), player.load()]);
+    const app = new App(info, player);
     await app.start();
   } catch (error) {
     showError(error);

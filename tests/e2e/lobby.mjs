@@ -1,0 +1,217 @@
+// Browser test of "A place to meet" (issue 19), the web app's side: three browser contexts.
+// alice and bob create accounts in the header's dialog; alice posts a seek in the lobby, bob
+// sees it appear without reloading and accepts; both land on the board (alice by the lobby
+// stream's "game" event) and play a move each; carol, anonymous, on a phone, watches the
+// seek appear and go, cancels one of her own and plays bob by quick pairing. A challenge by
+// name from bob, accepted in alice's banner; a wrong password shows the server's message;
+// logging out, here and everywhere. Screenshots of the lobby at 390 and 1366 px go into a
+// temporary folder (printed); the phone's page must not overflow sideways; axe finds nothing
+// serious on the lobby and the account dialog.
+//
+//   node tests/e2e/lobby.mjs [--binary build/evochess]
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BoardDriver } from './board_driver.mjs';
+import { openHarness, repo, waitForMoves } from './browser_harness.mjs';
+
+const harness = await openHarness({ name: 'lobby' });
+const { server, check } = harness;
+const shotsDir = mkdtempSync(path.join(tmpdir(), 'evochess-lobby-screenshots-'));
+console.log(`screenshots in ${shotsDir}`);
+const shot = (page, name) => page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+
+const PASSWORD = 'correct horse battery';
+
+async function openLobby(width, height) {
+  const page = await harness.newPage(width, height);
+  await page.goto(`${server.address}#lobby`);
+  await page.locator('#lobby-view').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
+  return page;
+}
+
+async function createAccount(page, name) {
+  await page.click('#account-button');
+  const dialog = page.locator('#account-dialog[open]');
+  await dialog.waitFor();
+  await dialog.locator('input[name=name]').fill(name);
+  await dialog.locator('input[name=password]').fill(PASSWORD);
+  await dialog.locator('#create-account-submit').click();
+  await page.waitForFunction((n) => document.getElementById('player-name')?.textContent === n, name);
+  await dialog.waitFor({ state: 'detached' }).catch(() => {});
+}
+
+// The lobby stream is live on this page (its first event has come).
+const streamLive = (page) => page.waitForFunction(() => document.getElementById('lobby-connection')?.dataset.state === 'open');
+
+const seekRows = (page) => page.locator('#seek-list li.seek');
+
+// The game the page shows once it is at a game's address (other than `leaving`, the one it was at).
+async function gameIdOf(page, leaving = null, timeout = 10000) {
+  await page.waitForFunction((old) => /^#game=\d+$/.test(location.hash) && location.hash !== `#game=${old}`, leaving, { timeout });
+  const id = Number((await page.evaluate(() => location.hash)).slice('#game='.length));
+  await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
+  await page.locator('#board piece').first().waitFor();
+  return id;
+}
+
+// axe-core on the page as it is (as accessibility.mjs does): no serious or critical finding.
+const axeSource = readFileSync(createRequire(path.join(repo, 'web/package.json')).resolve('axe-core/axe.min.js'), 'utf8');
+async function expectAccessible(page, what) {
+  await page.evaluate(axeSource);
+  const findings = await page.evaluate(async () => {
+    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
+}
+
+async function noHorizontalOverflow(page, what) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+    width: window.innerWidth,
+  }));
+  assert.ok(scroll <= width, `${what}: the page is ${scroll} px wide at ${width} px`);
+}
+
+const alice = await openLobby(1366, 900);
+const bob = await openLobby(1366, 900);
+const carol = await openLobby(390, 844);
+
+await check('alice and bob create accounts in the header; carol stays anonymous', async () => {
+  await createAccount(alice, 'alice');
+  await createAccount(bob, 'bob');
+  assert.match(await carol.locator('#player-name').textContent(), /^Anonymous [0-9A-F]{4}$/);
+  assert.equal(await carol.locator('#account-button').textContent(), 'Sign in');
+  assert.equal(await alice.locator('#account-button').textContent(), 'Account');
+  // A rated game needs an account: carol's box is off.
+  assert.equal(await carol.locator('#seek-form input[name=rated]').isDisabled(), true);
+  assert.equal(await alice.locator('#seek-form input[name=rated]').isDisabled(), false);
+});
+
+let seekGame = 0;
+await check('alice posts a seek; bob and carol see it appear without reloading', async () => {
+  await Promise.all([alice, bob, carol].map(streamLive));
+  await alice.locator('#seek-form select[name=variant]').selectOption('evochess');
+  await alice.locator('#seek-form select[name=clock]').selectOption('5+3');
+  await alice.locator('#seek-form select[name=colour]').selectOption('w');
+  await alice.click('#post-seek-button');
+  for (const page of [alice, bob, carol]) await seekRows(page).first().waitFor({ timeout: 10000 });
+  const row = seekRows(carol).first();
+  assert.match(await row.locator('.seek-name').textContent(), /^alice( \(\d+\??\))?$/);
+  assert.equal(await row.locator('.seek-clock').textContent(), '5+3');
+  assert.equal(await row.locator('.seek-rated').textContent(), 'casual');
+  assert.equal(await row.locator('.seek-colour').textContent(), 'they play White');
+  assert.equal(await seekRows(alice).first().locator('button').textContent(), 'Cancel', "alice's own seek can be cancelled");
+  await shot(bob, 'lobby-desktop');
+  await shot(carol, 'lobby-phone');
+  await noHorizontalOverflow(carol, 'the lobby on a phone');
+  await expectAccessible(carol, 'the lobby at 390 px');
+  await expectAccessible(bob, 'the lobby at 1366 px');
+});
+
+await check('bob accepts: both land on the board of the new game, alice by the stream; carol sees the seek go', async () => {
+  await seekRows(bob).first().locator('button.seek-accept').click();
+  seekGame = await gameIdOf(bob);
+  assert.equal(await gameIdOf(alice), seekGame, "alice's page follows the lobby stream's game event");
+  await seekRows(carol).first().waitFor({ state: 'detached', timeout: 10000 });
+  assert.equal(await carol.locator('#seek-list-empty').isVisible(), true);
+});
+
+await check('alice (White) and bob (Black) play a move each', async () => {
+  const orientation = (page) => page.locator('#board .cg-wrap, #board.cg-wrap').first().evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
+  assert.equal(await orientation(alice), 'white');
+  assert.equal(await orientation(bob), 'black');
+  await new BoardDriver(alice).click('e2', 'e4');
+  await waitForMoves(bob, 1, { timeout: 10000, context: "alice's move on bob's page" });
+  await new BoardDriver(bob).click('e7', 'e5');
+  await waitForMoves(alice, 2, { timeout: 10000, context: "bob's move on alice's page" });
+  await shot(alice, 'game-from-seek-desktop');
+});
+
+await check("bob challenges alice by name; she accepts in the banner on the game's page; both are on the new game", async () => {
+  await bob.goto(`${server.address}#lobby`);
+  await bob.locator('#lobby-view').waitFor({ state: 'visible' });
+  await streamLive(bob);
+  await bob.locator('#seek-form select[name=variant]').selectOption('chess');
+  await bob.locator('#seek-form select[name=clock]').selectOption('3+2');
+  await bob.locator('#challenge-form input[name=to]').fill('alice');
+  await bob.click('#challenge-button');
+  await bob.locator('#outgoing-challenges li').first().waitFor({ timeout: 10000 });
+  const banner = alice.locator('#challenge-banner .challenge');
+  await banner.waitFor({ timeout: 10000 });
+  assert.match(await banner.locator('.challenge-text').textContent(), /^bob challenges you: .*3\+2, casual/);
+  await alice.locator('#challenge-banner').screenshot({ path: path.join(shotsDir, 'challenge-banner-desktop.png') });
+  await banner.locator('button.challenge-accept').click();
+  const challengeGame = await gameIdOf(alice, seekGame);
+  assert.notEqual(challengeGame, seekGame);
+  assert.equal(await gameIdOf(bob, seekGame), challengeGame, "bob's page follows the lobby stream's game event");
+  await alice.locator('#challenge-banner').waitFor({ state: 'hidden' });
+});
+
+await check('carol posts a seek and cancels it; then quick pairing: carol posts EvoChess 3+2, bob takes it from his button', async () => {
+  await bob.evaluate(() => (location.hash = '#lobby'));
+  await bob.locator('#lobby-view').waitFor({ state: 'visible' });
+  await carol.locator('#seek-form select[name=clock]').selectOption('10+5');
+  await carol.click('#post-seek-button');
+  await seekRows(bob).first().waitFor({ timeout: 10000 }).catch(() => {});
+  const mine = seekRows(carol).first();
+  await mine.waitFor({ timeout: 10000 });
+  await mine.locator('button.seek-cancel').click();
+  await mine.waitFor({ state: 'detached', timeout: 10000 });
+
+  const pool = (page) => page.locator('#quick-pairing button[data-pool="evochess 3+2"]');
+  await pool(carol).click();
+  await seekRows(carol).first().waitFor({ timeout: 10000 });
+  assert.match(await seekRows(carol).first().locator('.seek-name').textContent(), /^Anonymous /);
+  await seekRows(bob).first().waitFor({ timeout: 10000 });
+  await pool(bob).click();
+  const game = await gameIdOf(bob);
+  assert.equal(await gameIdOf(carol), game, "carol's page follows the lobby stream's game event");
+});
+
+await check("a wrong password gets the server's message; log out makes alice anonymous again", async () => {
+  await carol.click('#account-button');
+  const dialog = carol.locator('#account-dialog[open]');
+  await dialog.locator('input[name=name]').fill('alice');
+  await dialog.locator('input[name=password]').fill('not her password');
+  await dialog.locator('#sign-in-submit').click();
+  await carol.locator('#account-dialog .account-message').waitFor({ state: 'visible' });
+  assert.equal(await carol.locator('#account-dialog .account-message').textContent(), 'wrong name or password');
+  await expectAccessible(carol, 'the account dialog at 390 px, with its message');
+  await dialog.locator('input[name=password]').fill('short');
+  await dialog.locator('#create-account-submit').click();
+  assert.match(await carol.locator('#account-dialog .account-message').textContent(), /at least 8/);
+  await carol.click('#account-cancel');
+
+  await alice.click('#account-button');
+  await alice.locator('#account-dialog[open] #log-out-button').click();
+  await alice.waitForFunction(() => /^Anonymous /.test(document.getElementById('player-name')?.textContent ?? ''));
+  assert.equal(await alice.locator('#account-button').textContent(), 'Sign in');
+
+  // "Log out everywhere" ends bob's session on the server: his page is anonymous, and the
+  // session cookie it had no longer names him.
+  await bob.click('#account-button');
+  await bob.locator('#account-dialog[open] #log-out-everywhere-button').click();
+  await bob.waitForFunction(() => /^Anonymous /.test(document.getElementById('player-name')?.textContent ?? ''));
+  const me = await bob.evaluate(async () => (await (await fetch('/api/me')).json()).anonymous);
+  assert.equal(me, true);
+});
+
+await check('"New game" in the header, from the lobby, shows the new game instead of the lobby', async () => {
+  await alice.evaluate(() => (location.hash = '#lobby'));
+  await alice.locator('#lobby-view').waitFor({ state: 'visible' });
+  await alice.click('#new-game-button');
+  const dialog = alice.locator('#new-game-dialog[open]');
+  await dialog.locator('select[name=variant]').selectOption('chess');
+  await dialog.locator('select[name=side]').selectOption('both');
+  await alice.click('#start-game-button');
+  await alice.locator('#lobby-view').waitFor({ state: 'hidden' });
+  await gameIdOf(alice);
+  assert.match(await alice.locator('#game-title').textContent(), /Chess$/);
+});
+
+await harness.finish();

@@ -1,0 +1,70 @@
+// Challenges addressed to this player, on every page of the app (the lobby stream's
+// "challenge" events): who, what game, Accept or Decline.
+import type { SeatedState } from '../api';
+import { variantTitle } from '../newGameDialog';
+import { describeError } from '../notices';
+import { lobbyApi, type LobbyConnection } from './lobbyConnection';
+import { describeSeekClock, type Challenge } from './lobbyModel';
+
+export class ChallengeBanner {
+  private message = '';
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly lobby: LobbyConnection,
+    private readonly enterGame: (state: SeatedState) => void,
+  ) {
+    lobby.subscribe(() => this.render());
+  }
+
+  private render(): void {
+    const incoming = this.lobby.challenges.incoming;
+    this.root.hidden = incoming.length === 0 && !this.message;
+    const rows = incoming.map((challenge) => this.row(challenge));
+    if (this.message) {
+      const note = document.createElement('p');
+      note.className = 'challenge-message';
+      note.setAttribute('role', 'alert');
+      note.textContent = this.message;
+      rows.push(note);
+    }
+    this.root.replaceChildren(...rows);
+  }
+
+  private row(challenge: Challenge): HTMLElement {
+    const row = document.createElement('div');
+    row.className = 'challenge';
+    row.dataset.challenge = String(challenge.id);
+    const colour = challenge.colour === 'w' ? 'you play Black' : challenge.colour === 'b' ? 'you play White' : 'colours by lot';
+    const text = document.createElement('span');
+    text.className = 'challenge-text';
+    text.textContent =
+      `${challenge.from} challenges you: ${variantTitle(challenge.variant)} ${describeSeekClock(challenge.clock)}, ` +
+      `${challenge.rated ? 'rated' : 'casual'}, ${colour}.`;
+    const accept = document.createElement('button');
+    accept.type = 'button';
+    accept.className = 'challenge-accept';
+    accept.textContent = 'Accept';
+    accept.addEventListener(
+      'click',
+      () => void this.act(() => lobbyApi.acceptChallenge(challenge.id).then((state) => this.enterGame(state))),
+    );
+    const decline = document.createElement('button');
+    decline.type = 'button';
+    decline.className = 'secondary challenge-decline';
+    decline.textContent = 'Decline';
+    decline.addEventListener('click', () => void this.act(async () => void (await lobbyApi.declineChallenge(challenge.id))));
+    row.append(text, accept, decline);
+    return row;
+  }
+
+  private async act(action: () => Promise<void>): Promise<void> {
+    this.message = '';
+    try {
+      await action();
+    } catch (error) {
+      this.message = describeError(error);
+    }
+    this.render();
+  }
+}

@@ -1,0 +1,100 @@
+// The lobby's event stream (GET /api/lobby/events), open on every page of the app: the open
+// seeks for the lobby page, the challenges for the banner, and the "game" event that takes a
+// player to the board when someone accepts their seek or challenge.
+import { request, type ClockRequest, type Seat, type SeatedState } from '../api';
+import { EventStream, type StreamState } from '../eventStream';
+import { applyChallengeEvent, applySeekEvent, parseLobbyEvent, type Challenges, type LobbyEvent, type Seek } from './lobbyModel';
+
+const RETRY_REFUSED_MS = 15_000; // a server without the stream (or before /api/me) refuses it
+
+export class LobbyConnection {
+  seeks: Seek[] = [];
+  challenges: Challenges = { incoming: [], outgoing: [] };
+  state: StreamState | 'connecting' = 'connecting';
+  private stream: EventStream | null = null;
+  private retryTimer: number | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private me: string,
+    private readonly onGame: (id: number, seat: Seat) => void,
+  ) {}
+
+  // Every change of the seeks, the challenges or the connection.
+  subscribe(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  get name(): string {
+    return this.me;
+  }
+
+  // (Re)connects as this player: after a login or a logout the cookie names someone else.
+  connect(me: string): void {
+    this.me = me;
+    this.stream?.close();
+    window.clearTimeout(this.retryTimer);
+    this.seeks = [];
+    this.challenges = { incoming: [], outgoing: [] };
+    this.state = 'connecting';
+    const stream: EventStream = new EventStream('/api/lobby/events', undefined, {
+      onState: (state) => {
+        if (this.stream !== stream) return;
+        this.state = state;
+        if (state === 'open') void this.readChallenges();
+        if (state === 'closed') this.retryTimer = window.setTimeout(() => this.connect(this.me), RETRY_REFUSED_MS);
+        this.changed();
+      },
+      onEvent: (message) => {
+        if (this.stream !== stream) return;
+        const event = parseLobbyEvent(message.data);
+        if (event) this.apply(event);
+      },
+    });
+    this.stream = stream;
+    this.changed();
+  }
+
+  private apply(event: LobbyEvent): void {
+    if (event.type === 'game') {
+      this.onGame(event.id, event.seat);
+      return;
+    }
+    this.seeks = applySeekEvent(this.seeks, event);
+    this.challenges = applyChallengeEvent(this.challenges, event, this.me);
+    this.changed();
+  }
+
+  // The stream tells of challenges made from now on; the open ones are read once connected.
+  private async readChallenges(): Promise<void> {
+    try {
+      const open = await request<Challenges>('GET', '/api/challenges');
+      this.challenges = { incoming: open.incoming ?? [], outgoing: open.outgoing ?? [] };
+      this.changed();
+    } catch {
+      // a server without challenges: none are shown
+    }
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+// The REST side (docs/api.md "Seeks" and "Challenges"); the cookie says who asks.
+export interface SeekRequest {
+  variant: string;
+  clock: ClockRequest | null;
+  rated: boolean;
+  colour: 'w' | 'b' | 'random';
+}
+
+export const lobbyApi = {
+  postSeek: (seek: SeekRequest) => request<{ id: number }>('POST', '/api/seeks', seek),
+  cancelSeek: (id: number) => request<{ cancelled: number }>('DELETE', `/api/seeks/${id}`),
+  acceptSeek: (id: number) => request<SeatedState>('POST', `/api/seeks/${id}/accept`, {}),
+  challenge: (to: string, seek: SeekRequest) => request<{ id: number }>('POST', '/api/challenges', { to, ...seek }),
+  acceptChallenge: (id: number) => request<SeatedState>('POST', `/api/challenges/${id}/accept`, {}),
+  declineChallenge: (id: number) => request<{ declined: number }>('POST', `/api/challenges/${id}/decline`, {}),
+  cancelChallenge: (id: number) => request<{ cancelled: number }>('DELETE', `/api/challenges/${id}`),
+};

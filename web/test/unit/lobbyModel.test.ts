@@ -1,0 +1,141 @@
+// The lobby as data (web/src/lobby/lobbyModel.ts): the open seeks and the challenges kept from
+// the lobby stream's events (docs/api.md), quick pairing's choice, and the words of a seek.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  applyChallengeEvent,
+  applySeekEvent,
+  choosePairing,
+  colourText,
+  describeSeekClock,
+  parseLobbyEvent,
+  QUICK_POOLS,
+  ratingText,
+  type Challenge,
+  type Seek,
+} from '../../src/lobby/lobbyModel.ts';
+import { accountInputProblem } from '../../src/player.ts';
+import { ratingChangesText } from '../../src/ratingChanges.ts';
+
+const blitz = { initial_ms: 180_000, increment_ms: 2000 };
+const seek = (id: number, name: string, created_ms: number, extra: Partial<Seek> = {}): Seek => ({
+  id,
+  name,
+  variant: 'evochess',
+  clock: blitz,
+  rated: false,
+  colour: 'random',
+  created_ms,
+  ...extra,
+});
+
+test('the first event gives the whole list, oldest first; later ones add and remove', () => {
+  let seeks = applySeekEvent([seek(9, 'old', 1)], { type: 'seeks', seeks: [seek(2, 'b', 20), seek(1, 'a', 10)] });
+  assert.deepEqual(
+    seeks.map((s) => s.id),
+    [1, 2],
+    'the list on connecting replaces what was shown',
+  );
+  seeks = applySeekEvent(seeks, { type: 'seek_added', seek: seek(3, 'c', 30) });
+  seeks = applySeekEvent(seeks, { type: 'seek_added', seek: seek(3, 'c', 30) });
+  assert.deepEqual(
+    seeks.map((s) => s.id),
+    [1, 2, 3],
+    'a seek told twice is listed once',
+  );
+  seeks = applySeekEvent(seeks, { type: 'seek_removed', id: 2, reason: 'accepted' });
+  assert.deepEqual(
+    seeks.map((s) => s.id),
+    [1, 3],
+  );
+  assert.deepEqual(applySeekEvent(seeks, { type: 'seek_removed', id: 42 }), seeks, 'an unknown id changes nothing');
+  assert.deepEqual(applySeekEvent(seeks, { type: 'game', id: 5, seat: { colour: 'w', token: 't' } }), seeks);
+});
+
+const challenge = (id: number, from: string, to: string): Challenge => ({
+  id,
+  from,
+  to,
+  variant: 'chess',
+  clock: null,
+  rated: false,
+  colour: 'w',
+  created_ms: id,
+});
+
+test('challenges to me are incoming, mine are outgoing, and go when removed', () => {
+  let challenges = { incoming: [], outgoing: [] } as { incoming: Challenge[]; outgoing: Challenge[] };
+  challenges = applyChallengeEvent(challenges, { type: 'challenge', challenge: challenge(1, 'bob', 'Alice') }, 'alice');
+  challenges = applyChallengeEvent(challenges, { type: 'challenge', challenge: challenge(2, 'alice', 'carol') }, 'alice');
+  challenges = applyChallengeEvent(challenges, { type: 'challenge', challenge: challenge(3, 'bob', 'carol') }, 'alice');
+  assert.deepEqual(
+    challenges.incoming.map((c) => c.id),
+    [1],
+    'names match whatever their case',
+  );
+  assert.deepEqual(
+    challenges.outgoing.map((c) => c.id),
+    [2],
+  );
+  challenges = applyChallengeEvent(challenges, { type: 'challenge_removed', id: 1, reason: 'declined' }, 'alice');
+  assert.deepEqual(challenges.incoming, []);
+  assert.equal(challenges.outgoing.length, 1);
+});
+
+test('quick pairing takes the oldest casual seek of the pool by someone else, else waits on mine, else posts', () => {
+  const pool = QUICK_POOLS[0]; // EvoChess 3+2
+  const seeks = [
+    seek(1, 'me', 5),
+    seek(2, 'rated', 6, { rated: true }),
+    seek(3, 'chess', 7, { variant: 'chess' }),
+    seek(4, 'slow', 8, { clock: { initial_ms: 600_000, increment_ms: 5000 } }),
+    seek(6, 'newer', 20),
+    seek(5, 'older', 10),
+  ];
+  const choice = choosePairing(seeks, pool, 'Me');
+  assert.equal(choice.kind, 'accept');
+  assert.equal(choice.kind === 'accept' && choice.seek.id, 5);
+  const alone = choosePairing(seeks.slice(0, 4), pool, 'me');
+  assert.equal(alone.kind === 'wait' && alone.seek.id, 1, 'my own seek of the pool is waited on');
+  assert.deepEqual(choosePairing([], pool, 'me'), {
+    kind: 'post',
+    request: { variant: 'evochess', clock: blitz, rated: false, colour: 'random' },
+  });
+});
+
+test('a seek in words: its clock and its maker rating, "?" while provisional', () => {
+  assert.equal(describeSeekClock(blitz), '3+2');
+  assert.equal(describeSeekClock({ initial_ms: 30_000, increment_ms: 0 }), '30 s+0');
+  assert.equal(describeSeekClock({ days_per_move: 1 }), '1 day a move');
+  assert.equal(describeSeekClock({ days_per_move: 3 }), '3 days a move');
+  assert.equal(describeSeekClock(null), 'untimed');
+  assert.equal(ratingText({ rating: 1499.6, provisional: true }), '1500?');
+  assert.equal(ratingText({ rating: 1623, provisional: false }), '1623');
+  assert.equal(ratingText({}), '', 'no rating from a server without ratings');
+  assert.equal(colourText('w', false), 'they play White');
+  assert.equal(colourText('b', true), 'you play Black');
+  assert.equal(colourText('random', false), 'either colour');
+});
+
+test('stream data that is not an event is dropped', () => {
+  assert.equal(parseLobbyEvent('not json'), null);
+  assert.equal(parseLobbyEvent('{"no":"type"}'), null);
+  assert.deepEqual(parseLobbyEvent('{"type":"seek_removed","id":4}'), { type: 'seek_removed', id: 4 });
+});
+
+test('a name and password are checked before they are sent', () => {
+  assert.equal(accountInputProblem('alice_1', 'long enough'), null);
+  assert.match(accountInputProblem('al', 'long enough')!, /3 to 20/);
+  assert.match(accountInputProblem('a'.repeat(21), 'long enough')!, /3 to 20/);
+  assert.match(accountInputProblem('<b>x</b>', 'long enough')!, /3 to 20/);
+  assert.match(accountInputProblem('alice', 'short')!, /at least 8/);
+});
+
+test("a rated game's rating changes on the result banner, in whole points", () => {
+  assert.equal(
+    ratingChangesText({ w: { before: 1500, after: 1512.4, change: 12.4 }, b: { before: 1500, after: 1487.6, change: -12.4 } }),
+    'Ratings: White 1500 → 1512 (+12), Black 1500 → 1488 (−12)',
+  );
+  assert.equal(ratingChangesText(undefined), '', 'a casual game, or a server without ratings');
+  assert.equal(ratingChangesText({ w: null, b: null }), '');
+});
