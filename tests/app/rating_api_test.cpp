@@ -5,9 +5,11 @@
 #include "api_test_server.h"
 
 #include "app/account_service.h"
+#include "app/challenge_service.h"
 #include "app/player_pages.h"
 #include "app/seek_service.h"
 #include "app/sqlite_account_repository.h"
+#include "app/sqlite_challenge_repository.h"
 #include "app/sqlite_seek_repository.h"
 
 #include <gtest/gtest.h>
@@ -29,11 +31,12 @@ class RatingApiTest : public ::testing::Test {
   protected:
     RatingApiTest()
         : database_((directory_.path() / "games.sqlite3").string()), store_(database_),
-          accounts_repository_(database_), seeks_store_(database_),
+          accounts_repository_(database_), seeks_store_(database_), challenges_store_(database_),
           accounts_(accounts_repository_, clock_, cheap_passwords()),
           service_(store_, SearchFunction{}, clock_, service_options()),
           seeks_(seeks_store_, service_, clock_, SeekService::default_open_seeks_per_player,
                  &accounts_repository_),
+          challenges_(challenges_store_, accounts_repository_, service_, clock_),
           players_(accounts_repository_, store_, clock_),
           server_(make_request_handler(service_, router()), ApiTestServer::unlimited_rate()) {
         port_ = server_.listen("127.0.0.1", 0);
@@ -61,6 +64,7 @@ class RatingApiTest : public ::testing::Test {
         router.accounts = &accounts_;
         router.seeks = &seeks_;
         router.players = &players_;
+        router.challenges = &challenges_;
         return router;
     }
     std::string origin() const { return "http://127.0.0.1:" + std::to_string(port_); }
@@ -132,9 +136,11 @@ class RatingApiTest : public ::testing::Test {
     SqliteGameRepository store_;
     SqliteAccountRepository accounts_repository_;
     SqliteSeekRepository seeks_store_;
+    SqliteChallengeRepository challenges_store_;
     AccountService accounts_;
     GameService service_;
     SeekService seeks_;
+    ChallengeService challenges_;
     PlayerPages players_;
     HttpServer server_;
     int port_ = 0;
@@ -181,6 +187,24 @@ TEST_F(RatingApiTest, ARatedGameEndChangesBothRatingsByOneGlicko2Game) {
     ASSERT_EQ(send("POST", game_path(game, "rematch"), nullptr, "", game.white_seat).status, 200);
     EXPECT_NEAR(ratings_of(alice)["evochess"]["rating"].get<double>(), winner_rating, 0.01);
     EXPECT_EQ(ratings_of(bob)["evochess"]["games"], 1);
+}
+
+// A rated challenge between two accounts makes a rated game, as a rated seek does.
+TEST_F(RatingApiTest, ARatedChallengeMakesARatedGame) {
+    std::string alice = create_account("alice");
+    std::string bob = create_account("bob");
+    Answer sent =
+        send("POST", "/api/challenges",
+             {{"to", "bob"}, {"variant", "evochess"}, {"rated", true}, {"colour", "w"}}, alice);
+    ASSERT_EQ(sent.status, 201) << sent.text;
+    Answer accepted =
+        send("POST", "/api/challenges/" + std::to_string(sent.body["id"].get<int>()) + "/accept",
+             nullptr, bob);
+    ASSERT_EQ(accepted.status, 201) << accepted.text;
+    EXPECT_EQ(accepted.body["rated"], true);
+    EXPECT_EQ(accepted.body["seat_players"]["w"]["name"], "alice");
+    EXPECT_EQ(accepted.body["seat_players"]["b"]["name"], "bob");
+    EXPECT_EQ(accepted.body["seat_players"]["w"]["rating"], 1500);
 }
 
 TEST_F(RatingApiTest, ARatedGameAbortedBeforeBothMovedChangesNothing) {

@@ -36,10 +36,10 @@ try {
   await page.goto(server.address);
   const dialog = page.locator('#new-game-dialog');
   await dialog.waitFor({ state: 'visible' });
-  const names = await page.locator('select[name=variant] option').allTextContents();
+  const names = await dialog.locator('select[name=variant] option').allTextContents();
   assert.ok(names.includes('EvoChess N2 K1'), `the loaded variants are offered: ${names.join(', ')}`);
-  await page.selectOption('select[name=variant]', 'evo-n2k1');
-  await page.selectOption('select[name=side]', 'both');
+  await dialog.locator('select[name=variant]').selectOption('evo-n2k1');
+  await dialog.locator('select[name=side]').selectOption('both');
   assert.match(await page.locator('.variant-description').textContent(), /a minor right every 2 pawn moves/);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });

@@ -118,7 +118,9 @@ try {
   for (const [label, width, height] of SIZES) {
     const page = await newPage(width, height);
     await page.goto(harness.server.address);
-    await page.waitForFunction(() => document.querySelectorAll('#new-game-dialog select[name=variant] option').length > 0);
+    // Once the app has started (it opens the newest game, or the new-game dialog): then the
+    // dialog is closed for good.
+    await page.waitForFunction(() => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''));
     await page.evaluate(() => document.getElementById('new-game-dialog').close());
     const board = new BoardDriver(page);
     const open = async (request, moves = []) => {

@@ -14,8 +14,8 @@ try {
     await page.goto(harness.server.address);
     const dialog = page.locator('#new-game-dialog');
     await dialog.waitFor({ state: 'visible' });
-    await page.selectOption('select[name=variant]', 'chess');
-    await page.selectOption('select[name=side]', 'both');
+    await dialog.locator('select[name=variant]').selectOption('chess');
+    await dialog.locator('select[name=side]').selectOption('both');
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const input = page.getByLabel('Type a move');
