@@ -90,10 +90,7 @@ export class PlayersView {
       card.className = 'rating-card';
       card.dataset.variant = variant;
       const name = document.createElement('h4');
-      const link = document.createElement('a');
-      link.href = leaderboardAddress(variant);
-      link.textContent = variantTitle(variant);
-      name.append(link);
+      name.append(link(leaderboardAddress(variant), variantTitle(variant)));
       const value = paragraph('rating-value', ratingLabel(rating));
       if (rating.provisional) value.title = 'Provisional: a few more rated games settle it';
       card.append(name, value, paragraph('rating-record', recordText(rating)));
@@ -114,7 +111,7 @@ export class PlayersView {
       list.append(...profile.recent_games.map((game) => recentGameRow(game)));
       games.append(list);
     }
-    return [this.tabs(null), title, since, ratings, games];
+    return [this.links(), title, since, ratings, games];
   }
 
   private leaderboardPage(board: Leaderboard): HTMLElement[] {
@@ -141,23 +138,23 @@ export class PlayersView {
     return [this.tabs(board.variant), title, table];
   }
 
-  // The leaderboard's tabs, one per rated variant; `current` the one shown (null on a player's page).
-  private tabs(current: Variant | null): HTMLElement {
-    const nav = document.createElement('nav');
-    nav.className = 'rules-tabs players-tabs';
-    nav.setAttribute('aria-label', 'Leaderboard of each variant');
-    for (const variant of this.variants) {
-      const link = document.createElement('a');
-      link.href = leaderboardAddress(variant);
-      link.textContent = variantTitle(variant);
-      if (variant === current) link.setAttribute('aria-current', 'page');
-      nav.append(link);
-    }
-    const lobby = document.createElement('a');
-    lobby.href = '#lobby';
-    lobby.className = 'players-lobby-link';
-    lobby.textContent = 'Lobby';
-    nav.append(lobby);
+  // The leaderboard's tabs, one per rated variant, `current` the one shown; then the lobby.
+  private tabs(current: Variant): HTMLElement {
+    const nav = navigation('Leaderboard of each variant');
+    nav.prepend(
+      ...this.variants.map((variant) => {
+        const tab = link(leaderboardAddress(variant), variantTitle(variant));
+        if (variant === current) tab.setAttribute('aria-current', 'page');
+        return tab;
+      }),
+    );
+    return nav;
+  }
+
+  // A player page's ways on: the leaderboard and the lobby.
+  private links(): HTMLElement {
+    const nav = navigation('Players');
+    nav.prepend(link('#leaderboard', 'Leaderboard'));
     return nav;
   }
 }
@@ -179,6 +176,24 @@ function recentGameRow(game: RecentGame): HTMLLIElement {
   outcome.textContent = outcomeText(game) + (game.ended ? `, ${new Date(game.ended).toLocaleDateString()}` : '');
   row.append(open, what, outcome);
   return row;
+}
+
+// A row of links that ends with the lobby's.
+function navigation(label: string): HTMLElement {
+  const nav = document.createElement('nav');
+  nav.className = 'rules-tabs players-tabs';
+  nav.setAttribute('aria-label', label);
+  const lobby = link('#lobby', 'Lobby');
+  lobby.className = 'players-lobby-link';
+  nav.append(lobby);
+  return nav;
+}
+
+function link(href: string, text: string): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  return a;
 }
 
 function notFound(name: string | null, error: unknown): HTMLElement {

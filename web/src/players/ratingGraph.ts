@@ -37,7 +37,7 @@ export function scaleRatingGraph(ratings: readonly number[], box: GraphBox): Sca
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
-const BOX: GraphBox = { width: 320, height: 110, padding: 12 };
+const BOX: GraphBox = { width: 320, height: 110, padding: 14 };
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number>): SVGElementTagNameMap[K] {
   const element = document.createElementNS(SVG, tag);
@@ -58,7 +58,7 @@ export function ratingGraph(ratings: readonly number[], label: string): SVGSVGEl
     [bottom, low],
   ]) {
     graph.append(svg('line', { x1: 0, x2: BOX.width, y1: y, y2: y, class: 'rating-graph-rule' }));
-    const text = svg('text', { x: 2, y: y === top ? y - 2 : y + 10, class: 'rating-graph-label' });
+    const text = svg('text', { x: 2, y: y === top ? y - 3 : y + 12, class: 'rating-graph-label' });
     text.textContent = String(Math.round(value));
     graph.append(text);
   }
