@@ -35,6 +35,8 @@ import { PlayerBar, type Me } from './player';
 import { LobbyConnection } from './lobby/lobbyConnection';
 import { isLobbyAddress, LobbyView } from './lobby/lobbyPage';
 import { ChallengeBanner } from './lobby/challengeBanner';
+import { PlayersView } from './players/playersPage';
+import { readPlayersAddress } from './players/playersModel';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -116,6 +118,7 @@ class App {
   // that has just begun (their seek or challenge accepted).
   private readonly lobbyStream = new LobbyConnection('', (id, seat) => this.enterGame(id, seat));
   private readonly lobby: LobbyView;
+  private readonly players: PlayersView;
 
   constructor(
     private readonly info: ServerInfo,
@@ -127,6 +130,7 @@ class App {
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     // After the dialog's set-up: the lobby names the variants as it does.
     this.lobby = new LobbyView(byId('game-layout'), info, this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
+    this.players = new PlayersView(byId('game-layout'), info);
     new ChallengeBanner(byId('challenge-banner'), this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
     this.lobby.setPlayer(player.me);
     this.lobbyStream.connect(player.me.name);
@@ -185,15 +189,17 @@ class App {
     void this.refreshSavedGames().catch(showError);
   }
 
-  // `#lobby`: the lobby instead of the game (and of the rules). True when it is open.
+  // `#lobby`, a player's page (`#/@/NAME`) or the leaderboard: that page instead of the game
+  // (and of the rules). True when one is open.
   private followLobby(): boolean {
-    if (!isLobbyAddress()) {
-      this.lobby.close();
-      return false;
-    }
+    const playersAddress = readPlayersAddress(location.hash);
+    if (!playersAddress) this.players.close();
+    if (!isLobbyAddress()) this.lobby.close();
+    if (!playersAddress && !isLobbyAddress()) return false;
     this.rules.close();
     this.closeAnalysis();
-    this.lobby.open();
+    if (playersAddress) void this.players.open(playersAddress);
+    else this.lobby.open();
     return true;
   }
 
@@ -335,8 +341,8 @@ class App {
       byId<HTMLDialogElement>('new-game-dialog'),
       async (request) => {
         const state = await this.online.create(request);
-        // "New game" from the lobby: the new game is shown instead of it.
-        if (isLobbyAddress()) history.replaceState(null, '', location.pathname + location.search);
+        // "New game" from the lobby (or a player's page): the new game is shown instead of it.
+        if (isPageAddress()) history.replaceState(null, '', location.pathname + location.search);
         this.autoplay = true;
         await this.switchTo(async () => state);
       },
@@ -375,6 +381,7 @@ class App {
       // Unless the player went to the lobby while this game was loading (a game of theirs that
       // began, then "Lobby"): the game is kept behind it.
       if (!isLobbyAddress()) this.lobby.close();
+      if (!readPlayersAddress(location.hash)) this.players.close();
       const humans = humanSidesOf(state);
       this.board.setOrientation(colorOf(this.online.orientationFor(state) ?? (humans.length === 1 ? humans[0] : 'w')));
       this.show(state);
@@ -579,7 +586,7 @@ class App {
   private writeAddress(): void {
     const state = this.state;
     // The lobby keeps its address while a game behind it changes (a move from the stream).
-    if (!state || this.analysis || this.lobby.isOpen) return;
+    if (!state || this.analysis || this.lobby.isOpen || this.players.isOpen) return;
     const address = this.viewedPly === null ? `#game=${state.id}` : `#game=${state.id}&ply=${this.viewedPly + 1}`;
     if (location.hash !== address) history.replaceState(null, '', address);
   }
@@ -792,6 +799,9 @@ class App {
     }
   }
 }
+
+// The lobby, a player's page or the leaderboard: a page of the site shown instead of the game.
+const isPageAddress = () => isLobbyAddress() || readPlayersAddress(location.hash) !== null;
 
 function humanSidesOf(state: GameState): Side[] {
   return (['w', 'b'] as Side[]).filter((side) => state.players[side] === 'human');

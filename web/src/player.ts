@@ -3,6 +3,7 @@
 // The session is a same-origin HttpOnly cookie: fetch sends it and the Origin header itself.
 import { ApiError, request } from './api';
 import { describeError } from './notices';
+import { playerName } from './players/playerLink';
 
 export interface Me {
   name: string;
@@ -64,7 +65,8 @@ export class PlayerBar {
   }
 
   private render(): void {
-    this.nameLabel.textContent = this.me.name;
+    // An account's name links to its page (`#/@/NAME`); an anonymous visitor has none.
+    this.nameLabel.replaceChildren(this.me.anonymous ? this.me.name : playerName(this.me.name, 'player-link own-name'));
     this.button.textContent = this.me.anonymous ? 'Sign in' : 'Account';
     this.button.setAttribute('aria-label', this.me.anonymous ? 'Sign in or create an account' : `Account of ${this.me.name}`);
     this.dialog.querySelector<HTMLElement>('.signed-out')!.hidden = !this.me.anonymous;

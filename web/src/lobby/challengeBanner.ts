@@ -3,6 +3,7 @@
 import type { SeatedState } from '../api';
 import { variantTitle } from '../newGameDialog';
 import { describeError } from '../notices';
+import { playerName } from '../players/playerLink';
 import { lobbyApi, type LobbyConnection } from './lobbyConnection';
 import { describeSeekClock, type Challenge } from './lobbyModel';
 
@@ -38,9 +39,11 @@ export class ChallengeBanner {
     const colour = challenge.colour === 'w' ? 'you play Black' : challenge.colour === 'b' ? 'you play White' : 'colours by lot';
     const text = document.createElement('span');
     text.className = 'challenge-text';
-    text.textContent =
-      `${challenge.from} challenges you: ${variantTitle(challenge.variant)} ${describeSeekClock(challenge.clock)}, ` +
-      `${challenge.rated ? 'rated' : 'casual'}, ${colour}.`;
+    text.append(
+      playerName(challenge.from),
+      ` challenges you: ${variantTitle(challenge.variant)} ${describeSeekClock(challenge.clock)}, ` +
+        `${challenge.rated ? 'rated' : 'casual'}, ${colour}.`,
+    );
     const accept = document.createElement('button');
     accept.type = 'button';
     accept.className = 'challenge-accept';

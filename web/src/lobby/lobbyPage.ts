@@ -6,6 +6,7 @@ import { variantTitle } from '../newGameDialog';
 import { CLOCK_PRESETS } from '../newGameOptions';
 import { describeError } from '../notices';
 import type { Me } from '../player';
+import { playerName } from '../players/playerLink';
 import { lobbyApi, type LobbyConnection, type SeekRequest } from './lobbyConnection';
 import {
   choosePairing,
@@ -156,8 +157,10 @@ export class LobbyView {
     row.className = 'seek';
     row.dataset.seek = String(seek.id);
     const rating = ratingText(seek);
+    const name = cell('seek-name', '');
+    name.append(playerName(seek.name), rating ? ` (${rating})` : '');
     row.append(
-      cell('seek-name', seek.name + (rating ? ` (${rating})` : '')),
+      name,
       cell('seek-variant', variantTitle(seek.variant)),
       cell('seek-clock', describeSeekClock(seek.clock)),
       cell('seek-rated', seek.rated ? 'rated' : 'casual'),
@@ -183,8 +186,10 @@ export class LobbyView {
   private outgoingRow(challenge: Challenge): HTMLLIElement {
     const row = document.createElement('li');
     row.className = 'seek outgoing-challenge';
+    const to = cell('seek-name', 'to ');
+    to.append(playerName(challenge.to));
     row.append(
-      cell('seek-name', `to ${challenge.to}`),
+      to,
       cell('seek-variant', variantTitle(challenge.variant)),
       cell('seek-clock', describeSeekClock(challenge.clock)),
       cell('seek-rated', challenge.rated ? 'rated' : 'casual'),
