@@ -4,6 +4,7 @@
 // "away" time is exact.
 #include "app/clock.h"
 #include "app/game_events.h"
+#include "memory_sink.h"
 
 #include <gtest/gtest.h>
 
@@ -14,31 +15,6 @@
 
 namespace evo::app::testing {
 namespace {
-
-// An event stream held in memory: what it was sent, and its close, as a connection's would.
-class MemorySink : public EventSink {
-  public:
-    bool send(EventText text) override {
-        if (closed_) return false;
-        sent.push_back(*text);
-        return true;
-    }
-    void close() override {
-        if (closed_) return;
-        closed_ = true;
-        for (auto& callback : callbacks_) callback();
-    }
-    bool closed() const override { return closed_; }
-    void on_close(std::function<void()> callback) override {
-        if (closed_) return callback();
-        callbacks_.push_back(std::move(callback));
-    }
-    std::vector<std::string> sent;
-
-  private:
-    bool closed_ = false;
-    std::vector<std::function<void()>> callbacks_;
-};
 
 constexpr std::int64_t forget_after_ms = 60000;
 

@@ -8,6 +8,7 @@
 #include "app/in_memory_event_bus.h"
 #include "app/live_updates.h"
 #include "app/presence_coalescer.h"
+#include "memory_sink.h"
 
 #include <gtest/gtest.h>
 
@@ -38,26 +39,6 @@ TEST(InMemoryEventBusTest, EveryListenerHearsEveryChangeInOrder) {
     EXPECT_EQ(second, expected);
 }
 
-// An event stream held in memory: what it was sent, and its close.
-class SentTexts : public EventSink {
-  public:
-    bool send(EventText text) override {
-        sent.push_back(*text);
-        return true;
-    }
-    void close() override {
-        closed_ = true;
-        for (auto& callback : callbacks_) callback();
-    }
-    bool closed() const override { return closed_; }
-    void on_close(std::function<void()> callback) override { callbacks_.push_back(callback); }
-    std::vector<std::string> sent;
-
-  private:
-    bool closed_ = false;
-    std::vector<std::function<void()>> callbacks_;
-};
-
 // On PostgreSQL a change is announced twice to the process that made it (its publish, then
 // the database's notice): the game is read and its streams are sent it once.
 TEST(LiveUpdatesTest, AChangeAnnouncedTwiceIsReadOnce) {
@@ -73,7 +54,7 @@ TEST(LiveUpdatesTest, AChangeAnnouncedTwiceIsReadOnce) {
             return std::optional<json>(stored);
         },
         1000);
-    auto stream = std::make_shared<SentTexts>();
+    auto stream = std::make_shared<MemorySink>();
     live.open(7, std::nullopt, stream, stored);
     stored = {{"version", 2}, {"history", json::array({"e4"})}};
     bus.publish({7, 2});
@@ -97,11 +78,11 @@ TEST(LiveUpdatesTest, AnOpponentWhoComesAndGoesWithinOneIntervalIsToldAway) {
     json stored = {{"version", 1}, {"history", json::array()}};
     LiveUpdates live(
         events, bus, clock, [&](std::int64_t) { return std::optional<json>(stored); }, 1000);
-    auto white = std::make_shared<SentTexts>();
+    auto white = std::make_shared<MemorySink>();
     live.open(7, 0, white, stored);
     live.send_due(); // White is there, Black away
     clock.advance(100);
-    auto black = std::make_shared<SentTexts>();
+    auto black = std::make_shared<MemorySink>();
     live.open(7, 1, black, stored);
     clock.advance(500);
     black->close();

@@ -3,6 +3,7 @@
 // to both its players with their own seats, the whole list again after a gap in the bus's
 // notices, and a seek removed ("left") once its maker has had no stream for the grace time.
 #include "api_test_server.h"
+#include "memory_sink.h"
 
 #include "app/in_memory_event_bus.h"
 #include "app/lobby.h"
@@ -17,21 +18,16 @@ namespace {
 
 using nlohmann::json;
 
-// A lobby stream held in memory: the messages it was sent, and its close.
-class SentMessages : public EventSink {
+// A lobby stream held in memory: the messages it was sent (their JSON), and its close.
+class SentMessages : public MemorySink {
   public:
     bool send(EventText text) override {
+        if (!MemorySink::send(text)) return false;
         const std::string& event = *text;
         std::size_t data = event.find("data: ");
         messages.push_back(json::parse(event.substr(data + 6, event.find('\n', data) - data - 6)));
         return true;
     }
-    void close() override {
-        closed_ = true;
-        for (auto& callback : callbacks_) callback();
-    }
-    bool closed() const override { return closed_; }
-    void on_close(std::function<void()> callback) override { callbacks_.push_back(callback); }
 
     // The messages of that type.
     std::vector<json> of_type(const std::string& type) const {
@@ -41,10 +37,6 @@ class SentMessages : public EventSink {
         return found;
     }
     std::vector<json> messages;
-
-  private:
-    bool closed_ = false;
-    std::vector<std::function<void()>> callbacks_;
 };
 
 Player visitor(const std::string& key) {
