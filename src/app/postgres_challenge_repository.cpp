@@ -1,5 +1,6 @@
 #include "postgres_challenge_repository.h"
 
+#include "offer_columns.h"
 #include "postgres_schema.h"
 
 namespace evo::app {
@@ -13,17 +14,12 @@ constexpr const char* challenge_columns =
 
 ChallengeRecord challenge_of_row(const PostgresResult& rows, int row) {
     ChallengeRecord challenge;
+    static_cast<GameOffer&>(challenge) = offer_of_row(rows, row, 5);
     challenge.id = rows.int64(row, 0);
     challenge.from = rows.text(row, 1);
     challenge.from_name = rows.text(row, 2);
     challenge.to = rows.text(row, 3);
     challenge.to_name = rows.text(row, 4);
-    challenge.variant = rows.text(row, 5);
-    challenge.clock_initial_ms = rows.optional_int64(row, 6);
-    challenge.clock_increment_ms = rows.optional_int64(row, 7);
-    challenge.clock_days = rows.optional_int(row, 8);
-    challenge.rated = rows.boolean(row, 9);
-    challenge.colour = rows.text(row, 10);
     challenge.created_ms = rows.int64(row, 11);
     challenge.closed = rows.optional_text(row, 12).value_or("");
     challenge.game_id = rows.optional_int64(row, 13);
@@ -47,22 +43,14 @@ PostgresResult PostgresChallengeRepository::run(std::string_view sql,
 }
 
 void PostgresChallengeRepository::insert(ChallengeRecord& record) {
+    PostgresParams params;
+    params.add(record.from).add(record.from_name).add(record.to).add(record.to_name);
+    add_offer(params, record).add(record.created_ms);
     record.id = run("INSERT INTO challenges (challenger, challenger_name, challenged, "
                     "challenged_name, variant, clock_initial_ms, clock_increment_ms, "
                     "clock_days, rated, colour, created_ms) "
                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
-                    PostgresParams()
-                        .add(record.from)
-                        .add(record.from_name)
-                        .add(record.to)
-                        .add(record.to_name)
-                        .add(record.variant)
-                        .add_optional(record.clock_initial_ms)
-                        .add_optional(record.clock_increment_ms)
-                        .add_optional(record.clock_days)
-                        .add_bool(record.rated)
-                        .add(record.colour)
-                        .add(record.created_ms))
+                    params)
                     .int64(0, 0);
 }
 

@@ -1,5 +1,6 @@
 #include "postgres_seek_repository.h"
 
+#include "offer_columns.h"
 #include "postgres_schema.h"
 
 namespace evo::app {
@@ -13,15 +14,10 @@ constexpr const char* seek_columns =
 
 SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     SeekRecord seek;
+    static_cast<GameOffer&>(seek) = offer_of_row(rows, row, 3);
     seek.id = rows.int64(row, 0);
     seek.owner = rows.text(row, 1);
     seek.owner_name = rows.text(row, 2);
-    seek.variant = rows.text(row, 3);
-    seek.clock_initial_ms = rows.optional_int64(row, 4);
-    seek.clock_increment_ms = rows.optional_int64(row, 5);
-    seek.clock_days = rows.optional_int(row, 6);
-    seek.rated = rows.boolean(row, 7);
-    seek.colour = rows.text(row, 8);
     seek.created_ms = rows.int64(row, 9);
     seek.taken_by = rows.optional_text(row, 10).value_or("");
     seek.game_id = rows.optional_int64(row, 11);
@@ -44,19 +40,13 @@ PostgresResult PostgresSeekRepository::run(std::string_view sql, const PostgresP
 }
 
 void PostgresSeekRepository::insert(SeekRecord& record) {
+    PostgresParams params;
+    params.add(record.owner).add(record.owner_name);
+    add_offer(params, record).add(record.created_ms);
     record.id = run("INSERT INTO seeks (owner, owner_name, variant, clock_initial_ms, "
                     "clock_increment_ms, clock_days, rated, colour, created_ms, maker_seen_ms) "
                     "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
-                    PostgresParams()
-                        .add(record.owner)
-                        .add(record.owner_name)
-                        .add(record.variant)
-                        .add_optional(record.clock_initial_ms)
-                        .add_optional(record.clock_increment_ms)
-                        .add_optional(record.clock_days)
-                        .add_bool(record.rated)
-                        .add(record.colour)
-                        .add(record.created_ms))
+                    params)
                     .int64(0, 0);
     record.maker_seen_ms = record.created_ms;
 }

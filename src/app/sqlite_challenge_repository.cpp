@@ -1,5 +1,6 @@
 #include "sqlite_challenge_repository.h"
 
+#include "offer_columns.h"
 #include "sqlite_schema.h"
 
 namespace evo::app {
@@ -13,17 +14,12 @@ constexpr const char* challenge_columns =
 
 ChallengeRecord challenge_of_row(const SqliteStatement& row) {
     ChallengeRecord challenge;
+    static_cast<GameOffer&>(challenge) = offer_of_row(row, 5);
     challenge.id = row.column_int(0);
     challenge.from = row.column_text(1);
     challenge.from_name = row.column_text(2);
     challenge.to = row.column_text(3);
     challenge.to_name = row.column_text(4);
-    challenge.variant = row.column_text(5);
-    challenge.clock_initial_ms = row.column_optional_int64(6);
-    challenge.clock_increment_ms = row.column_optional_int64(7);
-    challenge.clock_days = row.column_optional_int(8);
-    challenge.rated = row.column_int(9) != 0;
-    challenge.colour = row.column_text(10);
     challenge.created_ms = row.column_int(11);
     challenge.closed = row.column_optional_text(12).value_or("");
     challenge.game_id = row.column_optional_int64(13);
@@ -48,14 +44,8 @@ void SqliteChallengeRepository::insert(ChallengeRecord& record) {
     insert.bind(1, record.from)
         .bind(2, record.from_name)
         .bind(3, record.to)
-        .bind(4, record.to_name)
-        .bind(5, record.variant)
-        .bind_optional(6, record.clock_initial_ms)
-        .bind_optional(7, record.clock_increment_ms)
-        .bind_optional(8, record.clock_days)
-        .bind(9, std::int64_t(record.rated ? 1 : 0))
-        .bind(10, record.colour)
-        .bind(11, record.created_ms);
+        .bind(4, record.to_name);
+    bind_offer(insert, 5, record).bind(11, record.created_ms);
     insert.run();
     record.id = db_.last_insert_id();
 }

@@ -1,5 +1,6 @@
 #include "sqlite_seek_repository.h"
 
+#include "offer_columns.h"
 #include "sqlite_schema.h"
 
 namespace evo::app {
@@ -13,15 +14,10 @@ constexpr const char* seek_columns =
 
 SeekRecord seek_of_row(const SqliteStatement& row) {
     SeekRecord seek;
+    static_cast<GameOffer&>(seek) = offer_of_row(row, 3);
     seek.id = row.column_int(0);
     seek.owner = row.column_text(1);
     seek.owner_name = row.column_text(2);
-    seek.variant = row.column_text(3);
-    seek.clock_initial_ms = row.column_optional_int64(4);
-    seek.clock_increment_ms = row.column_optional_int64(5);
-    seek.clock_days = row.column_optional_int(6);
-    seek.rated = row.column_int(7) != 0;
-    seek.colour = row.column_text(8);
     seek.created_ms = row.column_int(9);
     seek.taken_by = row.column_optional_text(10).value_or("");
     seek.game_id = row.column_optional_int64(11);
@@ -43,16 +39,8 @@ void SqliteSeekRepository::insert(SeekRecord& record) {
         db_, "INSERT INTO seeks (owner, owner_name, variant, "
              "clock_initial_ms, clock_increment_ms, clock_days, rated, "
              "colour, created_ms, maker_seen_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, record.owner)
-        .bind(2, record.owner_name)
-        .bind(3, record.variant)
-        .bind_optional(4, record.clock_initial_ms)
-        .bind_optional(5, record.clock_increment_ms)
-        .bind_optional(6, record.clock_days)
-        .bind(7, std::int64_t(record.rated ? 1 : 0))
-        .bind(8, record.colour)
-        .bind(9, record.created_ms)
-        .bind(10, record.created_ms);
+    insert.bind(1, record.owner).bind(2, record.owner_name);
+    bind_offer(insert, 3, record).bind(9, record.created_ms).bind(10, record.created_ms);
     insert.run();
     record.id = db_.last_insert_id();
     record.maker_seen_ms = record.created_ms;
