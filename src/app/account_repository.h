@@ -66,6 +66,8 @@ class AccountRepository {
     virtual bool remove_session(const std::string& token_digest) = 0;
     // Ends every session of the account; answers how many.
     virtual int remove_sessions_of(std::int64_t account_id) = 0;
+    // Ends the account's sessions begun before `not_before_ms` (expired); answers how many.
+    virtual int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) = 0;
 
     // The account's rating in each variant it has played rated, by variant name.
     virtual std::vector<StoredRating> ratings_of(std::int64_t account_id) = 0;

@@ -48,6 +48,10 @@ AccountService::AccountService(AccountRepository& accounts, const Clock& clock,
 
 NewSession AccountService::open_session(AccountRecord account) {
     std::string token = new_secret_token();
+    // Expired sessions go when their account next logs in (by the account's index, so a
+    // login never scans every session of the site).
+    accounts_.remove_expired_sessions_of(account.id,
+                                         clock_.now_ms() - options_.session_lifetime_ms);
     accounts_.add_session(account.id, token_digest(token), clock_.now_ms());
     return {std::move(account), std::move(token)};
 }

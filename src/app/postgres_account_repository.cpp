@@ -82,6 +82,13 @@ int PostgresAccountRepository::remove_sessions_of(std::int64_t account_id) {
                    .affected_rows());
 }
 
+int PostgresAccountRepository::remove_expired_sessions_of(std::int64_t account_id,
+                                                          std::int64_t not_before_ms) {
+    return int(run("DELETE FROM sessions WHERE account_id = $1 AND created_ms < $2",
+                   PostgresParams().add(account_id).add(not_before_ms))
+                   .affected_rows());
+}
+
 std::vector<StoredRating> PostgresAccountRepository::ratings_of(std::int64_t account_id) {
     PostgresResult rows = run(std::string("SELECT ") + rating_columns +
                                   " FROM ratings WHERE account_id = $1 ORDER BY variant",

@@ -97,6 +97,15 @@ int SqliteAccountRepository::remove_sessions_of(std::int64_t account_id) {
     return db_.changes();
 }
 
+int SqliteAccountRepository::remove_expired_sessions_of(std::int64_t account_id,
+                                                        std::int64_t not_before_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement remove(db_, "DELETE FROM sessions WHERE account_id = ? AND created_ms < ?");
+    remove.bind(1, account_id).bind(2, not_before_ms);
+    remove.run();
+    return db_.changes();
+}
+
 std::vector<StoredRating> SqliteAccountRepository::ratings_of(std::int64_t account_id) {
     std::lock_guard lock(mutex_);
     SqliteStatement select(db_, std::string("SELECT ") + rating_columns +

@@ -23,6 +23,7 @@ class SqliteAccountRepository final : public AccountRepository {
                                                     std::int64_t not_before_ms) override;
     bool remove_session(const std::string& token_digest) override;
     int remove_sessions_of(std::int64_t account_id) override;
+    int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) override;
     std::vector<StoredRating> ratings_of(std::int64_t account_id) override;
     void save_rating(std::int64_t account_id, const StoredRating& rating) override;
     std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) override;

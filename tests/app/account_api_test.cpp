@@ -218,6 +218,17 @@ TEST_F(AccountApiTest, ASessionEndsWhenItsLifetimeHasPassed) {
     EXPECT_TRUE(me(token).body["anonymous"]);
 }
 
+TEST_F(AccountApiTest, ExpiredSessionsAreRemovedWhenTheAccountLogsInAgain) {
+    ASSERT_EQ(create("kate", "password!").status, 201);
+    clock_.advance(accounts_->session_lifetime_ms() + 1);
+    std::string fresh = session_of(log_in("kate", "password!").set_cookie);
+    ASSERT_FALSE(fresh.empty());
+    // Only the new session is left: the expired one went with the login.
+    EXPECT_EQ(
+        accounts_repository_->remove_sessions_of(accounts_repository_->find_by_name("kate")->id),
+        1);
+}
+
 TEST_F(AccountApiTest, AForgedOrMalformedSessionIsAnAnonymousVisitor) {
     ASSERT_EQ(create("mallory", "password!").status, 201);
     EXPECT_TRUE(me(std::string(64, 'a')).body["anonymous"]);

@@ -128,6 +128,22 @@ TYPED_TEST(AccountRepositoryContract, SessionsAreFoundByDigestUntilTheyEndOrExpi
     EXPECT_EQ(store->account_of_session("digest-carol", 0)->name, "carol"); // not hers
 }
 
+TYPED_TEST(AccountRepositoryContract, ExpiredSessionsOfOneAccountAreRemoved) {
+    auto store = this->open();
+    AccountRecord erin = this->account("erin");
+    AccountRecord frank = this->account("frank");
+    ASSERT_TRUE(store->create(erin));
+    ASSERT_TRUE(store->create(frank));
+    store->add_session(erin.id, "digest-old", 1000);
+    store->add_session(erin.id, "digest-new", 5000);
+    store->add_session(frank.id, "digest-frank-old", 1000);
+    EXPECT_EQ(store->remove_expired_sessions_of(erin.id, 5000), 1);
+    EXPECT_FALSE(store->account_of_session("digest-old", 0));
+    EXPECT_EQ(store->account_of_session("digest-new", 0)->name, "erin");
+    EXPECT_EQ(store->account_of_session("digest-frank-old", 0)->name, "frank"); // not his
+    EXPECT_EQ(store->remove_expired_sessions_of(erin.id, 5000), 0);
+}
+
 TYPED_TEST(AccountRepositoryContract, RatingsAreKeptPerVariantInFullPrecision) {
     auto store = this->open();
     AccountRecord dave = this->account("dave");
