@@ -25,6 +25,18 @@ export async function startServers({ binary, backend = 'sqlite', processes = 1, 
     database = ['--database', `postgresql://evochess@/postgres?host=${postgresDir}&port=5432`];
   }
   const servers = [];
+  // A bench that throws (a refused set-up request) still leaves no server running.
+  const leftovers = () => {
+    for (const server of servers) {
+      try {
+        process.kill(server.pid, 'SIGTERM');
+      } catch {
+        // stopped already
+      }
+    }
+    if (postgresDir) execFileSync('sh', [postgresScript, 'stop', postgresDir]);
+  };
+  process.on('exit', leftovers);
   try {
     for (let i = 0; i < processes; i++) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'evochess-bench-data-'));
@@ -37,6 +49,7 @@ export async function startServers({ binary, backend = 'sqlite', processes = 1, 
       servers.push({ ...server, port: Number(new URL(server.address).port) });
     }
   } catch (error) {
+    process.off('exit', leftovers);
     for (const server of servers) await server.stop();
     if (postgresDir) execFileSync('sh', [postgresScript, 'stop', postgresDir]);
     throw error;
@@ -47,6 +60,7 @@ export async function startServers({ binary, backend = 'sqlite', processes = 1, 
     // The PostgreSQL server's processes (postmaster and backends), for their CPU time.
     postgresPids: () => (postgresDir ? postgresProcesses(postgresDir) : []),
     stop: async () => {
+      process.off('exit', leftovers);
       for (const server of servers) await server.stop();
       if (postgresDir) execFileSync('sh', [postgresScript, 'stop', postgresDir]);
     },

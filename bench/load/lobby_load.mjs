@@ -5,7 +5,8 @@
 // limits (64 connections, 30 requests a second) apply as to real users and none is lifted.
 //
 // Reports the time from a seek's POST answered to its `seek_added` on every lobby page
-// (p50/p99 over pages x seeks; on two processes split by the page's process), the same for
+// (p50/p99 over pages x seeks, 0 when the page had it first; on two processes split by the
+// page's process), the same from the POST sent, the same for
 // `seek_removed` from the accept's answer, pairings a second, the server's memory (VmRSS
 // before the streams, with them open, during and its peak) and CPU, and checks: every page
 // saw every seek made and its removal once (none lost, none doubled; a seek taken before
@@ -43,9 +44,11 @@ function newAddress() {
   const n = nextAddress++;
   return `127.2.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 }
+// An idle kept-alive connection is closed here after 10 s, before the server's 20 s: else a
+// request may go out on one the server is closing (ECONNRESET, a client artefact).
 const agents = new Map();
 function agentFor(address) {
-  if (!agents.has(address)) agents.set(address, new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address }));
+  if (!agents.has(address)) agents.set(address, new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address, timeout: 10000 }));
   return agents.get(address);
 }
 
@@ -178,11 +181,12 @@ async function makeSeek() {
   let acceptor = acceptors[(made * 7 + 3) % acceptors.length];
   if (acceptor === maker) acceptor = acceptors[(made * 7 + 4) % acceptors.length];
   made++;
+  const sent = performance.now();
   try {
     const answer = await request(maker, 'POST', '/api/seeks', { variant: 'evochess', clock: { initial_ms: 180000, increment_ms: 2000 }, colour: 'random' });
     if (answer.status !== 201) return refuse('seek', answer);
     const entry = seekEntry(answer.body.id);
-    Object.assign(entry, { answered: performance.now(), maker, acceptor, timed: measuring });
+    Object.assign(entry, { sent, answered: performance.now(), maker, acceptor, timed: measuring });
     acceptor.accept(answer.body.id);
   } catch (error) {
     refuse('seek', error);
@@ -195,7 +199,10 @@ const clientCpuBefore = process.cpuUsage();
 const memoryDuring = servers.map(() => 0);
 measuring = true;
 const started = performance.now();
-const maker = setInterval(makeSeek, 1000 / rate);
+// Seeks at the rate asked over the whole run (a late timer does not lower it).
+const maker = setInterval(() => {
+  while (made < ((performance.now() - started) / 1000) * rate) makeSeek();
+}, 20);
 const sampler = setInterval(() => servers.forEach((server, i) => (memoryDuring[i] = Math.max(memoryDuring[i], memoryMiB(server.pid).rss))), 1000);
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 clearInterval(maker);
@@ -214,6 +221,7 @@ await bench.stop();
 
 // Latencies over pages x seeks made in the timed part, by the page's process.
 const addedLatency = servers.map(() => []);
+const addedFromSent = servers.map(() => []);
 const removedLatency = servers.map(() => []);
 let timedSeeks = 0;
 let missingAdded = 0;
@@ -231,7 +239,10 @@ for (const entry of seeks.values()) {
       continue;
     }
     if (added === undefined) missingAdded++;
-    else addedLatency[player.serverIndex].push(Math.max(0, added - entry.answered));
+    else {
+      addedLatency[player.serverIndex].push(Math.max(0, added - entry.answered));
+      addedFromSent[player.serverIndex].push(added - entry.sent);
+    }
     if (entry.acceptedAt === undefined) continue;
     if (removed === undefined) missingRemoved++;
     else removedLatency[player.serverIndex].push(Math.max(0, removed - entry.acceptedAt));
@@ -245,6 +256,7 @@ const show = (values) => {
 const side = (i) => (servers.length > 1 ? ` on process ${'AB'[i] ?? i} (${i === 0 ? 'where the seeks are made' : 'the other'})` : '');
 console.log(`seeks made: ${timedSeeks} in ${elapsed.toFixed(1)} s = ${(timedSeeks / elapsed).toFixed(2)}/s; accepted ${acceptedTimed} = ${(acceptedTimed / elapsed).toFixed(2)} pairings/s`);
 servers.forEach((_, i) => console.log(`seek POST answered -> seek_added on a page${side(i)}: ${show(addedLatency[i])}`));
+servers.forEach((_, i) => console.log(`seek POST sent -> seek_added on a page${side(i)}: ${show(addedFromSent[i])}`));
 servers.forEach((_, i) => console.log(`accept answered -> seek_removed on a page${side(i)}: ${show(removedLatency[i])}`));
 servers.forEach((server, i) =>
   console.log(

@@ -73,7 +73,7 @@ function request(port, address, method, urlPath, body, token) {
 }
 const agents = new Map();
 function agentFor(address) {
-  if (!agents.has(address)) agents.set(address, new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address }));
+  if (!agents.has(address)) agents.set(address, new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address, timeout: 10000 }));
   return agents.get(address);
 }
 
