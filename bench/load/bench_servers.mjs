@@ -3,7 +3,7 @@
 // data directory and Unix socket, fsync off, deleted at the end). Every process gets its
 // own --data directory and a free loopback port.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,8 @@ export async function startServers({ binary, backend = 'sqlite', processes = 1, 
     database = ['--database', `postgresql://evochess@/postgres?host=${postgresDir}&port=5432`];
   }
   const servers = [];
+  const dataDirs = [];
+  const removeDataDirs = () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   // A bench that throws (a refused set-up request) still leaves no server running.
   const leftovers = () => {
     for (const server of servers) {
@@ -35,11 +37,13 @@ export async function startServers({ binary, backend = 'sqlite', processes = 1, 
       }
     }
     if (postgresDir) execFileSync('sh', [postgresScript, 'stop', postgresDir]);
+    removeDataDirs();
   };
   process.on('exit', leftovers);
   try {
     for (let i = 0; i < processes; i++) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'evochess-bench-data-'));
+      dataDirs.push(dataDir);
       const server = await startServer({
         binary,
         dataDir,
@@ -52,6 +56,7 @@ export async function startServers({ binary, backend = 'sqlite', processes = 1, 
     process.off('exit', leftovers);
     for (const server of servers) await server.stop();
     if (postgresDir) execFileSync('sh', [postgresScript, 'stop', postgresDir]);
+    removeDataDirs();
     throw error;
   }
   return {
@@ -63,6 +68,7 @@ export async function startServers({ binary, backend = 'sqlite', processes = 1, 
       process.off('exit', leftovers);
       for (const server of servers) await server.stop();
       if (postgresDir) execFileSync('sh', [postgresScript, 'stop', postgresDir]);
+      removeDataDirs();
     },
   };
 }
