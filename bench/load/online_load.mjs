@@ -9,13 +9,16 @@
 // was due (clocks are long enough for the think times used).
 //
 //   node bench/load/online_load.mjs [--binary build/evochess] [--games 1000] [--seconds 60]
-//        [--spectators 200] [--think-ms 2000]
-import { readFileSync, mkdtempSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
+//        [--spectators 200] [--think-ms 2000] [--backend sqlite|postgres] [--processes N]
+// --backend postgres runs the server(s) on a throw-away PostgreSQL server (bench_servers.mjs);
+// with --processes 2 game i's White uses process i mod 2 and its Black process (i div 2)
+// mod 2, so half the games relay their moves across processes (reported apart).
+// The set-up creates the games faster than the server's new-game quota (600 a minute), so
+// that quota is lifted (--games-per-minute 0); the per-address limits stay.
 import path from 'node:path';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../tests/e2e/evochess_server.mjs';
+import { cpuSeconds, loadAverage, memoryMiB, percentiles, startServers } from './bench_servers.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 function flag(name, fallback) {
@@ -28,17 +31,17 @@ const games = bounded(flag('games', 1000), 1, 5000);
 const seconds = bounded(flag('seconds', 60), 5, 600);
 const spectators = bounded(flag('spectators', 200), 0, 5000);
 const thinkMs = bounded(flag('think-ms', 2000), 50, 60000);
+const backend = flag('backend', 'sqlite');
+const processes = bounded(flag('processes', 1), 1, 8);
 const variants = ['evochess', 'echess', 'promoteking', 'chess'];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'evochess-online-load-'));
-const server = await startServer({
+const bench = await startServers({
   binary,
-  dataDir,
-  webDir: path.join(repo, 'web/dist'),
-  extraArgs: ['--max-connections', '50000'],
+  backend,
+  processes,
+  extraArgs: ['--max-connections', '50000', '--games-per-minute', '0', '--games-per-minute-per-address', '0'],
 });
-const port = Number(new URL(server.address).port);
-const serverPid = server.pid;
+const servers = bench.servers;
 
 // Client addresses 127.1.x.y: one per player, so per-address limits see 2G users.
 let nextAddress = 0;
@@ -47,7 +50,7 @@ function newAddress() {
   return `127.1.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
 }
 
-function request(address, method, urlPath, body, token) {
+function request(port, address, method, urlPath, body, token) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? '' : JSON.stringify(body);
     const headers = { Host: '127.0.0.1', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) };
@@ -70,12 +73,12 @@ function request(address, method, urlPath, body, token) {
 }
 const agents = new Map();
 function agentFor(address) {
-  if (!agents.has(address)) agents.set(address, new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address }));
+  if (!agents.has(address)) agents.set(address, new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address, timeout: 10000 }));
   return agents.get(address);
 }
 
 // An event stream; calls onMessage(message, arrivalMs) for each data message.
-function openStream(address, gameId, token, onMessage) {
+function openStream(port, address, gameId, token, onMessage) {
   // The seat token goes in the Authorization header: the server refuses it in the address.
   const headers = { Host: '127.0.0.1', Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   const req = http.get({ host: '127.0.0.1', port, path: `/api/games/${gameId}/events`, localAddress: address, headers }, (res) => {
@@ -97,18 +100,23 @@ function openStream(address, gameId, token, onMessage) {
   return req;
 }
 
-const stats = { moves: 0, refused: 0, latencies: [], doubled: 0, errors: [] };
+const stats = { moves: 0, refused: 0, latencies: { same: [], across: [] }, doubled: 0, errors: [] };
 let running = true;
+let streamsOpened = 0; // players' streams that have had their first message
 const sentAt = new Map(); // `${gameId}:${ply}` -> ms the move that makes that ply was posted
 
 class Player {
-  constructor(game, colour, token) {
-    Object.assign(this, { game, colour, token, address: newAddress(), version: -1, acknowledged: 0 });
+  constructor(game, colour, token, port, address) {
+    Object.assign(this, { game, colour, token, port, address, version: -1, acknowledged: 0 });
   }
   start() {
-    this.stream = openStream(this.address, this.game.id, this.token, (message, arrived) => this.onMessage(message, arrived));
+    this.stream = openStream(this.port, this.address, this.game.id, this.token, (message, arrived) => this.onMessage(message, arrived));
   }
   onMessage(message, arrived) {
+    if (!this.opened) {
+      this.opened = true;
+      streamsOpened++;
+    }
     if (message.version <= this.version) {
       if (message.version === this.version) return; // the first message after a reconnect
       stats.doubled++;
@@ -125,7 +133,7 @@ class Player {
     this.version = message.version;
     const key = `${this.game.id}:${message.ply}`;
     if (sentAt.has(key) && state.turn === this.colour) {
-      stats.latencies.push(arrived - sentAt.get(key));
+      stats.latencies[this.game.across ? 'across' : 'same'].push(arrived - sentAt.get(key));
       sentAt.delete(key);
     }
     if (!running || state.result || state.turn !== this.colour || this.thinking) return;
@@ -134,7 +142,7 @@ class Player {
     setTimeout(() => this.move(state), delay);
   }
   async reread() {
-    const answer = await request(this.address, 'GET', `/api/games/${this.game.id}`, undefined, this.token);
+    const answer = await request(this.port, this.address, 'GET', `/api/games/${this.game.id}`, undefined, this.token);
     if (answer.status === 200 && answer.body.version > this.version) this.onMessage({ version: answer.body.version, ply: answer.body.history.length, state: answer.body }, performance.now());
   }
   async move(state) {
@@ -144,7 +152,7 @@ class Player {
     const ply = state.history.length;
     sentAt.set(`${this.game.id}:${ply + 1}`, performance.now());
     try {
-      const answer = await request(this.address, 'POST', `/api/games/${this.game.id}/moves`, { uci: choice.uci, ply }, this.token);
+      const answer = await request(this.port, this.address, 'POST', `/api/games/${this.game.id}/moves`, { uci: choice.uci, ply }, this.token);
       if (answer.status === 200) {
         stats.moves++;
         this.game.acknowledged = Math.max(this.game.acknowledged, ply + 1);
@@ -160,63 +168,84 @@ class Player {
 }
 
 // Set-up: create and join every game (not timed), then open every stream.
-console.log(`online load: ${games} games, ${2 * games} players, ${spectators} spectators, think ${thinkMs} ms, ${seconds} s`);
+console.log(`online load (${bench.label}): ${games} games, ${2 * games} players, ${spectators} spectators, think ${thinkMs} ms, ${seconds} s; load average ${loadAverage()}`);
+const memoryBefore = servers.map((server) => memoryMiB(server.pid).rss);
 const all = [];
 for (let i = 0; i < games; i++) {
+  const whitePort = servers[i % servers.length].port;
+  const blackPort = servers[Math.floor(i / servers.length) % servers.length].port;
   const creator = newAddress();
-  const created = await request(creator, 'POST', '/api/games', {
+  const created = await request(whitePort, creator, 'POST', '/api/games', {
     variant: variants[i % variants.length], online: true, colour: 'w',
     clock: { initial_ms: 600000, increment_ms: 5000 },
   });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
   const code = created.body.invite.split('invite=')[1];
-  const joined = await request(newAddress(), 'POST', `/api/games/${created.body.id}/join`, { invite: code });
+  const joiner = newAddress();
+  const joined = await request(blackPort, joiner, 'POST', `/api/games/${created.body.id}/join`, { invite: code });
   if (joined.status !== 200) throw new Error(`join: ${joined.status} ${JSON.stringify(joined.body)}`);
-  const game = { id: created.body.id, acknowledged: 0 };
-  game.players = [new Player(game, 'w', created.body.seat.token), new Player(game, 'b', joined.body.seat.token)];
+  const game = { id: created.body.id, acknowledged: 0, across: whitePort !== blackPort };
+  game.players = [new Player(game, 'w', created.body.seat.token, whitePort, creator), new Player(game, 'b', joined.body.seat.token, blackPort, joiner)];
   all.push(game);
 }
 const watchers = [];
 for (const game of all) for (const player of game.players) player.start();
-for (let i = 0; i < spectators; i++) watchers.push(openStream(newAddress(), all[i % all.length].id, null, () => {}));
+// The timed part starts once every player's stream has opened (at 5,000 games opening them
+// takes many seconds of its own); what was done before is not counted.
+const openingStarted = performance.now();
+while (streamsOpened < 2 * all.length && performance.now() - openingStarted < 180000) await new Promise((resolve) => setTimeout(resolve, 100));
+console.log(`${streamsOpened} player streams open in ${((performance.now() - openingStarted) / 1000).toFixed(1)} s`);
+Object.assign(stats, { moves: 0, refused: 0, latencies: { same: [], across: [] } });
+for (let i = 0; i < spectators; i++) watchers.push(openStream(servers[i % servers.length].port, newAddress(), all[i % all.length].id, null, () => {}));
 
-// CPU seconds the server and this client used during the timed part.
-function serverCpuSeconds() {
-  const fields = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
-}
+// CPU seconds the servers, PostgreSQL and this client used during the timed part.
+const serverCpuSeconds = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+const postgresCpuSeconds = () => bench.postgresPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 const serverCpuBefore = serverCpuSeconds();
+const postgresCpuBefore = postgresCpuSeconds();
 const clientCpuBefore = process.cpuUsage();
 const started = performance.now();
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 const serverCpu = serverCpuSeconds() - serverCpuBefore;
+const postgresCpu = postgresCpuSeconds() - postgresCpuBefore;
 const clientCpuUsage = process.cpuUsage(clientCpuBefore);
 const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
+const loadAtEnd = loadAverage();
 running = false;
 const elapsed = (performance.now() - started) / 1000;
 await new Promise((resolve) => setTimeout(resolve, 3000)); // moves in flight land
-const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0);
-const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1] ?? 0);
+const memory = servers.map((server) => memoryMiB(server.pid));
 
 // Every game read back: no acknowledged move lost, no flag fell.
 let lost = 0;
 let flagFalls = 0;
 for (const game of all) {
-  const answer = await request(game.players[0].address, 'GET', `/api/games/${game.id}`);
+  const answer = await request(game.players[0].port, game.players[0].address, 'GET', `/api/games/${game.id}`);
   if (answer.status !== 200) throw new Error(`read back game ${game.id}: ${answer.status} ${JSON.stringify(answer.body)}`);
   if (answer.body.history.length < game.acknowledged) lost++;
   if (String(answer.body.reason ?? '').startsWith('time forfeit')) flagFalls++;
 }
 for (const game of all) for (const player of game.players) player.stream.destroy();
 for (const watcher of watchers) watcher.destroy();
-await server.stop();
+await bench.stop();
 
-const sorted = stats.latencies.sort((a, b) => a - b);
-const at = (q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+const show = (values) => {
+  const p = percentiles(values);
+  return `p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, max ${p.max.toFixed(1)} ms (${p.count} samples)`;
+};
 console.log(`moves: ${stats.moves} acknowledged in ${elapsed.toFixed(1)} s = ${(stats.moves / elapsed).toFixed(1)} moves/s; refused ${stats.refused}`);
-console.log(`move POST -> opponent's stream: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${sorted.length ? sorted[sorted.length - 1].toFixed(1) : NaN} ms (${sorted.length} samples)`);
-console.log(`server memory: ${(rssKb / 1024).toFixed(0)} MiB resident at the end, peak ${(hwmKb / 1024).toFixed(0)} MiB`);
-console.log(`CPU: server ${serverCpu.toFixed(1)} s (${((100 * serverCpu) / elapsed).toFixed(0)} % of one core), this client ${clientCpu.toFixed(1)} s (${((100 * clientCpu) / elapsed).toFixed(0)} %)`);
+console.log(`move POST -> opponent's stream: ${show([...stats.latencies.same, ...stats.latencies.across])}`);
+if (servers.length > 1) {
+  console.log(`  opponent on the same process: ${show(stats.latencies.same)}`);
+  console.log(`  opponent on the other process: ${show(stats.latencies.across)}`);
+}
+servers.forEach((server, i) =>
+  console.log(`server ${i + 1} memory: ${memoryBefore[i].toFixed(0)} MiB at the start, ${memory[i].rss.toFixed(0)} MiB resident at the end, peak ${memory[i].peak.toFixed(0)} MiB`),
+);
+const perMove = (cpu) => (stats.moves ? ((1000 * cpu) / stats.moves).toFixed(2) : 'n/a');
+console.log(`CPU: server${servers.length > 1 ? 's' : ''} ${serverCpu.toFixed(1)} s (${((100 * serverCpu) / elapsed).toFixed(0)} % of one core, ${perMove(serverCpu)} ms a move)` +
+  (backend === 'postgres' ? `, PostgreSQL ${postgresCpu.toFixed(1)} s (${((100 * postgresCpu) / elapsed).toFixed(0)} %, ${perMove(postgresCpu)} ms a move)` : '') +
+  `, this client ${clientCpu.toFixed(1)} s (${((100 * clientCpu) / elapsed).toFixed(0)} %); load average at the end ${loadAtEnd}`);
 console.log(`checks: lost moves in ${lost} games, doubled messages ${stats.doubled}, flag falls ${flagFalls}`);
 if (stats.errors.length) console.log(`first refusals: ${stats.errors.join(' | ')}`);
 process.exit(lost === 0 && stats.doubled === 0 && flagFalls === 0 ? 0 : 1);
