@@ -148,7 +148,7 @@ try {
   });
 
   await check('a spectator writes in the spectators room, which the players do not see', async () => {
-    await carol.goto(`${server.address}/#game=${gameId}`);
+    await carol.goto(new URL(`#game=${gameId}`, server.address).href);
     await carol.locator('#game-chat').waitFor({ state: 'visible' });
     assert.equal(await carol.locator('#game-chat .chat-tab[aria-pressed=true]').textContent(), 'Spectators');
     await waitForChat(carol, []);
