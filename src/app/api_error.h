@@ -61,9 +61,16 @@ class ApiError : public std::runtime_error {
         : std::runtime_error(message), kind_(kind) {}
     ErrorKind kind() const { return kind_; }
     int status() const { return http_status(kind_); }
+    // How long a client should wait before asking again (Retry-After), for a 429 or 503.
+    ApiError& retry_after(int seconds) {
+        retry_after_seconds_ = seconds;
+        return *this;
+    }
+    int retry_after_seconds() const { return retry_after_seconds_; }
 
   private:
     ErrorKind kind_;
+    int retry_after_seconds_ = 1;
 };
 
 inline ApiError bad_request(const std::string& message) {

@@ -27,6 +27,13 @@ struct LobbyNotice {
     friend bool operator==(const LobbyNotice&, const LobbyNotice&) = default;
 };
 
+// A message was posted in a game's chat (chat_service.h): ids only, each process reads it.
+struct ChatPosted {
+    std::int64_t game_id = 0;
+    std::int64_t message_id = 0;
+    friend bool operator==(const ChatPosted&, const ChatPosted&) = default;
+};
+
 class EventBus {
   public:
     virtual ~EventBus() = default;
@@ -48,6 +55,10 @@ class EventBus {
     virtual void publish_lobby(const LobbyNotice& notice) = 0;
     virtual void listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
                               std::function<void()> on_gap) = 0;
+
+    // The same for the chat's notices, on a channel of their own.
+    virtual void publish_chat(const ChatPosted& posted) = 0;
+    virtual void listen_chat(std::function<void(const ChatPosted&)> on_posted) = 0;
 };
 
 } // namespace evo::app

@@ -49,6 +49,15 @@ void GameEvents::publish(std::int64_t id, const EventText& text) {
     for (const Watcher& watcher : it->second.streams) watcher.sink->send(text);
 }
 
+void GameEvents::publish_to(std::int64_t id, const EventText& text,
+                            const std::function<bool(std::optional<int> seat)>& reads) {
+    std::lock_guard lock(mutex_);
+    auto it = games_.find(id);
+    if (it == games_.end()) return;
+    for (const Watcher& watcher : it->second.streams)
+        if (reads(watcher.seat)) watcher.sink->send(text);
+}
+
 bool GameEvents::watched(std::int64_t id) const {
     std::lock_guard lock(mutex_);
     auto it = games_.find(id);

@@ -47,6 +47,9 @@ class GameEvents {
     void subscribe(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
                    EventText first);
     void publish(std::int64_t id, const EventText& text);
+    // The same, to the streams whose seat (none: a spectator's) `reads` lets read it.
+    void publish_to(std::int64_t id, const EventText& text,
+                    const std::function<bool(std::optional<int> seat)>& reads);
     // Whether the game has a stream open.
     bool watched(std::int64_t id) const;
     // A player took seat `side` now: they count as away until their page connects.

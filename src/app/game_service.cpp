@@ -1003,6 +1003,29 @@ void GameService::adopt_games(const std::string& visitor_key, const std::string&
     store_.transfer_games(visitor_key, account_key);
 }
 
+GameSeating GameService::seating(std::int64_t id, const SeatToken& token, const Player& viewer) {
+    auto slot = slot_for(id);
+    std::lock_guard lock(slot->mutex);
+    LoadedGame& game = load_or_forget(*slot, id);
+    require_visible(game, token, viewer);
+    const GameRecord& record = game.record;
+    GameSeating seating;
+    seating.online = record.online;
+    seating.over = is_over(game);
+    for (int side = 0; side < 2; ++side) {
+        const auto& player = record.seat_players[std::size_t(side)];
+        seating.keys[std::size_t(side)] = player ? player->key : "";
+        seating.names[std::size_t(side)] =
+            player ? player->name : (side == 0 ? "White player" : "Black player");
+        if (player && !player->key.empty() && viewer.owns(player->key)) seating.seat = side;
+    }
+    if (token && record.online) {
+        int side = acting_side(game, token, true);
+        if (side >= 0) seating.seat = side;
+    }
+    return seating;
+}
+
 void GameService::open_events(std::int64_t id, const SeatToken& token,
                               const std::shared_ptr<Responder>& responder, const Player& viewer) {
     auto slot = slot_for(id);

@@ -16,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -93,6 +95,18 @@ struct Pairing {
 // The seat token an action came with (Authorization: Bearer ...), if any.
 using SeatToken = std::optional<std::string>;
 
+// Who a requester is in a game, for its chat (chat_service.h).
+struct GameSeating {
+    bool online = false;
+    bool over = false;
+    // The seat the token holds, else the one the requester's cookie sits at; none: not seated.
+    std::optional<int> seat;
+    // Who sits at each seat: their player key (empty: not known, a game made by an invite
+    // link) and the name they are shown by.
+    std::array<std::string, 2> keys;
+    std::array<std::string, 2> names;
+};
+
 class GameService {
   public:
     GameService(GameRepository& store, SearchFunction search, const Clock& clock,
@@ -126,6 +140,11 @@ class GameService {
     // Opens the game's event stream on `responder`: first the state now, then every change.
     void open_events(std::int64_t id, const SeatToken& token,
                      const std::shared_ptr<Responder>& responder, const Player& viewer = {});
+
+    // Who the requester is in the game (a token that holds no seat: 403).
+    GameSeating seating(std::int64_t id, const SeatToken& token, const Player& viewer);
+    // The games' open event streams, for events that are not the game's state (the chat).
+    GameEvents& streams() { return events_; }
 
     bool engine_available() const { return bool(search_); }
     // Claims the game's search and queues it on the engine threads; the answer (a state,

@@ -2,12 +2,14 @@
 
 #include "postgres_account_repository.h"
 #include "postgres_challenge_repository.h"
+#include "postgres_chat_repository.h"
 #include "postgres_connection.h"
 #include "postgres_event_bus.h"
 #include "postgres_game_repository.h"
 #include "postgres_seek_repository.h"
 #include "sqlite_account_repository.h"
 #include "sqlite_challenge_repository.h"
+#include "sqlite_chat_repository.h"
 #include "sqlite_game_repository.h"
 #include "sqlite_seek_repository.h"
 
@@ -71,6 +73,7 @@ std::variant<OpenedStorage, int> open_sqlite(const std::string& path, std::ostre
         storage.repository = std::make_unique<SqliteGameRepository>(path);
         storage.accounts = std::make_unique<SqliteAccountRepository>(path);
         storage.seeks = std::make_unique<SqliteSeekRepository>(path);
+        storage.chat = std::make_unique<SqliteChatRepository>(path);
         storage.challenges = std::make_unique<SqliteChallengeRepository>(path);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << path << ": " << refusal.what() << '\n';
@@ -91,6 +94,7 @@ std::variant<OpenedStorage, int> open_postgres(const std::string& conninfo, std:
         storage.accounts = std::make_unique<PostgresAccountRepository>(conninfo);
         storage.event_bus = std::make_unique<PostgresEventBus>(conninfo);
         storage.seeks = std::make_unique<PostgresSeekRepository>(conninfo);
+        storage.chat = std::make_unique<PostgresChatRepository>(conninfo);
         storage.challenges = std::make_unique<PostgresChallengeRepository>(conninfo);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << shown << ": " << refusal.what() << '\n';

@@ -5,6 +5,7 @@
 
 #include "account_repository.h"
 #include "challenge_repository.h"
+#include "chat_repository.h"
 #include "event_bus.h"
 #include "game_repository.h"
 #include "seek_repository.h"
@@ -43,6 +44,8 @@ struct OpenedStorage {
     std::unique_ptr<SeekRepository> seeks;
     // Challenges between players, on the same database.
     std::unique_ptr<ChallengeRepository> challenges;
+    // The games' chat, on the same database.
+    std::unique_ptr<ChatRepository> chat;
     // SQLite: one serve per database file (its directory's serve.lock). PostgreSQL: none,
     // several processes may share the database.
     std::unique_ptr<DataDirectoryLock> lock;

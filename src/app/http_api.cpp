@@ -120,7 +120,8 @@ class Router {
             refuse_cookie_without_origin(request);
             route(request, *responder, responder);
         } catch (const ApiError& error) {
-            answer(*responder, error_response(error.kind(), error.what()));
+            answer(*responder,
+                   error_response(error.kind(), error.what(), error.retry_after_seconds()));
         } catch (const StorageError& error) {
             answer(*responder, storage_error_response(error));
         } catch (const std::exception& error) {
@@ -208,6 +209,8 @@ class Router {
         if (parts.size() == 5 && action == "engine" && parts[4] == "stop" && method == "POST")
             return reply({{"stopped", service_.stop_engine(id, token)}}), true;
         if (parts.size() != 4) return false;
+        if (action == "chat" && options_.chat && options_.accounts)
+            return route_chat(id, token, request, responder), true;
         if (method == "GET") {
             if (action == "pgn") {
                 HttpResponse pgn;
@@ -243,6 +246,25 @@ class Router {
         if (action == "claim-victory") return reply(service_.claim_victory(id, token)), true;
         if (action == "join") return reply(service_.join(id, body(request))), true;
         return false;
+    }
+
+    // POST and GET /api/games/{id}/chat.
+    void route_chat(std::int64_t id, const SeatToken& token, const HttpRequest& request,
+                    Responder& responder) {
+        ChatService& chat = *options_.chat;
+        if (request.method == "GET") {
+            auto room = request.query.find("room");
+            if (room == request.query.end())
+                throw bad_request("say which room: ?room=players or ?room=spectators");
+            return responder.respond(
+                json_response(chat.read(id, room->second, token, player_of(request))));
+        }
+        if (request.method == "POST")
+            return responder.respond(
+                json_response(chat.post(id, body(request), token, player_of(request),
+                                        app::player_name(request, *options_.accounts)),
+                              201));
+        throw not_found("no such route: " + request.method + " " + request.path);
     }
 
     // POST and GET /api/seeks, GET and DELETE /api/seeks/{id}, POST /api/seeks/{id}/accept.

@@ -4,6 +4,7 @@
 
 #include "account_service.h"
 #include "challenge_service.h"
+#include "chat_service.h"
 #include "game_service.h"
 #include "http/creation_quota.h"
 #include "http/http_message.h"
@@ -34,6 +35,8 @@ struct RouterOptions {
     ChallengeService* challenges = nullptr;
     // The lobby's event stream (needs `accounts`); none: GET /api/lobby/events answers 404.
     Lobby* lobby = nullptr;
+    // The games' chat (needs `accounts`); none: /api/games/{id}/chat answers 404.
+    ChatService* chat = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

@@ -34,4 +34,19 @@ void InMemoryEventBus::listen_lobby(std::function<void(const LobbyNotice&)> on_n
         std::make_shared<const std::function<void(const LobbyNotice&)>>(std::move(on_notice)));
 }
 
+void InMemoryEventBus::publish_chat(const ChatPosted& posted) {
+    std::vector<std::shared_ptr<const std::function<void(const ChatPosted&)>>> listeners;
+    {
+        std::lock_guard lock(mutex_);
+        listeners = chat_listeners_;
+    }
+    for (const auto& listener : listeners) (*listener)(posted);
+}
+
+void InMemoryEventBus::listen_chat(std::function<void(const ChatPosted&)> on_posted) {
+    std::lock_guard lock(mutex_);
+    chat_listeners_.push_back(
+        std::make_shared<const std::function<void(const ChatPosted&)>>(std::move(on_posted)));
+}
+
 } // namespace evo::app

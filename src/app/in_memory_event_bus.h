@@ -18,6 +18,8 @@ class InMemoryEventBus : public EventBus {
     void publish_lobby(const LobbyNotice& notice) override;
     void listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
                       std::function<void()> on_gap) override;
+    void publish_chat(const ChatPosted& posted) override;
+    void listen_chat(std::function<void(const ChatPosted&)> on_posted) override;
 
   private:
     std::mutex mutex_;
@@ -25,6 +27,7 @@ class InMemoryEventBus : public EventBus {
     // outside it, so one may publish again or listen without a deadlock.
     std::vector<std::shared_ptr<const std::function<void(const GameChanged&)>>> listeners_;
     std::vector<std::shared_ptr<const std::function<void(const LobbyNotice&)>>> lobby_listeners_;
+    std::vector<std::shared_ptr<const std::function<void(const ChatPosted&)>>> chat_listeners_;
 };
 
 } // namespace evo::app

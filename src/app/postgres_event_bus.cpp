@@ -82,6 +82,7 @@ void PostgresEventBus::connect_and_listen() {
     connection->execute("SET application_name = 'evochess event bus'");
     connection->execute(std::string("LISTEN ") + game_change_channel);
     connection->execute(std::string("LISTEN ") + lobby_channel);
+    connection->execute(std::string("LISTEN ") + chat_channel);
     listener_pid_ = PQbackendPID(connection->raw());
     awaiting_heartbeat_ = false;
     connection_ = std::move(connection);
@@ -100,6 +101,15 @@ void PostgresEventBus::listen(std::function<void(const GameChanged&)> on_change,
 
 void PostgresEventBus::publish_lobby(const LobbyNotice& notice) {
     tell_lobby(notice);
+    notify(lobby_channel, lobby_notice_payload(notice));
+}
+
+void PostgresEventBus::publish_chat(const ChatPosted& posted) {
+    tell_chat(posted);
+    notify(chat_channel, std::to_string(posted.game_id) + ":" + std::to_string(posted.message_id));
+}
+
+void PostgresEventBus::notify(const char* channel, const std::string& payload) {
     std::lock_guard lock(notify_mutex_);
     try {
         if (!notify_connection_ || !notify_connection_->reusable()) {
@@ -107,14 +117,28 @@ void PostgresEventBus::publish_lobby(const LobbyNotice& notice) {
             notify_connection_ = std::make_unique<PostgresConnection>(conninfo_);
             notifier_pid_ = PQbackendPID(notify_connection_->raw());
         }
-        notify_connection_->execute(
-            "SELECT pg_notify($1, $2)",
-            PostgresParams().add(std::string(lobby_channel)).add(lobby_notice_payload(notice)));
+        notify_connection_->execute("SELECT pg_notify($1, $2)",
+                                    PostgresParams().add(std::string(channel)).add(payload));
     } catch (const std::exception& error) {
-        // The other processes' lobbies are out of date until their next gap or notice.
-        log_fault("event bus: sending a lobby notice", error.what());
+        // The other processes are out of date until their next gap or notice.
+        log_fault(std::string("event bus: sending a notice on ") + channel, error.what());
         notify_connection_.reset();
     }
+}
+
+void PostgresEventBus::listen_chat(std::function<void(const ChatPosted&)> on_posted) {
+    std::lock_guard lock(listeners_mutex_);
+    chat_listeners_.push_back(
+        std::make_shared<const std::function<void(const ChatPosted&)>>(std::move(on_posted)));
+}
+
+void PostgresEventBus::tell_chat(const ChatPosted& posted) {
+    std::vector<std::shared_ptr<const std::function<void(const ChatPosted&)>>> listeners;
+    {
+        std::lock_guard lock(listeners_mutex_);
+        listeners = chat_listeners_;
+    }
+    for (const auto& listener : listeners) (*listener)(posted);
 }
 
 void PostgresEventBus::listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
@@ -205,6 +229,14 @@ bool PostgresEventBus::take_input() {
             bool ours = notice->be_pid == notifier_pid_; // told at once when sent
             PQfreemem(notice);
             if (lobby && !ours) tell_lobby(*lobby);
+            continue;
+        }
+        if (std::string_view(notice->relname) == chat_channel) {
+            // "GAME:MESSAGE" reads as a game change's "ID:VERSION" does.
+            std::optional<GameChanged> ids = parse_game_change_payload(notice->extra);
+            bool ours = notice->be_pid == notifier_pid_;
+            PQfreemem(notice);
+            if (ids && !ours) tell_chat({ids->game_id, ids->version});
             continue;
         }
         std::optional<GameChanged> change = parse_game_change_payload(notice->extra);

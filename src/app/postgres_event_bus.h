@@ -31,6 +31,9 @@ inline constexpr const char* lobby_channel = "evochess_lobby";
 std::string lobby_notice_payload(const LobbyNotice& notice);
 std::optional<LobbyNotice> parse_lobby_notice_payload(std::string_view payload);
 
+// The channel of the chat's notices, and the text of one: "GAME:MESSAGE".
+inline constexpr const char* chat_channel = "evochess_chat";
+
 // Sends the notice of `change` on `connection`, inside the transaction that stores it.
 void notify_game_changed(PostgresConnection& connection, GameChanged change);
 
@@ -63,6 +66,9 @@ class PostgresEventBus final : public EventBus {
     void publish_lobby(const LobbyNotice& notice) override;
     void listen_lobby(std::function<void(const LobbyNotice&)> on_notice,
                       std::function<void()> on_gap) override;
+    // As the lobby's: this process's listeners at once, the others by a NOTIFY.
+    void publish_chat(const ChatPosted& posted) override;
+    void listen_chat(std::function<void(const ChatPosted&)> on_posted) override;
 
     // The server process of the listening connection (for pg_terminate_backend in tests);
     // 0 while there is none.
@@ -91,6 +97,9 @@ class PostgresEventBus final : public EventBus {
     std::vector<std::shared_ptr<const Listener>> listeners();
     std::vector<std::shared_ptr<const LobbyListener>> lobby_listeners();
     void tell_lobby(const LobbyNotice& notice);
+    void tell_chat(const ChatPosted& posted);
+    // Sends a notice on the connection of this process's notices (lobby, chat).
+    void notify(const char* channel, const std::string& payload);
 
     std::string conninfo_;
     Timing timing_;
@@ -103,7 +112,8 @@ class PostgresEventBus final : public EventBus {
     std::mutex listeners_mutex_;
     std::vector<std::shared_ptr<const Listener>> listeners_;
     std::vector<std::shared_ptr<const LobbyListener>> lobby_listeners_;
-    // The connection lobby notices are sent on, opened when first needed; its server
+    std::vector<std::shared_ptr<const std::function<void(const ChatPosted&)>>> chat_listeners_;
+    // The connection lobby and chat notices are sent on, opened when first needed; its server
     // process, to tell our own notices from others'.
     std::mutex notify_mutex_;
     std::unique_ptr<PostgresConnection> notify_connection_;

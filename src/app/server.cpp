@@ -114,6 +114,7 @@ int run_server(const ServeOptions& given) {
     std::optional<SeekService> seeks;
     PlayerPages players(*storage.accounts, store, clock);
     std::optional<ChallengeService> challenges;
+    std::optional<ChatService> chat;
     std::optional<HttpServer> server;
     int port = 0;
     try {
@@ -139,6 +140,8 @@ int run_server(const ServeOptions& given) {
         router.players = &players;
         challenges.emplace(*storage.challenges, *storage.accounts, *service, clock);
         router.challenges = &*challenges;
+        chat.emplace(*storage.chat, *service, clock);
+        router.chat = &*chat;
         LobbyOptions lobby_options;
         lobby_options.grace_ms = std::int64_t(options.lobby_grace_seconds) * 1000;
         lobby_options.refresh_ms = std::min<std::int64_t>(5000, lobby_options.grace_ms / 4);

@@ -205,6 +205,23 @@ CREATE INDEX challenges_open_to ON challenges(challenged) WHERE closed IS NULL;
 )sql");
 }
 
+// Version 8: the games' chat (chat_repository.h), kept with its game.
+void add_game_chat(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE chat_messages (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    room        TEXT NOT NULL,
+    author_name TEXT NOT NULL,
+    author_key  TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    created_ms  INTEGER NOT NULL
+);
+CREATE INDEX chat_messages_room ON chat_messages(game_id, room, id);
+CREATE INDEX chat_messages_author ON chat_messages(author_key, created_ms);
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -219,6 +236,7 @@ constexpr MigrationStep migration_steps[] = {
     {5, add_seeks},
     {6, add_rated_games},
     {7, add_lobby_presence_and_challenges},
+    {8, add_game_chat},
 };
 
 } // namespace

@@ -195,6 +195,39 @@ TEST_F(PostgresEventBusTest, ALobbyNoticeIsToldToEveryProcessOnce) {
     EXPECT_EQ(heard_elsewhere.notices(3), expected);
 }
 
+// A chat message posted on one process reaches the chat listeners of every process once
+// (chat_service.h reads the message by its id and sends it to the game's streams).
+TEST_F(PostgresEventBusTest, AChatNoticeIsToldToEveryProcessOnce) {
+    PostgresEventBus here(server().conninfo());
+    PostgresEventBus elsewhere(server().conninfo());
+    struct Heard {
+        std::mutex mutex;
+        std::condition_variable changed;
+        std::vector<ChatPosted> notices;
+        std::vector<ChatPosted> wait_for(std::size_t count) {
+            std::unique_lock lock(mutex);
+            changed.wait_for(lock, std::chrono::seconds(20),
+                             [&] { return notices.size() >= count; });
+            return notices;
+        }
+    };
+    auto heard_here = std::make_shared<Heard>(), heard_elsewhere = std::make_shared<Heard>();
+    for (auto [bus, heard] : {std::pair{&here, heard_here}, std::pair{&elsewhere, heard_elsewhere}})
+        bus->listen_chat([heard](const ChatPosted& posted) {
+            std::lock_guard lock(heard->mutex);
+            heard->notices.push_back(posted);
+            heard->changed.notify_all();
+        });
+    here.publish_chat({7, 41});
+    std::vector<ChatPosted> expected = {{7, 41}};
+    EXPECT_EQ(heard_here->wait_for(0), expected); // at once, on the publisher's thread
+    EXPECT_EQ(heard_elsewhere->wait_for(1), expected);
+    elsewhere.publish_chat({7, 42});
+    expected.push_back({7, 42});
+    EXPECT_EQ(heard_here->wait_for(2), expected);
+    EXPECT_EQ(heard_elsewhere->wait_for(2), expected); // its own notice is not told twice
+}
+
 TEST_F(PostgresEventBusTest, ALostListenerConnectsAgainReportsAGapAndHearsWhatFollows) {
     PostgresGameRepository store(server().conninfo());
     PostgresEventBus bus(server().conninfo(),

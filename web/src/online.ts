@@ -6,6 +6,7 @@
 // twice), who may move, how to send a move, and lets it draw its own parts of the page.
 import './online.css';
 import { api, ApiError, request, useOwnerTokens, type GameState, type NewGameRequest, type Seat, type SeatedState, type Side } from './api';
+import { GameChat, type ChatMessage } from './chatPanel';
 import { ClockPair, describeClock } from './clocks';
 import { EventStream, type ServerSentEvent, type StreamState } from './eventStream';
 import { applyChange, type GameChange } from './gameChange';
@@ -53,6 +54,7 @@ export class OnlineController {
   readonly clocks = new ClockPair(() => this.onClockZero());
   private readonly panel: OnlinePanel;
   private readonly waiting: WaitingScreen;
+  private readonly chat: GameChat;
   private state: GameState | null = null;
   private seat: StoredSeat | null = null;
   private awayReceivedAt = 0; // when the away times shown were current
@@ -76,6 +78,7 @@ export class OnlineController {
     useOwnerTokens(ownerToken);
     this.waiting = new WaitingScreen(elements.boardFrame);
     this.panel = new OnlinePanel(elements.panelBefore);
+    this.chat = new GameChat(this.panel.root);
     const p = this.panel;
     p.drawButton.addEventListener('click', () => void this.act('draw', { action: 'offer' }));
     p.acceptDraw.addEventListener('click', () => void this.act('draw', { action: 'accept' }));
@@ -279,8 +282,10 @@ export class OnlineController {
     const stream: EventStream = new EventStream(`${gamePath(state.id)}/events`, token || undefined, {
       onState: (streamState: StreamState) => {
         if (this.events !== stream) return;
-        if (streamState === 'open') this.setConnection('online');
-        else if (streamState === 'reconnecting') this.setConnection('reconnecting');
+        if (streamState === 'open') {
+          this.setConnection('online');
+          void this.chat.reload(); // messages sent while the stream was down
+        } else if (streamState === 'reconnecting') this.setConnection('reconnecting');
         else {
           // The server refused the stream: try again a little later.
           this.setConnection('offline');
@@ -291,6 +296,7 @@ export class OnlineController {
       onEvent: (event: ServerSentEvent) => {
         if (this.events !== stream) return;
         if (event.name === 'presence') this.onPresence(event.data);
+        else if (event.name === 'chat') this.onChatMessage(event.data);
         else if (event.name === 'change') this.onChangeMessage(event.data);
         else if (event.name === 'message' || event.name === 'state') this.onStateMessage(event.data);
       },
@@ -324,6 +330,14 @@ export class OnlineController {
     const next = applyChange(state, change);
     if (next === 'gap') void this.refresh(true);
     else if (next !== 'seen') this.host.show(next, true);
+  }
+
+  private onChatMessage(data: string): void {
+    try {
+      this.chat.receive(JSON.parse(data) as ChatMessage);
+    } catch {
+      // a malformed message changes nothing
+    }
   }
 
   // Who is there changes no version: the server sends it as its own event.
@@ -499,6 +513,7 @@ export class OnlineController {
     // No engine help while an online game goes on; once it is over, its analysis has the bar.
     document.body.classList.toggle('online-game', online && state?.result === null);
     this.waiting.root.hidden = true;
+    this.chat.show(state && online ? { gameId: state.id, token: this.seat?.token ?? null, over: state.result !== null } : null);
     if (!state || !online) return;
     const seat = this.seat;
     const mine = seat?.colour ?? null;

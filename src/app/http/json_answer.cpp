@@ -13,10 +13,10 @@ HttpResponse json_response(const nlohmann::json& body, int status) {
     return response;
 }
 
-HttpResponse error_response(ErrorKind kind, const std::string& message) {
+HttpResponse error_response(ErrorKind kind, const std::string& message, int retry_after_seconds) {
     HttpResponse response = json_response({{"error", message}}, http_status(kind));
     if (kind == ErrorKind::RateLimited || kind == ErrorKind::Unavailable)
-        response.headers.emplace_back("Retry-After", "1");
+        response.headers.emplace_back("Retry-After", std::to_string(retry_after_seconds));
     return response;
 }
 

@@ -12,6 +12,7 @@ namespace evo::app {
 std::string to_json_text(const nlohmann::json& value);
 HttpResponse json_response(const nlohmann::json& body, int status = 200);
 // {"error": message} with the kind's status (api_error.h's table).
-HttpResponse error_response(ErrorKind kind, const std::string& message);
+HttpResponse error_response(ErrorKind kind, const std::string& message,
+                            int retry_after_seconds = 1);
 
 } // namespace evo::app

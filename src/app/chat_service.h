@@ -1,0 +1,60 @@
+// The chat of an online game (docs/api.md "Chat"; issue 19, item 5), lichess's split: a room
+// for the two players ("players") and one for everyone else ("spectators"), which the players
+// read only once the game is over (so that nobody helps them). Messages are plain text of
+// 1..max_length characters, stored with their game (ChatRepository) and rate-limited per
+// author, counted in the stored messages so that every process counts alike. A new message is
+// announced on the EventBus (ids only); each process reads it and sends it as a `chat` event
+// to the game's streams that may read its room.
+#pragma once
+
+#include "chat_repository.h"
+#include "clock.h"
+#include "game_service.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace evo::app {
+
+struct ChatOptions {
+    int max_length = 140;            // characters (Unicode code points), after trimming
+    int burst = 5;                   // messages an author may write ...
+    std::int64_t window_ms = 10'000; // ... within this long
+    int history = 100;               // the newest messages a read answers
+};
+
+class ChatService {
+  public:
+    // Listens on the game service's EventBus for messages posted on any process.
+    ChatService(ChatRepository& messages, GameService& games, const Clock& clock,
+                ChatOptions options = {});
+
+    // POST /api/games/{id}/chat {"room", "text"}: the message stored, as JSON. `name`: the
+    // requester's player name (shown in the spectators' room).
+    nlohmann::json post(std::int64_t id, const nlohmann::json& body, const SeatToken& token,
+                        const Player& viewer, const std::string& name);
+    // GET /api/games/{id}/chat?room=...: {"room", "messages": [...]}, oldest first.
+    nlohmann::json read(std::int64_t id, const std::string& room, const SeatToken& token,
+                        const Player& viewer);
+    // The text of a message as stored: trimmed, then 1..max_length characters and no control
+    // character, else a 400.
+    std::string checked_text(const nlohmann::json& text) const;
+
+  private:
+    // Runs on the thread that tells the bus's notices: never throws.
+    void deliver(const ChatPosted& posted);
+    void send_to_streams(const ChatPosted& posted);
+    void require_rate(const std::string& author_key, std::int64_t now);
+
+    ChatRepository& messages_;
+    GameService& games_;
+    const Clock& clock_;
+    ChatOptions options_;
+};
+
+// A message as the API shows it: never its author's key.
+nlohmann::json chat_message_json(const ChatMessage& message);
+
+} // namespace evo::app
