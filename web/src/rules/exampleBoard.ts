@@ -54,7 +54,9 @@ export class ExampleBoard {
   // Call once the element is in the page (the board measures itself).
   async start(): Promise<void> {
     const boardElement = this.element.querySelector<HTMLElement>('.example-board')!;
-    this.board = new GameBoard(boardElement, (from, to) => void this.onMove(from, to));
+    // The example's position from the start: the rules in the browser answer at once, before
+    // the page has laid the board out, and its pieces are not to fly in.
+    this.board = new GameBoard(boardElement, (from, to) => void this.onMove(from, to), undefined, this.example.fen);
     await this.restart();
   }
 
