@@ -37,6 +37,9 @@ export interface VariantInfo {
   /** Promote King Chess scores points (RULES 4.12). */
   scoresPoints: boolean;
   kingBecomesCthulhu: boolean;
+  /** What the FEN's seventh field holds (RULES 5.1): evolution counters (EvoChess, EChess
+   * and variants with evolution), the king promotions of Promote King Chess, or nothing. */
+  extraState: 'none' | 'evolution-counters' | 'promote-king';
 }
 
 /** The names of every known variant: built-in, then loaded. */

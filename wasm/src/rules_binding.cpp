@@ -26,6 +26,16 @@ val variant_names_list() {
     });
 }
 
+// What the FEN's seventh field holds (RULES 5.1): what a board shows beside the position.
+std::string extra_state_name(ExtraState state) {
+    switch (state) {
+    case ExtraState::EvolutionCounters: return "evolution-counters";
+    case ExtraState::PromoteKing: return "promote-king";
+    case ExtraState::None: break;
+    }
+    return "none";
+}
+
 val variant_info(std::string name) {
     return guard([&] {
         const Variant& v = variant_of(name);
@@ -39,6 +49,7 @@ val variant_info(std::string name) {
         out.set("rookRightCaptures", v.rook_right_captures);
         out.set("scoresPoints", v.scores_points);
         out.set("kingBecomesCthulhu", v.king_becomes_cthulhu);
+        out.set("extraState", extra_state_name(v.extra_state));
         return out;
     });
 }

@@ -80,6 +80,13 @@ test('results: checkmate, and Promote King Chess points', () => {
   assert.equal(evo.variant('promoteking').scoresPoints, true);
 });
 
+test('each variant says what its seventh FEN field holds', () => {
+  assert.equal(evo.variant('evochess').extraState, 'evolution-counters');
+  assert.equal(evo.variant('echess').extraState, 'evolution-counters');
+  assert.equal(evo.variant('promoteking').extraState, 'promote-king');
+  assert.equal(evo.variant('chess').extraState, 'none');
+});
+
 test('variants from INI text', () => {
   const names = evo.loadVariantsText('[js-evo-n2:evochess]\nminor_right_pawn_moves = 2\n', 'lab.ini');
   assert.deepEqual(names, ['js-evo-n2']);

@@ -47,8 +47,13 @@ export class GameBoard {
     element: HTMLElement,
     onUserMove: (from: Key, to: Key) => void,
     private readonly onPremoveChange: () => void = () => {},
+    // The FEN shown first: its pieces stand still when they are shown, where a board that
+    // starts from the chess start and is shown another position at once (before the page has
+    // laid it out) animates its pieces from far off the page.
+    initialFen?: string,
   ) {
     this.ground = Chessground(element, {
+      fen: initialFen?.split(' ')[0],
       dimensions: { width: 8, height: 8 },
       kingRoles: ['k-piece', 'c-piece'],
       autoCastle: false,

@@ -8,19 +8,26 @@ import type { AnalysisLine, AnalysisRequest, EngineScore } from './api';
 
 type WasmPackage = typeof EvoChessWasm;
 
-// Whether this browser could run it at all (WebAssembly and module workers).
-export const browserCanRunEngine = typeof WebAssembly === 'object' && typeof Worker === 'function';
+// Whether this browser could run the rules (WebAssembly) and the engine (module workers too).
+const browserCanRunRules = typeof WebAssembly === 'object';
+export const browserCanRunEngine = browserCanRunRules && typeof Worker === 'function';
 
 let loading: Promise<WasmPackage | null> | null = null;
 
-// The package, loaded once; null when it is missing or cannot start here.
-export function wasmPackage(): Promise<WasmPackage | null> {
-  if (!browserCanRunEngine) return Promise.resolve(null);
+// The package for its rules (positionRules.ts), loaded once; null when it is missing or
+// cannot start here.
+export function rulesPackage(): Promise<WasmPackage | null> {
+  if (!browserCanRunRules) return Promise.resolve(null);
   loading ??= import(/* @vite-ignore */ new URL('wasm/evochess.js', document.baseURI).href).then(
     (module) => module as WasmPackage,
     () => null,
   );
   return loading;
+}
+
+// The package for its engine; null also where there are no workers to search in.
+export function wasmPackage(): Promise<WasmPackage | null> {
+  return browserCanRunEngine ? rulesPackage() : Promise.resolve(null);
 }
 
 // A variant this package does not know (one loaded from a file on the server): the caller

@@ -1,14 +1,17 @@
 // The analysis board: a line of moves from any position, tried on the board without touching
-// any game (the server is only asked about positions), with the engine's best lines.
+// any game, with the engine's best lines. Its positions (legal moves, counters, result) come
+// from the WebAssembly rules in the browser, or from the server where they cannot answer
+// (positionRules.ts): no game is stored or changed.
 // A move that differs from the line's next one branches off it: the moves make a tree of
 // variations (issue 23, item 10), with a comment on any move, exported as PGN.
 import type { Key } from 'chessgroundx/types';
-import { api, type PositionRequest, type PositionState } from '../api';
+import type { PositionRequest, PositionState } from '../api';
 import type { GameBoard } from '../board';
 import { renderSideStrip, renderStatus } from '../gamePanels';
 import { indexLegalMoves, otherSide, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from '../moves';
 import type { PlyNavigation, Step } from '../plyNavigation';
 import { stepTarget } from '../plyNavigation';
+import { positionState } from '../positionRules';
 import { pickPromotion } from '../promotionPicker';
 import { analysisHash, type AnalysisAddress } from './analysisAddress';
 import { arrowsOf, EngineLines } from './engineLines';
@@ -197,12 +200,12 @@ export class AnalysisBoard {
     const key = `${this.address.variant} ${this.address.startFen ?? ''} ${moves.join(',')}`;
     const known = this.positions.get(key);
     if (known) return known;
-    const answer = await api.position(this.request(moves));
+    const answer = await positionState(this.request(moves));
     this.positions.set(key, answer);
     return answer;
   }
 
-  // Asks the server for the whole line and the position shown, then shows them.
+  // Finds the whole line and the position shown, then shows them.
   private async load(): Promise<void> {
     this.busy = true;
     // Steps made quickly (a key held down): only the last one's answers are shown.
@@ -214,7 +217,7 @@ export class AnalysisBoard {
       if (load !== this.loads) return;
       this.line = line;
       this.shown = shown;
-      // The server names the line's moves: the tree keeps the names.
+      // The rules name the line's moves: the tree keeps the names.
       pathTo(follow(this.root, moves)).forEach((node, index) => (node.san = line.history[index]?.san ?? node.san));
       this.legal = indexLegalMoves(shown.legal);
       const hash = analysisHash(this.address);

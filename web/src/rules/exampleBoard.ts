@@ -1,11 +1,13 @@
 // One interactive example of a rules page: a small board set up from a FEN, on which the
-// player makes the moves. Every move is judged by the server's rules engine: the example's
-// position is asked of POST /api/position (its FEN and the moves made), so no game is stored.
+// player makes the moves. Every move is judged by the rules: the example's position (its FEN
+// and the moves made) comes from the WebAssembly rules in the browser, or from POST
+// /api/position where they cannot answer (positionRules.ts), so no game is stored.
 import type { Key } from 'chessgroundx/types';
-import { api, ApiError, type PositionState } from '../api';
+import { ApiError, type PositionState } from '../api';
 import { GameBoard } from '../board';
 import { indexLegalMoves, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from '../moves';
 import { describeError } from '../notices';
+import { positionState } from '../positionRules';
 import { pickPromotion } from '../promotionPicker';
 import type { RuleExample } from './examples';
 
@@ -52,7 +54,9 @@ export class ExampleBoard {
   // Call once the element is in the page (the board measures itself).
   async start(): Promise<void> {
     const boardElement = this.element.querySelector<HTMLElement>('.example-board')!;
-    this.board = new GameBoard(boardElement, (from, to) => void this.onMove(from, to));
+    // The example's position from the start: the rules in the browser answer at once, before
+    // the page has laid the board out, and its pieces are not to fly in.
+    this.board = new GameBoard(boardElement, (from, to) => void this.onMove(from, to), undefined, this.example.fen);
     await this.restart();
   }
 
@@ -68,7 +72,7 @@ export class ExampleBoard {
     this.finished = false;
     this.moves = [];
     try {
-      const start = await api.position({ variant: this.example.variant, fen: this.example.fen });
+      const start = await positionState({ variant: this.example.variant, fen: this.example.fen });
       if (generation !== this.generation) return;
       this.showState(start);
       this.say(this.example.steps[0].hint, 'todo');
@@ -115,7 +119,7 @@ export class ExampleBoard {
     const generation = this.generation;
     try {
       const moves = [...this.moves, chosen.uci];
-      const next = await api.position({ variant: this.example.variant, fen: this.example.fen, moves });
+      const next = await positionState({ variant: this.example.variant, fen: this.example.fen, moves });
       if (generation !== this.generation) return;
       this.moves = moves;
       const step = this.example.steps[this.step];
