@@ -178,6 +178,16 @@ CREATE INDEX challenges_open_from ON challenges(challenger) WHERE closed IS NULL
 CREATE INDEX challenges_open_to ON challenges(challenged) WHERE closed IS NULL;
 )sql";
 
+// Version 8: when a seek was taken or a challenge accepted (one taken whose game was never
+// noted, its acceptor's process killed mid-pairing, is reopened: seek_service.h), and a seek's
+// optional rating range.
+constexpr const char* pairing_steps_and_rating_ranges_sql = R"sql(
+ALTER TABLE seeks ADD COLUMN taken_ms BIGINT;
+ALTER TABLE seeks ADD COLUMN rating_min INTEGER;
+ALTER TABLE seeks ADD COLUMN rating_max INTEGER;
+ALTER TABLE challenges ADD COLUMN closed_ms BIGINT;
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -192,6 +202,7 @@ constexpr MigrationStep migration_steps[] = {
     {5, seeks_sql},
     {6, rated_games_sql},
     {7, lobby_presence_and_challenges_sql},
+    {8, pairing_steps_and_rating_ranges_sql},
 };
 
 } // namespace
