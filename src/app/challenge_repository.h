@@ -38,11 +38,15 @@ class ChallengeRepository {
     virtual std::vector<ChallengeRecord> open_of(const std::string& player) = 0;
     // How many open challenges the player has sent.
     virtual int open_from(const std::string& player) = 0;
-    // Closes the open challenge as `how`: true for exactly one caller.
-    virtual bool close(std::int64_t id, const std::string& how) = 0;
-    // Notes the game an accepted challenge made and its players' seat tokens.
-    virtual void set_game(std::int64_t id, std::int64_t game_id, const std::string& from_token,
+    // Closes the open challenge as `how` at `now_ms`: true for exactly one caller.
+    virtual bool close(std::int64_t id, const std::string& how, std::int64_t now_ms) = 0;
+    // Notes the game an accepted challenge made and its players' seat tokens; false when it is
+    // no longer accepted with no game (reopened meanwhile: reopen_stalled).
+    virtual bool set_game(std::int64_t id, std::int64_t game_id, const std::string& from_token,
                           const std::string& to_token) = 0;
+    // Reopens the challenges accepted before `before_ms` whose game was never noted (the
+    // accepting process died between the two steps); answers their ids.
+    virtual std::vector<std::int64_t> reopen_stalled(std::int64_t before_ms) = 0;
 };
 
 } // namespace evo::app

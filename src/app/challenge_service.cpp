@@ -64,6 +64,7 @@ json ChallengeService::create(const json& body, const Player& from, const std::s
 
 json ChallengeService::list(const Player& player) {
     player_key_or_refuse(player);
+    reopen_stalled();
     json incoming = json::array(), outgoing = json::array();
     for (const std::string& key : player.keys())
         for (const ChallengeRecord& challenge : challenges_.open_of(key))
@@ -71,7 +72,14 @@ json ChallengeService::list(const Player& player) {
     return {{"incoming", std::move(incoming)}, {"outgoing", std::move(outgoing)}};
 }
 
+std::vector<std::int64_t> ChallengeService::reopen_stalled() {
+    std::vector<std::int64_t> ids = challenges_.reopen_stalled(clock_.now_ms() - stalled_accept_ms);
+    for (std::int64_t id : ids) games_.event_bus().publish_lobby({"challenge", id, ""});
+    return ids;
+}
+
 ChallengeRecord ChallengeService::open_or_refuse(std::int64_t id) {
+    reopen_stalled();
     auto challenge = challenges_.find(id);
     if (!challenge) throw not_found("there is no challenge " + std::to_string(id));
     if (!challenge->closed.empty())
@@ -80,20 +88,25 @@ ChallengeRecord ChallengeService::open_or_refuse(std::int64_t id) {
 }
 
 void ChallengeService::close_or_refuse(std::int64_t id, const std::string& how) {
-    if (!challenges_.close(id, how)) throw conflict("that challenge was answered already");
+    if (!challenges_.close(id, how, clock_.now_ms()))
+        throw conflict("that challenge was answered already");
 }
 
 json ChallengeService::accept(std::int64_t id, const Player& player) {
     player_key_or_refuse(player);
     ChallengeRecord challenge = open_or_refuse(id);
     if (!player.owns(challenge.to)) throw forbidden("that challenge is not to you");
+    // Closed first, so two answers count once; one accepted whose game is never noted (this
+    // process killed in between) is reopened by the next caller (reopen_stalled).
     close_or_refuse(id, "accepted");
     Pairing pairing{
         challenge.rated,
         seat_player_now(&accounts_, challenge.from, challenge.from_name, challenge.variant),
         seat_player_now(&accounts_, challenge.to, challenge.to_name, challenge.variant)};
     PairedGame game = make_paired_game(games_, challenge, challenge.from, pairing);
-    challenges_.set_game(id, game.id, game.maker_token, game.taker_token);
+    if (!challenges_.set_game(id, game.id, game.maker_token, game.taker_token))
+        throw conflict("the pairing took too long and the challenge was reopened: accept it "
+                       "again");
     games_.event_bus().publish_lobby({"challenge_removed", id, "accepted"});
     return game.state;
 }

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace evo::app {
 
@@ -27,6 +28,9 @@ nlohmann::json challenge_json(const ChallengeRecord& challenge);
 class ChallengeService {
   public:
     static constexpr int default_open_challenges_per_player = 3;
+    // A challenge accepted longer ago than this without its game noted is reopened: the
+    // accepting process died mid-pairing.
+    static constexpr std::int64_t stalled_accept_ms = 10'000;
 
     ChallengeService(ChallengeRepository& challenges, AccountRepository& accounts,
                      GameService& games, const Clock& clock,
@@ -41,6 +45,9 @@ class ChallengeService {
     nlohmann::json accept(std::int64_t id, const Player& player);
     nlohmann::json decline(std::int64_t id, const Player& player);
     nlohmann::json cancel(std::int64_t id, const Player& player);
+    // Reopens the challenges whose acceptor died mid-pairing (stalled_accept_ms) and tells
+    // the lobby; answers their ids. Called by whoever looks at the challenges next.
+    std::vector<std::int64_t> reopen_stalled();
 
   private:
     ChallengeRecord open_or_refuse(std::int64_t id);

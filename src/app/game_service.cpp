@@ -123,6 +123,21 @@ int acting_side(const LoadedGame& game, const SeatToken& token, bool local_needs
     throw forbidden("that token holds no seat in this game");
 }
 
+// The seat of an online game whose holder is asking: by the seat's token (one that is no
+// seat's: 403), else by the player (account or visitor cookie) seated there; none for a
+// spectator. A player reading
+// the game without their token (a second tab) is still that player, for the chat's rooms.
+std::optional<int> viewer_seat(const LoadedGame& game, const SeatToken& token,
+                               const Player& viewer) {
+    if (!game.record.online) return std::nullopt;
+    if (token) return acting_side(game, token, true); // a token that is no seat's: 403
+    for (int side = 0; side < 2; ++side) {
+        const auto& player = game.record.seat_players[std::size_t(side)];
+        if (player && !player->key.empty() && viewer.owns(player->key)) return side;
+    }
+    return std::nullopt;
+}
+
 // The side an action is for: the seat's own, or for the owner of a local game the one the
 // body names (else the side to move).
 char side_for(const LoadedGame& game, int actor, const json& body) {
@@ -1017,12 +1032,8 @@ GameSeating GameService::seating(std::int64_t id, const SeatToken& token, const 
         seating.keys[std::size_t(side)] = player ? player->key : "";
         seating.names[std::size_t(side)] =
             player ? player->name : (side == 0 ? "White player" : "Black player");
-        if (player && !player->key.empty() && viewer.owns(player->key)) seating.seat = side;
     }
-    if (token && record.online) {
-        int side = acting_side(game, token, true);
-        if (side >= 0) seating.seat = side;
-    }
+    if (std::optional<int> side = viewer_seat(game, token, viewer)) seating.seat = *side;
     return seating;
 }
 
@@ -1032,11 +1043,7 @@ void GameService::open_events(std::int64_t id, const SeatToken& token,
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = load_or_forget(*slot, id);
     require_visible(game, token, viewer);
-    std::optional<int> seat;
-    if (token && game.record.online) {
-        int side = acting_side(game, token, true);
-        if (side >= 0) seat = side;
-    }
+    std::optional<int> seat = viewer_seat(game, token, viewer);
     // Under the game's lock: no change can slip between this state and the subscription.
     json state = state_of(game, std::nullopt);
     live_->open(id, seat, responder->open_event_stream(), state);

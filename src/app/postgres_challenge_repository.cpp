@@ -77,20 +77,33 @@ int PostgresChallengeRepository::open_from(const std::string& player) {
                    .int64(0, 0));
 }
 
-bool PostgresChallengeRepository::close(std::int64_t id, const std::string& how) {
+bool PostgresChallengeRepository::close(std::int64_t id, const std::string& how,
+                                        std::int64_t now_ms) {
     // One row update: PostgreSQL re-checks the condition on a row another transaction has
     // just closed, so two answers at once cannot both see it open.
-    return run("UPDATE challenges SET closed = $1 WHERE id = $2 AND closed IS NULL",
-               PostgresParams().add(how).add(id))
+    return run("UPDATE challenges SET closed = $1, closed_ms = $2 WHERE id = $3 AND closed IS NULL",
+               PostgresParams().add(how).add(now_ms).add(id))
                .affected_rows() > 0;
 }
 
-void PostgresChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
+bool PostgresChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
                                            const std::string& from_token,
                                            const std::string& to_token) {
-    run("UPDATE challenges SET game_id = $1, challenger_token = $2, challenged_token = $3 "
-        "WHERE id = $4",
-        PostgresParams().add(game_id).add(from_token).add(to_token).add(id));
+    return run("UPDATE challenges SET game_id = $1, challenger_token = $2, challenged_token = $3 "
+               "WHERE id = $4 AND closed = 'accepted' AND game_id IS NULL",
+               PostgresParams().add(game_id).add(from_token).add(to_token).add(id))
+               .affected_rows() > 0;
+}
+
+std::vector<std::int64_t> PostgresChallengeRepository::reopen_stalled(std::int64_t before_ms) {
+    // One accepted before version 9 has no closed_ms: it counts as accepted long ago.
+    PostgresResult rows = run("UPDATE challenges SET closed = NULL, closed_ms = NULL "
+                              "WHERE closed = 'accepted' AND game_id IS NULL "
+                              "AND coalesce(closed_ms, 0) < $1 RETURNING id",
+                              PostgresParams().add(before_ms));
+    std::vector<std::int64_t> ids;
+    for (int row = 0; row < rows.rows(); ++row) ids.push_back(rows.int64(row, 0));
+    return ids;
 }
 
 } // namespace evo::app

@@ -17,8 +17,9 @@ class PostgresChallengeRepository final : public ChallengeRepository {
     std::optional<ChallengeRecord> find(std::int64_t id) override;
     std::vector<ChallengeRecord> open_of(const std::string& player) override;
     int open_from(const std::string& player) override;
-    bool close(std::int64_t id, const std::string& how) override;
-    void set_game(std::int64_t id, std::int64_t game_id, const std::string& from_token,
+    bool close(std::int64_t id, const std::string& how, std::int64_t now_ms) override;
+    std::vector<std::int64_t> reopen_stalled(std::int64_t before_ms) override;
+    bool set_game(std::int64_t id, std::int64_t game_id, const std::string& from_token,
                   const std::string& to_token) override;
 
   private:

@@ -193,6 +193,16 @@ CREATE INDEX chat_messages_room ON chat_messages(game_id, room, id);
 CREATE INDEX chat_messages_author ON chat_messages(author_key, created_ms);
 )sql";
 
+// Version 9 (8 is the chat's): when a seek was taken or a challenge accepted (one taken whose game
+// was never noted, its acceptor's process killed mid-pairing, is reopened: seek_service.h), and a
+// seek's optional rating range.
+constexpr const char* pairing_steps_and_rating_ranges_sql = R"sql(
+ALTER TABLE seeks ADD COLUMN taken_ms BIGINT;
+ALTER TABLE seeks ADD COLUMN rating_min INTEGER;
+ALTER TABLE seeks ADD COLUMN rating_max INTEGER;
+ALTER TABLE challenges ADD COLUMN closed_ms BIGINT;
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -208,6 +218,7 @@ constexpr MigrationStep migration_steps[] = {
     {6, rated_games_sql},
     {7, lobby_presence_and_challenges_sql},
     {8, game_chat_sql},
+    {9, pairing_steps_and_rating_ranges_sql},
 };
 
 } // namespace

@@ -9,8 +9,8 @@ namespace {
 
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
-    "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms "
-    "FROM seeks ";
+    "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms, "
+    "taken_ms, rating_min, rating_max FROM seeks ";
 
 SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     SeekRecord seek;
@@ -24,6 +24,9 @@ SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     seek.maker_token = rows.optional_text(row, 12).value_or("");
     seek.taker_token = rows.optional_text(row, 13).value_or("");
     seek.maker_seen_ms = rows.optional_int64(row, 14).value_or(seek.created_ms);
+    seek.taken_ms = rows.optional_int64(row, 15).value_or(0);
+    seek.rating_min = rows.optional_int(row, 16);
+    seek.rating_max = rows.optional_int(row, 17);
     return seek;
 }
 
@@ -43,9 +46,11 @@ void PostgresSeekRepository::insert(SeekRecord& record) {
     PostgresParams params;
     params.add(record.owner).add(record.owner_name);
     add_offer(params, record).add(record.created_ms);
+    params.add_optional(record.rating_min).add_optional(record.rating_max);
     record.id = run("INSERT INTO seeks (owner, owner_name, variant, clock_initial_ms, "
-                    "clock_increment_ms, clock_days, rated, colour, created_ms, maker_seen_ms) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
+                    "clock_increment_ms, clock_days, rated, colour, created_ms, maker_seen_ms, "
+                    "rating_min, rating_max) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING id",
                     params)
                     .int64(0, 0);
     record.maker_seen_ms = record.created_ms;
@@ -77,19 +82,32 @@ bool PostgresSeekRepository::remove(std::int64_t id, const std::string& owner) {
                .affected_rows() > 0;
 }
 
-bool PostgresSeekRepository::take(std::int64_t id, const std::string& taker) {
+bool PostgresSeekRepository::take(std::int64_t id, const std::string& taker, std::int64_t now_ms) {
     // One row update: PostgreSQL re-checks the condition on the row another transaction
     // has just taken, so two takers at once cannot both see it open.
-    return run("UPDATE seeks SET taken_by = $1 WHERE id = $2 AND taken_by IS NULL",
-               PostgresParams().add(taker).add(id))
+    return run("UPDATE seeks SET taken_by = $1, taken_ms = $2 WHERE id = $3 AND taken_by IS NULL",
+               PostgresParams().add(taker).add(now_ms).add(id))
                .affected_rows() > 0;
 }
 
-void PostgresSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
-                                      const std::string& maker_token,
+bool PostgresSeekRepository::set_game(std::int64_t id, const std::string& taker,
+                                      std::int64_t game_id, const std::string& maker_token,
                                       const std::string& taker_token) {
-    run("UPDATE seeks SET game_id = $1, maker_token = $2, taker_token = $3 WHERE id = $4",
-        PostgresParams().add(game_id).add(maker_token).add(taker_token).add(id));
+    return run("UPDATE seeks SET game_id = $1, maker_token = $2, taker_token = $3 "
+               "WHERE id = $4 AND taken_by = $5 AND game_id IS NULL",
+               PostgresParams().add(game_id).add(maker_token).add(taker_token).add(id).add(taker))
+               .affected_rows() > 0;
+}
+
+std::vector<std::int64_t> PostgresSeekRepository::reopen_stalled(std::int64_t before_ms) {
+    // A seek taken before version 9 has no taken_ms: it counts as taken long ago.
+    PostgresResult rows = run("UPDATE seeks SET taken_by = NULL, taken_ms = NULL "
+                              "WHERE taken_by IS NOT NULL AND game_id IS NULL "
+                              "AND coalesce(taken_ms, 0) < $1 RETURNING id",
+                              PostgresParams().add(before_ms));
+    std::vector<std::int64_t> ids;
+    for (int row = 0; row < rows.rows(); ++row) ids.push_back(rows.int64(row, 0));
+    return ids;
 }
 
 void PostgresSeekRepository::mark_seen(const std::vector<std::string>& owners,

@@ -18,9 +18,10 @@ class PostgresSeekRepository final : public SeekRepository {
     std::vector<SeekRecord> open_seeks() override;
     int open_seeks_of(const std::string& owner) override;
     bool remove(std::int64_t id, const std::string& owner) override;
-    bool take(std::int64_t id, const std::string& taker) override;
-    void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token,
-                  const std::string& taker_token) override;
+    bool take(std::int64_t id, const std::string& taker, std::int64_t now_ms) override;
+    bool set_game(std::int64_t id, const std::string& taker, std::int64_t game_id,
+                  const std::string& maker_token, const std::string& taker_token) override;
+    std::vector<std::int64_t> reopen_stalled(std::int64_t before_ms) override;
     void mark_seen(const std::vector<std::string>& owners, std::int64_t now_ms) override;
     std::vector<std::int64_t> remove_unseen(std::int64_t before_ms) override;
 

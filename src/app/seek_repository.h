@@ -19,7 +19,11 @@ struct SeekRecord : GameOffer {
     std::string owner;      // the player key of its maker (player_identity.h)
     std::string owner_name; // shown in the lobby
     std::int64_t created_ms = 0;
+    // The ratings a taker may have, both ends included (docs/api.md, "Seeks"); none: anyone.
+    std::optional<int> rating_min;
+    std::optional<int> rating_max;
     std::string taken_by;                // empty while open
+    std::int64_t taken_ms = 0;           // when it was taken
     std::optional<std::int64_t> game_id; // the game its acceptance made
     std::string maker_token;             // the maker's seat in that game, for them alone
     std::string taker_token;             // the acceptor's seat in it
@@ -40,11 +44,16 @@ class SeekRepository {
     virtual int open_seeks_of(const std::string& owner) = 0;
     // Removes the player's open seek; false when there is none such.
     virtual bool remove(std::int64_t id, const std::string& owner) = 0;
-    // Takes the open seek for `taker`, if it is still open: true for exactly one caller.
-    virtual bool take(std::int64_t id, const std::string& taker) = 0;
-    // Notes the game a taken seek made and its players' seat tokens.
-    virtual void set_game(std::int64_t id, std::int64_t game_id, const std::string& maker_token,
-                          const std::string& taker_token) = 0;
+    // Takes the open seek for `taker` at `now_ms`, if it is still open: true for exactly one
+    // caller.
+    virtual bool take(std::int64_t id, const std::string& taker, std::int64_t now_ms) = 0;
+    // Notes the game a seek taken by `taker` made and its players' seat tokens; false when the
+    // seek is no longer taken by them with no game (reopened meanwhile: reopen_stalled).
+    virtual bool set_game(std::int64_t id, const std::string& taker, std::int64_t game_id,
+                          const std::string& maker_token, const std::string& taker_token) = 0;
+    // Reopens the seeks taken before `before_ms` whose game was never noted (their taker's
+    // process died between the two steps); answers their ids.
+    virtual std::vector<std::int64_t> reopen_stalled(std::int64_t before_ms) = 0;
     // The makers were seen in the lobby at `now_ms`: their open seeks stay.
     virtual void mark_seen(const std::vector<std::string>& owners, std::int64_t now_ms) = 0;
     // Removes the open seeks whose makers were last seen before `before_ms`; answers their ids.

@@ -16,8 +16,17 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace evo::app {
+
+// The highest rating a seek's "rating_range" may name.
+constexpr int max_range_rating = 4000;
+
+// A player's rating in the variant as a seek's range is checked against: their account's
+// rating rounded, or the initial rating for a visitor or an account not yet rated in it.
+int rating_for_range(AccountRepository* accounts, const std::string& key,
+                     const std::string& variant);
 
 // A seek as GET /api/seeks and the lobby stream show it, with its maker's rating now, read
 // from `accounts` (none: no rating).
@@ -27,6 +36,9 @@ nlohmann::json seek_json(const SeekRecord& seek, AccountRepository* accounts);
 class SeekService {
   public:
     static constexpr int default_open_seeks_per_player = 3;
+    // A seek taken longer ago than this without its game noted is reopened: its taker's
+    // process died mid-pairing (making a game takes milliseconds).
+    static constexpr std::int64_t stalled_take_ms = 10'000;
 
     // `accounts`: where the makers' and takers' ratings are read (the seek list and the game
     // show them); none: no ratings are shown.
@@ -34,7 +46,8 @@ class SeekService {
                 int open_seeks_per_player = default_open_seeks_per_player,
                 AccountRepository* accounts = nullptr);
 
-    // {"variant", "clock", "rated", "colour"} -> {"id"}. `maker_name` is shown in the lobby.
+    // {"variant", "clock", "rated", "colour", "rating_range"} -> {"id"}. `maker_name` is shown in
+    // the lobby.
     nlohmann::json create(const nlohmann::json& body, const Player& maker,
                           const std::string& maker_name);
     nlohmann::json list();
@@ -43,6 +56,9 @@ class SeekService {
     nlohmann::json cancel(std::int64_t id, const Player& maker);
     // Makes the game: its state with the taker's seat. `taker_name` is shown in the game.
     nlohmann::json accept(std::int64_t id, const Player& taker, const std::string& taker_name = "");
+    // Reopens the seeks whose taker died mid-pairing (stalled_take_ms) and tells the lobby;
+    // answers their ids. Called by whoever looks at the seeks next.
+    std::vector<std::int64_t> reopen_stalled();
 
   private:
     SeekRepository& seeks_;

@@ -78,22 +78,38 @@ int SqliteChallengeRepository::open_from(const std::string& player) {
     return int(count.column_int(0));
 }
 
-bool SqliteChallengeRepository::close(std::int64_t id, const std::string& how) {
+bool SqliteChallengeRepository::close(std::int64_t id, const std::string& how,
+                                      std::int64_t now_ms) {
     std::lock_guard lock(mutex_);
-    SqliteStatement close(db_, "UPDATE challenges SET closed = ? WHERE id = ? AND closed IS NULL");
-    close.bind(1, how).bind(2, id);
+    SqliteStatement close(
+        db_, "UPDATE challenges SET closed = ?, closed_ms = ? WHERE id = ? AND closed IS NULL");
+    close.bind(1, how).bind(2, now_ms).bind(3, id);
     close.run();
     return db_.changes() > 0;
 }
 
-void SqliteChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
+bool SqliteChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
                                          const std::string& from_token,
                                          const std::string& to_token) {
     std::lock_guard lock(mutex_);
     SqliteStatement game(db_, "UPDATE challenges SET game_id = ?, challenger_token = ?, "
-                              "challenged_token = ? WHERE id = ?");
+                              "challenged_token = ? "
+                              "WHERE id = ? AND closed = 'accepted' AND game_id IS NULL");
     game.bind(1, game_id).bind(2, from_token).bind(3, to_token).bind(4, id);
     game.run();
+    return db_.changes() > 0;
+}
+
+std::vector<std::int64_t> SqliteChallengeRepository::reopen_stalled(std::int64_t before_ms) {
+    std::lock_guard lock(mutex_);
+    // One accepted before version 9 has no closed_ms: it counts as accepted long ago.
+    SqliteStatement reopen(db_, "UPDATE challenges SET closed = NULL, closed_ms = NULL "
+                                "WHERE closed = 'accepted' AND game_id IS NULL "
+                                "AND coalesce(closed_ms, 0) < ? RETURNING id");
+    reopen.bind(1, before_ms);
+    std::vector<std::int64_t> ids;
+    while (reopen.step()) ids.push_back(reopen.column_int(0));
+    return ids;
 }
 
 } // namespace evo::app

@@ -222,6 +222,18 @@ CREATE INDEX chat_messages_author ON chat_messages(author_key, created_ms);
 )sql");
 }
 
+// Version 9 (8 is the chat's): when a seek was taken or a challenge accepted (one taken whose game
+// was never noted, its acceptor's process killed mid-pairing, is reopened: seek_service.h), and a
+// seek's optional rating range.
+void add_pairing_steps_and_rating_ranges(SqliteDatabase& db) {
+    db.execute(R"sql(
+ALTER TABLE seeks ADD COLUMN taken_ms INTEGER;
+ALTER TABLE seeks ADD COLUMN rating_min INTEGER;
+ALTER TABLE seeks ADD COLUMN rating_max INTEGER;
+ALTER TABLE challenges ADD COLUMN closed_ms INTEGER;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -237,6 +249,7 @@ constexpr MigrationStep migration_steps[] = {
     {6, add_rated_games},
     {7, add_lobby_presence_and_challenges},
     {8, add_game_chat},
+    {9, add_pairing_steps_and_rating_ranges},
 };
 
 } // namespace

@@ -9,8 +9,8 @@ namespace {
 
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
-    "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms "
-    "FROM seeks ";
+    "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms, "
+    "taken_ms, rating_min, rating_max FROM seeks ";
 
 SeekRecord seek_of_row(const SqliteStatement& row) {
     SeekRecord seek;
@@ -24,6 +24,9 @@ SeekRecord seek_of_row(const SqliteStatement& row) {
     seek.maker_token = row.column_optional_text(12).value_or("");
     seek.taker_token = row.column_optional_text(13).value_or("");
     seek.maker_seen_ms = row.column_optional_int64(14).value_or(seek.created_ms);
+    seek.taken_ms = row.column_optional_int64(15).value_or(0);
+    seek.rating_min = row.column_optional_int(16);
+    seek.rating_max = row.column_optional_int(17);
     return seek;
 }
 
@@ -35,12 +38,13 @@ SqliteSeekRepository::SqliteSeekRepository(const std::string& database_path) : d
 
 void SqliteSeekRepository::insert(SeekRecord& record) {
     std::lock_guard lock(mutex_);
-    SqliteStatement insert(
-        db_, "INSERT INTO seeks (owner, owner_name, variant, "
-             "clock_initial_ms, clock_increment_ms, clock_days, rated, "
-             "colour, created_ms, maker_seen_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    SqliteStatement insert(db_, "INSERT INTO seeks (owner, owner_name, variant, "
+                                "clock_initial_ms, clock_increment_ms, clock_days, rated, "
+                                "colour, created_ms, maker_seen_ms, rating_min, rating_max) "
+                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, record.owner).bind(2, record.owner_name);
     bind_offer(insert, 3, record).bind(9, record.created_ms).bind(10, record.created_ms);
+    insert.bind_optional(11, record.rating_min).bind_optional(12, record.rating_max);
     insert.run();
     record.id = db_.last_insert_id();
     record.maker_seen_ms = record.created_ms;
@@ -79,22 +83,36 @@ bool SqliteSeekRepository::remove(std::int64_t id, const std::string& owner) {
     return db_.changes() > 0;
 }
 
-bool SqliteSeekRepository::take(std::int64_t id, const std::string& taker) {
+bool SqliteSeekRepository::take(std::int64_t id, const std::string& taker, std::int64_t now_ms) {
     std::lock_guard lock(mutex_);
-    SqliteStatement take(db_, "UPDATE seeks SET taken_by = ? WHERE id = ? AND taken_by IS NULL");
-    take.bind(1, taker).bind(2, id);
+    SqliteStatement take(
+        db_, "UPDATE seeks SET taken_by = ?, taken_ms = ? WHERE id = ? AND taken_by IS NULL");
+    take.bind(1, taker).bind(2, now_ms).bind(3, id);
     take.run();
     return db_.changes() > 0;
 }
 
-void SqliteSeekRepository::set_game(std::int64_t id, std::int64_t game_id,
+bool SqliteSeekRepository::set_game(std::int64_t id, const std::string& taker, std::int64_t game_id,
                                     const std::string& maker_token,
                                     const std::string& taker_token) {
     std::lock_guard lock(mutex_);
-    SqliteStatement game(
-        db_, "UPDATE seeks SET game_id = ?, maker_token = ?, taker_token = ? WHERE id = ?");
-    game.bind(1, game_id).bind(2, maker_token).bind(3, taker_token).bind(4, id);
+    SqliteStatement game(db_, "UPDATE seeks SET game_id = ?, maker_token = ?, taker_token = ? "
+                              "WHERE id = ? AND taken_by = ? AND game_id IS NULL");
+    game.bind(1, game_id).bind(2, maker_token).bind(3, taker_token).bind(4, id).bind(5, taker);
     game.run();
+    return db_.changes() > 0;
+}
+
+std::vector<std::int64_t> SqliteSeekRepository::reopen_stalled(std::int64_t before_ms) {
+    std::lock_guard lock(mutex_);
+    // A seek taken before version 9 has no taken_ms: it counts as taken long ago.
+    SqliteStatement reopen(db_, "UPDATE seeks SET taken_by = NULL, taken_ms = NULL "
+                                "WHERE taken_by IS NOT NULL AND game_id IS NULL "
+                                "AND coalesce(taken_ms, 0) < ? RETURNING id");
+    reopen.bind(1, before_ms);
+    std::vector<std::int64_t> ids;
+    while (reopen.step()) ids.push_back(reopen.column_int(0));
+    return ids;
 }
 
 void SqliteSeekRepository::mark_seen(const std::vector<std::string>& owners, std::int64_t now_ms) {

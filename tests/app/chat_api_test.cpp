@@ -66,15 +66,18 @@ class ChatApiTest : public ::testing::Test {
         std::string white;
         std::string black;
     };
-    OnlineGame start() {
+    // `white_cookie`, `black_cookie`: the players who make and join it (empty: nobody known).
+    OnlineGame start(const std::string& white_cookie = "", const std::string& black_cookie = "") {
         JsonAnswer created =
-            post("/api/games", {{"variant", "chess"}, {"online", true}, {"colour", "w"}});
+            post("/api/games", {{"variant", "chess"}, {"online", true}, {"colour", "w"}}, "",
+                 white_cookie);
         EXPECT_EQ(created.status, 201) << created.body.dump();
         OnlineGame game;
         game.path = "/api/games/" + created.body["id"].dump();
         std::string invite = created.body["invite"];
         JsonAnswer joined =
-            post(game.path + "/join", {{"invite", invite.substr(invite.find("invite=") + 7)}});
+            post(game.path + "/join", {{"invite", invite.substr(invite.find("invite=") + 7)}}, "",
+                 black_cookie);
         EXPECT_EQ(joined.status, 200) << joined.body.dump();
         game.white = created.body["seat"]["token"];
         game.black = joined.body["seat"]["token"];
@@ -94,10 +97,12 @@ class ChatApiTest : public ::testing::Test {
         return texts;
     }
     // A game's event stream, seated with `token` (empty: a spectator's); its first event came.
-    std::unique_ptr<RawConnection> stream(const OnlineGame& game, const std::string& token) {
+    std::unique_ptr<RawConnection> stream(const OnlineGame& game, const std::string& token,
+                                          const std::string& cookie = "") {
         auto connection = std::make_unique<RawConnection>(port_);
         std::string extra = "Accept: text/event-stream\r\n";
         if (!token.empty()) extra += "Authorization: Bearer " + token + "\r\n";
+        if (!cookie.empty()) extra += "Cookie: " + cookie + "\r\n";
         EXPECT_TRUE(connection->send(get_request(game.path + "/events", extra)));
         EXPECT_NE(connection->read_until("\"fen\"").find("\"fen\""), std::string::npos);
         return connection;
@@ -245,6 +250,17 @@ TEST_F(ChatApiTest, EachMessageReachesTheStreamsThatMayReadItsRoom) {
     ASSERT_EQ(post(game.path + "/resign", json::object(), game.white).status, 200);
     ASSERT_EQ(say(game, "spectators", "well played", "", visitor('a')).status, 201);
     EXPECT_NE(white->read_until("well played").find("well played"), std::string::npos);
+}
+
+TEST_F(ChatApiTest, APlayerWatchingWithoutTheirSeatTokenStillReadsAsAPlayer) {
+    // A second tab of White's, with White's cookie but not the seat's token.
+    OnlineGame game = start(visitor('c'), visitor('d'));
+    auto second_tab = stream(game, "", visitor('c'));
+    ASSERT_EQ(say(game, "spectators", "a hint for White", "", visitor('a')).status, 201);
+    ASSERT_EQ(say(game, "players", "good luck", game.black).status, 201);
+    std::string saw = second_tab->read_until("good luck");
+    EXPECT_NE(saw.find("good luck"), std::string::npos);
+    EXPECT_EQ(saw.find("a hint for White"), std::string::npos);
 }
 
 } // namespace

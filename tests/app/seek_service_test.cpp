@@ -115,5 +115,98 @@ TEST_F(SeekServiceTest, RefusedSeeks) {
               ErrorKind::RateLimited);
 }
 
+// A process killed between taking a seek and noting its game: the take went through, the
+// note never comes.
+class KilledBeforeTheGameIsNoted : public SeekRepository {
+  public:
+    explicit KilledBeforeTheGameIsNoted(SeekRepository& store) : store_(store) {}
+    void insert(SeekRecord& record) override { store_.insert(record); }
+    std::optional<SeekRecord> find(std::int64_t id) override { return store_.find(id); }
+    std::vector<SeekRecord> open_seeks() override { return store_.open_seeks(); }
+    int open_seeks_of(const std::string& owner) override { return store_.open_seeks_of(owner); }
+    bool remove(std::int64_t id, const std::string& owner) override {
+        return store_.remove(id, owner);
+    }
+    bool take(std::int64_t id, const std::string& taker, std::int64_t now_ms) override {
+        return store_.take(id, taker, now_ms);
+    }
+    bool set_game(std::int64_t, const std::string&, std::int64_t, const std::string&,
+                  const std::string&) override {
+        throw StorageError(StorageErrorKind::Unavailable, "the process was killed");
+    }
+    std::vector<std::int64_t> reopen_stalled(std::int64_t before_ms) override {
+        return store_.reopen_stalled(before_ms);
+    }
+    void mark_seen(const std::vector<std::string>& owners, std::int64_t now_ms) override {
+        store_.mark_seen(owners, now_ms);
+    }
+    std::vector<std::int64_t> remove_unseen(std::int64_t before_ms) override {
+        return store_.remove_unseen(before_ms);
+    }
+
+  private:
+    SeekRepository& store_;
+};
+
+TEST_F(SeekServiceTest, ASeekTakenByAProcessKilledMidPairingIsOpenAgainThenAcceptedOnce) {
+    SqliteSeekRepository dying_store(database());
+    KilledBeforeTheGameIsNoted killed(dying_store);
+    SeekService dying(killed, games_, clock_);
+    std::int64_t id = seeks_.create(json::object(), visitor("a"), "A").at("id");
+    EXPECT_THROW(dying.accept(id, visitor("b")), StorageError);
+    // Still pairing, as far as anyone can tell: a second accept now is a race lost.
+    EXPECT_TRUE(seeks_.list().empty());
+    EXPECT_EQ(refusal_of([&] { seeks_.accept(id, visitor("c")); }), ErrorKind::Conflict);
+
+    clock_.advance(SeekService::stalled_take_ms + 1);
+    ASSERT_EQ(seeks_.list().size(), 1u); // reopened: not a seek taken with no game
+    json game = seeks_.accept(id, visitor("c"));
+    json mine = seeks_.get(id, visitor("a"));
+    EXPECT_EQ(mine.at("game_id"), game.at("id"));
+    EXPECT_EQ(refusal_of([&] { seeks_.accept(id, visitor("d")); }), ErrorKind::Conflict);
+}
+
+TEST_F(SeekServiceTest, ARatingRangeKeepsOutTakersOutsideIt) {
+    // Without an account a player has the initial rating, 1500.
+    std::int64_t high = seeks_.create({{"rating_range", {1600, 1800}}}, visitor("a"), "A").at("id");
+    std::int64_t around =
+        seeks_.create({{"rating_range", {1400, 1500}}}, visitor("a"), "A").at("id");
+    json listed = seeks_.list();
+    EXPECT_EQ(listed[0].at("rating_range"), (json{1600, 1800}));
+    std::int64_t open = seeks_.create(json::object(), visitor("a"), "A").at("id");
+    EXPECT_TRUE(seeks_.get(open, visitor("a")).at("rating_range").is_null());
+
+    try {
+        seeks_.accept(high, visitor("b"));
+        ADD_FAILURE() << "accepted from outside the range";
+    } catch (const ApiError& error) {
+        EXPECT_EQ(error.kind(), ErrorKind::Forbidden);
+        EXPECT_NE(std::string(error.what()).find("1600 to 1800"), std::string::npos);
+        EXPECT_NE(std::string(error.what()).find("yours is 1500"), std::string::npos);
+    }
+    EXPECT_EQ(seeks_.accept(around, visitor("b")).at("seats").at("w"), true);
+    for (json bad : {json{1800, 1600}, json{1400}, json{-1, 1500}, json{1400, 9000},
+                     json{"1400", 1500}, json("1400-1600")})
+        EXPECT_EQ(refusal_of([&] {
+                      seeks_.create({{"rating_range", bad}}, visitor("e"), "E");
+                  }),
+                  ErrorKind::BadRequest)
+            << bad;
+}
+
+TEST_F(SeekServiceTest, CorrespondenceSeeksAreForAccounts) {
+    json days = {{"clock", {{"days_per_move", 3}}}};
+    try {
+        seeks_.create(days, visitor("a"), "A");
+        ADD_FAILURE() << "a visitor's correspondence seek";
+    } catch (const ApiError& error) {
+        EXPECT_EQ(error.kind(), ErrorKind::Forbidden);
+        EXPECT_NE(std::string(error.what()).find("for accounts"), std::string::npos);
+    }
+    std::int64_t id = seeks_.create(days, account(1), "ada").at("id");
+    EXPECT_EQ(refusal_of([&] { seeks_.accept(id, visitor("b")); }), ErrorKind::Forbidden);
+    EXPECT_EQ(seeks_.accept(id, account(2)).at("seats").at("b"), true);
+}
+
 } // namespace
 } // namespace evo::app::testing

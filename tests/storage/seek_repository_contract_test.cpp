@@ -100,9 +100,11 @@ TYPED_TEST(SeekRepositoryContract, ASeekReadsBackAndIsListedWhileOpen) {
     EXPECT_EQ(store->open_seeks().size(), 1u);
     EXPECT_EQ(store->open_seeks_of("visitor:a"), 1);
 
-    EXPECT_TRUE(store->take(made.id, "account:2"));
-    EXPECT_FALSE(store->take(made.id, "account:3")); // a second accept: 409
-    store->set_game(made.id, 77, "maker-seat", "taker-seat");
+    EXPECT_TRUE(store->take(made.id, "account:2", made.created_ms + 1));
+    EXPECT_FALSE(store->take(made.id, "account:3", made.created_ms + 2)); // a second accept: 409
+    EXPECT_FALSE(store->set_game(made.id, "account:3", 76, "maker-seat", "taker-seat"));
+    EXPECT_TRUE(store->set_game(made.id, "account:2", 77, "maker-seat", "taker-seat"));
+    EXPECT_EQ(store->find(made.id)->taken_ms, made.created_ms + 1);
     EXPECT_EQ(store->find(made.id)->game_id, 77);
     EXPECT_EQ(store->find(made.id)->maker_token, "maker-seat");
     EXPECT_EQ(store->find(made.id)->taker_token, "taker-seat");
@@ -118,7 +120,43 @@ TYPED_TEST(SeekRepositoryContract, OnlyItsMakerCancelsAnOpenSeek) {
     EXPECT_FALSE(store->remove(made.id, "visitor:b"));
     EXPECT_TRUE(store->remove(made.id, "visitor:a"));
     EXPECT_FALSE(store->find(made.id));
-    EXPECT_FALSE(store->take(made.id, "visitor:b"));
+    EXPECT_FALSE(store->take(made.id, "visitor:b", made.created_ms));
+}
+
+TYPED_TEST(SeekRepositoryContract, ASeekTakenWhoseGameWasNeverNotedIsReopenedOnce) {
+    auto store = this->open();
+    SeekRecord stalled = this->seek("visitor:a");
+    SeekRecord paired = this->seek("visitor:a");
+    SeekRecord recent = this->seek("visitor:a");
+    store->insert(stalled);
+    store->insert(paired);
+    store->insert(recent);
+    std::int64_t t = stalled.created_ms;
+    ASSERT_TRUE(store->take(stalled.id, "visitor:b", t)); // its taker's process then died
+    ASSERT_TRUE(store->take(paired.id, "visitor:c", t));
+    ASSERT_TRUE(store->set_game(paired.id, "visitor:c", 77, "maker-seat", "taker-seat"));
+    ASSERT_TRUE(store->take(recent.id, "visitor:d", t + 20'000)); // still pairing
+    EXPECT_EQ(store->reopen_stalled(t + 10'000), std::vector<std::int64_t>{stalled.id});
+    EXPECT_TRUE(this->open()->reopen_stalled(t + 10'000).empty());
+    EXPECT_EQ(store->find(stalled.id)->taken_by, "");
+    EXPECT_EQ(store->open_seeks().size(), 1u);
+    // The dead taker's game, were it noted late, no longer belongs to the seek.
+    EXPECT_FALSE(store->set_game(stalled.id, "visitor:b", 78, "maker-seat", "taker-seat"));
+    EXPECT_TRUE(store->take(stalled.id, "visitor:e", t + 11'000));
+}
+
+TYPED_TEST(SeekRepositoryContract, ARatingRangeReadsBack) {
+    auto store = this->open();
+    SeekRecord ranged = this->seek("visitor:a");
+    ranged.rating_min = 1400;
+    ranged.rating_max = 1800;
+    SeekRecord open = this->seek("visitor:a");
+    store->insert(ranged);
+    store->insert(open);
+    EXPECT_EQ(store->find(ranged.id)->rating_min, 1400);
+    EXPECT_EQ(store->find(ranged.id)->rating_max, 1800);
+    EXPECT_FALSE(store->find(open.id)->rating_min);
+    EXPECT_FALSE(store->find(open.id)->rating_max);
 }
 
 TYPED_TEST(SeekRepositoryContract, SeeksOfMakersNotSeenSinceAreRemovedOnce) {
@@ -130,7 +168,7 @@ TYPED_TEST(SeekRepositoryContract, SeeksOfMakersNotSeenSinceAreRemovedOnce) {
     store->insert(kept);
     store->insert(taken);
     EXPECT_EQ(store->find(gone.id)->maker_seen_ms, gone.created_ms);
-    ASSERT_TRUE(store->take(taken.id, "visitor:c"));
+    ASSERT_TRUE(store->take(taken.id, "visitor:c", gone.created_ms));
     std::int64_t later = gone.created_ms + 30'000;
     store->mark_seen({"visitor:b", "visitor:nobody"}, later);
     EXPECT_EQ(store->find(kept.id)->maker_seen_ms, later);
@@ -153,7 +191,7 @@ TYPED_TEST(SeekRepositoryContract, ManyTakersAtOnceTakeASeekOnce) {
     std::vector<std::thread> threads;
     for (int i = 0; i < takers; ++i)
         threads.emplace_back([&, i] {
-            if (connections[std::size_t(i)]->take(made.id, "taker:" + std::to_string(i))) ++won;
+            if (connections[std::size_t(i)]->take(made.id, "taker:" + std::to_string(i), 1)) ++won;
         });
     for (std::thread& thread : threads) thread.join();
     EXPECT_EQ(won.load(), 1);
@@ -196,9 +234,9 @@ TYPED_TEST(ChallengeRepositoryContract, AChallengeIsListedForBothPlayersUntilClo
     EXPECT_EQ(store->open_from("visitor:a"), 1);
     EXPECT_EQ(store->open_from("account:2"), 0);
 
-    EXPECT_TRUE(store->close(made.id, "accepted"));
-    EXPECT_FALSE(this->open()->close(made.id, "cancelled")); // too late, from elsewhere
-    store->set_game(made.id, 77, "from-seat", "to-seat");
+    EXPECT_TRUE(store->close(made.id, "accepted", made.created_ms));
+    EXPECT_FALSE(this->open()->close(made.id, "cancelled", made.created_ms)); // too late
+    EXPECT_TRUE(store->set_game(made.id, 77, "from-seat", "to-seat"));
     found = store->find(made.id);
     EXPECT_EQ(found->closed, "accepted");
     EXPECT_EQ(found->game_id, 77);
@@ -206,6 +244,23 @@ TYPED_TEST(ChallengeRepositoryContract, AChallengeIsListedForBothPlayersUntilClo
     EXPECT_EQ(found->to_token, "to-seat");
     EXPECT_TRUE(store->open_of("visitor:a").empty());
     EXPECT_EQ(store->open_from("visitor:a"), 0);
+}
+
+TYPED_TEST(ChallengeRepositoryContract, AnAcceptedChallengeWhoseGameWasNeverNotedIsReopened) {
+    auto store = this->open();
+    ChallengeRecord stalled = this->challenge("visitor:a", "account:2");
+    ChallengeRecord declined = this->challenge("visitor:a", "account:2");
+    store->insert(stalled);
+    store->insert(declined);
+    std::int64_t t = stalled.created_ms;
+    ASSERT_TRUE(store->close(stalled.id, "accepted", t)); // the accepting process then died
+    ASSERT_TRUE(store->close(declined.id, "declined", t));
+    EXPECT_TRUE(store->reopen_stalled(t).empty()); // not stalled yet
+    EXPECT_EQ(store->reopen_stalled(t + 10'000), std::vector<std::int64_t>{stalled.id});
+    EXPECT_TRUE(this->open()->reopen_stalled(t + 10'000).empty());
+    EXPECT_EQ(store->find(stalled.id)->closed, "");
+    EXPECT_EQ(store->find(declined.id)->closed, "declined");
+    EXPECT_FALSE(store->set_game(stalled.id, 78, "from-seat", "to-seat"));
 }
 
 } // namespace

@@ -118,6 +118,8 @@ export interface ServerInfo {
   engine: boolean;
   levels?: EngineLevel[];
   variants: VariantInfo[];
+  // Glicko-2's parameters (docs/ratings.md); the initial rating is a newcomer's.
+  ratings?: { initial: number };
 }
 
 export type EngineScore = { cp: number } | { mate: number };

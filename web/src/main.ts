@@ -129,7 +129,17 @@ class App {
     this.settings.onChange((settings) => this.sounds.setLevel(settings.sound));
     setUpNewGameDialog(byId<HTMLDialogElement>('new-game-dialog'), info);
     // After the dialog's set-up: the lobby names the variants as it does.
-    this.lobby = new LobbyView(byId('game-layout'), info, this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
+    this.lobby = new LobbyView(
+      byId('game-layout'),
+      info,
+      this.lobbyStream,
+      (state) => this.enterGame(state.id, state.seat),
+      async (request) => {
+        const state = await this.online.create(request);
+        this.autoplay = true;
+        this.enterGame(state.id, undefined);
+      },
+    );
     this.players = new PlayersView(byId('game-layout'), info);
     new ChallengeBanner(byId('challenge-banner'), this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
     this.lobby.setPlayer(player.me);

@@ -3,7 +3,15 @@
 // player to the board when someone accepts their seek or challenge.
 import { request, type ClockRequest, type Seat, type SeatedState } from '../api';
 import { EventStream, type StreamState } from '../eventStream';
-import { applyChallengeEvent, applySeekEvent, parseLobbyEvent, type Challenges, type LobbyEvent, type Seek } from './lobbyModel';
+import {
+  applyChallengeEvent,
+  applySeekEvent,
+  parseLobbyEvent,
+  type Challenges,
+  type LobbyEvent,
+  type RatingRange,
+  type Seek,
+} from './lobbyModel';
 
 const RETRY_REFUSED_MS = 15_000; // a server without the stream (or before /api/me) refuses it
 
@@ -87,13 +95,14 @@ export interface SeekRequest {
   clock: ClockRequest | null;
   rated: boolean;
   colour: 'w' | 'b' | 'random';
+  rating_range?: RatingRange | null; // docs/api.md, "Seeks"
 }
 
 export const lobbyApi = {
   postSeek: (seek: SeekRequest) => request<{ id: number }>('POST', '/api/seeks', seek),
   cancelSeek: (id: number) => request<{ cancelled: number }>('DELETE', `/api/seeks/${id}`),
   acceptSeek: (id: number) => request<SeatedState>('POST', `/api/seeks/${id}/accept`, {}),
-  challenge: (to: string, seek: SeekRequest) => request<{ id: number }>('POST', '/api/challenges', { to, ...seek }),
+  challenge: (to: string, seek: Omit<SeekRequest, 'rating_range'>) => request<{ id: number }>('POST', '/api/challenges', { to, ...seek }),
   acceptChallenge: (id: number) => request<SeatedState>('POST', `/api/challenges/${id}/accept`, {}),
   declineChallenge: (id: number) => request<{ declined: number }>('POST', `/api/challenges/${id}/decline`, {}),
   cancelChallenge: (id: number) => request<{ cancelled: number }>('DELETE', `/api/challenges/${id}`),

@@ -1,7 +1,7 @@
 // The lobby as data (docs/api.md "Seeks", the lobby's event stream): the open seeks and the
 // challenges kept up to date from the stream's events, and quick pairing's choice. No DOM
 // here, so that node's unit tests run it as it is.
-import type { ClockRequest, Seat, Side, Variant } from '../api';
+import type { ClockRequest, EngineLevel, Seat, Side, Variant } from '../api';
 
 export type SeekColour = Side | 'random';
 
@@ -16,7 +16,11 @@ export interface Seek {
   // Once the ratings are applied: the maker's rating in this variant, and whether it is provisional.
   rating?: number;
   provisional?: boolean;
+  // The ratings that may accept it, both included; null or absent: anyone.
+  rating_range?: RatingRange | null;
 }
+
+export type RatingRange = [number, number];
 
 export interface Challenge {
   id: number;
@@ -160,3 +164,78 @@ export function colourText(colour: SeekColour, mine: boolean): string {
   const name = colour === 'w' ? 'White' : 'Black';
   return mine ? `you play ${name}` : `they play ${name}`;
 }
+
+// ---- who may take a seek ---------------------------------------------------------------
+
+// The rating of a player without one in a variant (GET /api/info "ratings.initial").
+export const INITIAL_RATING = 1500;
+export const MAX_RANGE_RATING = 4000;
+
+export interface PlayerRatings {
+  anonymous: boolean;
+  ratings?: Record<string, { rating: number }>;
+}
+
+// The rating the server checks a seek's range against: the account's in the variant, rounded,
+// or the initial rating.
+export function ratingIn(me: PlayerRatings, variant: string, initial = INITIAL_RATING): number {
+  const rating = me.ratings?.[variant]?.rating;
+  return Math.round(typeof rating === 'number' ? rating : initial);
+}
+
+export const rangeText = (range: RatingRange) => `${range[0]}–${range[1]}`;
+
+// Why this player may not accept the seek, as the server would refuse it; null: they may.
+export function seekBarredFor(
+  seek: Pick<Seek, 'variant' | 'clock' | 'rated' | 'rating_range'>,
+  me: PlayerRatings,
+  initial = INITIAL_RATING,
+): string | null {
+  if (seek.rated && me.anonymous) return 'Rated games are for accounts';
+  if (seek.clock && 'days_per_move' in seek.clock && me.anonymous) return 'Correspondence games are for accounts';
+  if (seek.rating_range) {
+    const rating = ratingIn(me, seek.variant, initial);
+    if (rating < seek.rating_range[0] || rating > seek.rating_range[1])
+      return `For ratings ${rangeText(seek.rating_range)}; yours is ${rating}`;
+  }
+  return null;
+}
+
+// The seek form's two range boxes: both empty is no range; otherwise both whole ratings from
+// 0 to 4000, the lowest first, or a message saying what is wrong.
+export function readRatingRange(from: string, to: string): { range: RatingRange | null } | { problem: string } {
+  if (from.trim() === '' && to.trim() === '') return { range: null };
+  const low = Number(from.trim() === '' ? 0 : from);
+  const high = Number(to.trim() === '' ? MAX_RANGE_RATING : to);
+  const valid = (n: number) => Number.isInteger(n) && n >= 0 && n <= MAX_RANGE_RATING;
+  if (!valid(low) || !valid(high)) return { problem: `A rating range is of whole ratings from 0 to ${MAX_RANGE_RATING}.` };
+  if (low > high) return { problem: 'The lowest rating of the range comes first.' };
+  return { range: [low, high] };
+}
+
+// ---- the engine when nobody comes -------------------------------------------------------
+
+// How long a seek waits before the page offers the engine instead; null: never.
+export const ENGINE_WAITS: { value: string; label: string; ms: number | null }[] = [
+  { value: '30', label: 'after 30 s', ms: 30_000 },
+  { value: '60', label: 'after 1 min', ms: 60_000 },
+  { value: '120', label: 'after 2 min', ms: 120_000 },
+  { value: 'never', label: 'never', ms: null },
+];
+
+// The level whose chess Elo is nearest the rating; of two as near, the weaker (as the
+// server's level_for_elo). Null when the server has no levels (no engine).
+export function nearestLevel(levels: readonly EngineLevel[] | undefined, rating: number): EngineLevel | null {
+  let best: EngineLevel | null = null;
+  for (const level of levels ?? [])
+    if (
+      !best ||
+      Math.abs(level.elo - rating) < Math.abs(best.elo - rating) ||
+      (Math.abs(level.elo - rating) === Math.abs(best.elo - rating) && level.elo < best.elo)
+    )
+      best = level;
+  return best;
+}
+
+// Whether the engine is offered now for a seek posted at `postedMs` that waits `waitMs`.
+export const engineOfferDue = (postedMs: number, waitMs: number | null, nowMs: number) => waitMs !== null && nowMs - postedMs >= waitMs;

@@ -1,7 +1,9 @@
 // The lobby page (address #lobby), shown instead of the game while open: quick pairing, the
-// open seeks as the stream tells them, posting a seek, challenging a player by name.
+// open seeks as the stream tells them (those this player may not accept greyed, with the
+// reason), posting a seek (with an optional rating range, and the engine offered if nobody
+// comes within the time chosen), challenging a player by name.
 import './lobby.css';
-import type { SeatedState, ServerInfo } from '../api';
+import type { NewGameRequest, SeatedState, ServerInfo } from '../api';
 import { variantTitle } from '../newGameDialog';
 import { CLOCK_PRESETS } from '../newGameOptions';
 import { describeError } from '../notices';
@@ -12,9 +14,17 @@ import {
   choosePairing,
   colourText,
   describeSeekClock,
+  ENGINE_WAITS,
+  engineOfferDue,
+  INITIAL_RATING,
+  nearestLevel,
   QUICK_POOLS,
+  rangeText,
+  ratingIn,
   ratingText,
+  readRatingRange,
   sameName,
+  seekBarredFor,
   type Challenge,
   type Pool,
   type Seek,
@@ -31,14 +41,30 @@ export class LobbyView {
   private readonly seekForm = byId<HTMLFormElement>('seek-form');
   private readonly challengeForm = byId<HTMLFormElement>('challenge-form');
   private me: Me = { name: '', anonymous: true };
+  // The seek this page posted and waits on, for the engine offer when nobody comes.
+  private waiting: { id: number; postedMs: number; waitMs: number | null; request: SeekRequest } | null = null;
+  private offerDismissed = false;
+  private readonly initialRating: number;
 
   constructor(
     private readonly hideWhileOpen: HTMLElement,
-    info: ServerInfo,
+    private readonly info: ServerInfo,
     private readonly lobby: LobbyConnection,
     // A game of this player's began (accepted here): its state holds the seat.
     private readonly enterGame: (state: SeatedState) => void,
+    // The engine game offered when nobody took the seek: made and shown.
+    private readonly startEngineGame: (request: NewGameRequest) => Promise<void>,
   ) {
+    this.initialRating = info.ratings?.initial ?? INITIAL_RATING;
+    const waits = this.seekForm.elements.namedItem('engine_wait') as HTMLSelectElement;
+    for (const wait of ENGINE_WAITS) waits.add(new Option(wait.label, wait.value, false, wait.value === '60'));
+    this.seekForm.addEventListener('change', () => this.render());
+    byId('engine-offer-button').addEventListener('click', () => void this.playEngineInstead());
+    byId('engine-offer-dismiss').addEventListener('click', () => {
+      this.offerDismissed = true;
+      this.render();
+    });
+    window.setInterval(() => this.renderEngineOffer(), 1000);
     const variants = this.seekForm.elements.namedItem('variant') as HTMLSelectElement;
     for (const variant of info.variants)
       variants.add(new Option(variant.display_name ?? variant.name, variant.name, false, variant.name === 'evochess'));
@@ -46,13 +72,20 @@ export class LobbyView {
     for (const preset of CLOCK_PRESETS) clocks.add(new Option(preset.label, preset.value, false, preset.value === '5+3'));
     this.seekForm.addEventListener('submit', (event) => {
       event.preventDefault();
-      void this.run(async () => void (await lobbyApi.postSeek(this.seekRequest())));
+      void this.run(async () => {
+        const request = this.seekRequest();
+        const wait = ENGINE_WAITS.find((w) => w.value === new FormData(this.seekForm).get('engine_wait'));
+        const { id } = await lobbyApi.postSeek(request);
+        this.waiting = { id, postedMs: Date.now(), waitMs: wait?.ms ?? null, request };
+        this.offerDismissed = false;
+      });
     });
     this.challengeForm.addEventListener('submit', (event) => {
       event.preventDefault();
       const to = String(new FormData(this.challengeForm).get('to') ?? '').trim();
       void this.run(async () => {
-        await lobbyApi.challenge(to, this.seekRequest());
+        const { rating_range: _range, ...offer } = this.seekRequest();
+        await lobbyApi.challenge(to, offer);
         this.challengeForm.reset();
       });
     });
@@ -96,12 +129,55 @@ export class LobbyView {
   private seekRequest(): SeekRequest {
     const data = new FormData(this.seekForm);
     const preset = CLOCK_PRESETS.find((p) => p.value === data.get('clock'));
+    const range = readRatingRange(String(data.get('range_from') ?? ''), String(data.get('range_to') ?? ''));
+    if ('problem' in range) throw new Error(range.problem);
     return {
       variant: String(data.get('variant')),
       clock: preset?.clock ?? null,
       rated: data.get('rated') === 'on',
       colour: (data.get('colour') as SeekRequest['colour']) ?? 'random',
+      rating_range: range.range,
     };
+  }
+
+  // The level nearest the player's rating in the seek's variant, once the wait chosen is over
+  // and the seek is still open; null otherwise.
+  private engineOffer() {
+    const waiting = this.waiting;
+    if (!waiting || this.offerDismissed) return null;
+    if (!this.lobby.seeks.some((seek) => seek.id === waiting.id)) return null;
+    if (!engineOfferDue(waiting.postedMs, waiting.waitMs, Date.now())) return null;
+    const rating = ratingIn(this.me, waiting.request.variant, this.initialRating);
+    const level = nearestLevel(this.info.engine ? this.info.levels : [], rating);
+    return level && { level, rating };
+  }
+
+  private renderEngineOffer(): void {
+    if (this.waiting && this.lobby.state === 'open' && !this.lobby.seeks.some((seek) => seek.id === this.waiting?.id)) this.waiting = null;
+    const offer = this.engineOffer();
+    byId('engine-offer').hidden = !offer || !this.isOpen;
+    if (offer)
+      byId('engine-offer-text').textContent =
+        `Nobody has taken your game yet. Play the engine instead: ${offer.level.name} (level ${offer.level.number}, about ${offer.level.elo} Elo), the nearest to your rating, ${offer.rating}?`;
+  }
+
+  // Cancels the waiting seek, then starts the game against the engine offered.
+  private async playEngineInstead(): Promise<void> {
+    const offer = this.engineOffer();
+    const waiting = this.waiting;
+    if (!offer || !waiting) return;
+    await this.run(async () => {
+      await lobbyApi.cancelSeek(waiting.id);
+      this.waiting = null;
+      const { variant, colour } = waiting.request;
+      const engineSide = colour === 'b' ? 'w' : 'b';
+      const humanSide = engineSide === 'w' ? 'b' : 'w';
+      await this.startEngineGame({
+        variant,
+        players: { [humanSide]: 'human', [engineSide]: 'engine' } as NewGameRequest['players'],
+        engine: { level: offer.level.number },
+      });
+    });
   }
 
   private async quickPair(pool: Pool): Promise<void> {
@@ -144,6 +220,11 @@ export class LobbyView {
     rated.disabled = this.me.anonymous;
     if (this.me.anonymous) rated.checked = false;
     this.root.querySelector<HTMLElement>('.rated-note')!.hidden = !this.me.anonymous;
+    const clock = CLOCK_PRESETS.find((p) => p.value === (this.seekForm.elements.namedItem('clock') as HTMLSelectElement).value)?.clock;
+    const correspondenceBarred = this.me.anonymous && !!clock && 'days_per_move' in clock;
+    this.root.querySelector<HTMLElement>('.correspondence-note')!.hidden = !correspondenceBarred;
+    byId<HTMLButtonElement>('post-seek-button').disabled = correspondenceBarred;
+    this.renderEngineOffer();
 
     const list = byId('seek-list');
     list.replaceChildren(...this.lobby.seeks.map((seek) => this.seekRow(seek)));
@@ -159,13 +240,20 @@ export class LobbyView {
     const rating = ratingText(seek);
     const name = cell('seek-name', '');
     name.append(playerName(seek.name), rating ? ` (${rating})` : '');
+    const rated = cell('seek-rated', seek.rated ? 'rated' : 'casual');
+    if (seek.rating_range) {
+      const range = cell('seek-range', rangeText(seek.rating_range));
+      range.title = `For players rated ${rangeText(seek.rating_range)}`;
+      rated.append(range);
+    }
     row.append(
       name,
       cell('seek-variant', variantTitle(seek.variant)),
       cell('seek-clock', describeSeekClock(seek.clock)),
-      cell('seek-rated', seek.rated ? 'rated' : 'casual'),
+      rated,
       cell('seek-colour', colourText(seek.colour, mine)),
     );
+    const barred = mine ? null : seekBarredFor(seek, this.me, this.initialRating);
     const button = document.createElement('button');
     button.type = 'button';
     if (mine) {
@@ -176,10 +264,14 @@ export class LobbyView {
       button.className = 'seek-accept';
       button.textContent = 'Play';
       button.setAttribute('aria-label', `Play ${seek.name}: ${variantTitle(seek.variant)} ${describeSeekClock(seek.clock)}`);
-      button.disabled = seek.rated && this.me.anonymous;
+      button.disabled = barred !== null;
       button.addEventListener('click', () => void this.accept(seek));
     }
     row.append(button);
+    if (barred) {
+      row.classList.add('seek-barred');
+      row.append(cell('seek-barred-reason', `${barred}.`));
+    }
     return row;
   }
 

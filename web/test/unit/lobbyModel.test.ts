@@ -8,9 +8,15 @@ import {
   choosePairing,
   colourText,
   describeSeekClock,
+  ENGINE_WAITS,
+  engineOfferDue,
+  nearestLevel,
   parseLobbyEvent,
   QUICK_POOLS,
+  ratingIn,
   ratingText,
+  readRatingRange,
+  seekBarredFor,
   type Challenge,
   type Seek,
 } from '../../src/lobby/lobbyModel.ts';
@@ -138,4 +144,68 @@ test("a rated game's rating changes on the result banner, in whole points", () =
   );
   assert.equal(ratingChangesText(undefined), '', 'a casual game, or a server without ratings');
   assert.equal(ratingChangesText({ w: null, b: null }), '');
+});
+
+// ---- rating ranges, correspondence, the engine when nobody comes ---------------------------
+
+const LEVELS = [
+  { number: 1, name: 'Beginner', description: '', elo: 80 },
+  { number: 2, name: 'Novice', description: '', elo: 1245 },
+  { number: 3, name: 'Casual', description: '', elo: 1500 },
+  { number: 4, name: 'Club', description: '', elo: 1830 },
+  { number: 8, name: 'Full strength', description: '', elo: 2845 },
+];
+
+test('the engine offered is the level nearest the rating, the weaker of two as near', () => {
+  assert.equal(nearestLevel(LEVELS, 1500)?.number, 3, 'the initial rating: Casual');
+  assert.equal(nearestLevel(LEVELS, 1700)?.number, 4);
+  assert.equal(nearestLevel(LEVELS, 1665)?.number, 3, '165 from 1500, 165 from 1830: the weaker');
+  assert.equal(nearestLevel(LEVELS, 3200)?.number, 8);
+  assert.equal(nearestLevel(LEVELS, 0)?.number, 1);
+  assert.equal(nearestLevel([], 1500), null, 'a server without the engine offers none');
+  assert.equal(nearestLevel(undefined, 1500), null);
+});
+
+test('the rating used is the account one in the variant, else the initial one', () => {
+  const ada = { anonymous: false, ratings: { chess: { rating: 1712.6 } } };
+  assert.equal(ratingIn(ada, 'chess'), 1713);
+  assert.equal(ratingIn(ada, 'evochess'), 1500);
+  assert.equal(ratingIn({ anonymous: true }, 'chess', 1400), 1400);
+});
+
+test('the engine is offered once the chosen wait has passed, never for "never"', () => {
+  assert.equal(engineOfferDue(1000, 30_000, 30_999), false);
+  assert.equal(engineOfferDue(1000, 30_000, 31_000), true);
+  assert.equal(engineOfferDue(1000, null, 10_000_000), false);
+  assert.deepEqual(
+    ENGINE_WAITS.map((w) => w.ms),
+    [30_000, 60_000, 120_000, null],
+  );
+});
+
+test('a seek is barred, with the reason, as the server would refuse its accept', () => {
+  const anonymous = { anonymous: true };
+  const ada = { anonymous: false, ratings: { evochess: { rating: 1790 } } };
+  assert.equal(seekBarredFor(seek(1, 'b', 1), anonymous), null);
+  assert.equal(seekBarredFor(seek(1, 'b', 1, { rated: true }), anonymous), 'Rated games are for accounts');
+  assert.equal(seekBarredFor(seek(1, 'b', 1, { clock: { days_per_move: 3 } }), anonymous), 'Correspondence games are for accounts');
+  assert.equal(seekBarredFor(seek(1, 'b', 1, { clock: { days_per_move: 3 } }), ada), null);
+  const ranged = seek(1, 'b', 1, { rating_range: [1400, 1800] });
+  assert.equal(seekBarredFor(ranged, ada), null, '1790 is inside');
+  assert.equal(
+    seekBarredFor(ranged, { anonymous: false, ratings: { evochess: { rating: 1801 } } }),
+    'For ratings 1400–1800; yours is 1801',
+  );
+  assert.equal(seekBarredFor(seek(1, 'b', 1, { rating_range: [1600, 1800] }), anonymous), 'For ratings 1600–1800; yours is 1500');
+});
+
+test('the range boxes: both empty, one end open, or refused with a reason', () => {
+  assert.deepEqual(readRatingRange('', ' '), { range: null });
+  assert.deepEqual(readRatingRange('1400', '1800'), { range: [1400, 1800] });
+  assert.deepEqual(readRatingRange('1400', ''), { range: [1400, 4000] });
+  assert.deepEqual(readRatingRange('', '1300'), { range: [0, 1300] });
+  assert.ok('problem' in readRatingRange('1800', '1400'));
+  assert.ok('problem' in readRatingRange('14.5', '1800'));
+  assert.ok('problem' in readRatingRange('1400', '9000'));
+  assert.ok('problem' in readRatingRange('abc', '1800'));
 });
