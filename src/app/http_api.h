@@ -9,6 +9,7 @@
 #include "http/http_message.h"
 #include "lobby.h"
 #include "player_pages.h"
+#include "puzzles/puzzle_service.h"
 #include "request_origin.h"
 #include "seek_service.h"
 
@@ -34,6 +35,8 @@ struct RouterOptions {
     ChallengeService* challenges = nullptr;
     // The lobby's event stream (needs `accounts`); none: GET /api/lobby/events answers 404.
     Lobby* lobby = nullptr;
+    // The puzzles (puzzle_service.h); none: the /api/puzzles routes answer 404.
+    PuzzleService* puzzles = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

@@ -178,6 +178,24 @@ CREATE INDEX challenges_open_from ON challenges(challenger) WHERE closed IS NULL
 CREATE INDEX challenges_open_to ON challenges(challenged) WHERE closed IS NULL;
 )sql";
 
+// Version 8: each account's puzzle rating per variant (docs/puzzles.md), apart from its game
+// ratings: games counts attempts, wins the solved ones, losses the failed ones.
+constexpr const char* puzzle_ratings_sql = R"sql(
+CREATE TABLE puzzle_ratings (
+    account_id     BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    variant        TEXT NOT NULL,
+    rating         DOUBLE PRECISION NOT NULL,
+    rd             DOUBLE PRECISION NOT NULL,
+    volatility     DOUBLE PRECISION NOT NULL,
+    games          INTEGER NOT NULL,
+    wins           INTEGER NOT NULL,
+    draws          INTEGER NOT NULL,
+    losses         INTEGER NOT NULL,
+    last_played_ms BIGINT NOT NULL,
+    PRIMARY KEY (account_id, variant)
+);
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -192,6 +210,7 @@ constexpr MigrationStep migration_steps[] = {
     {5, seeks_sql},
     {6, rated_games_sql},
     {7, lobby_presence_and_challenges_sql},
+    {8, puzzle_ratings_sql},
 };
 
 } // namespace

@@ -205,6 +205,26 @@ CREATE INDEX challenges_open_to ON challenges(challenged) WHERE closed IS NULL;
 )sql");
 }
 
+// Version 8: each account's puzzle rating per variant (docs/puzzles.md), apart from its game
+// ratings: games counts attempts, wins the solved ones, losses the failed ones.
+void add_puzzle_ratings(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE puzzle_ratings (
+    account_id     INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    variant        TEXT NOT NULL,
+    rating         REAL NOT NULL,
+    rd             REAL NOT NULL,
+    volatility     REAL NOT NULL,
+    games          INTEGER NOT NULL,
+    wins           INTEGER NOT NULL,
+    draws          INTEGER NOT NULL,
+    losses         INTEGER NOT NULL,
+    last_played_ms INTEGER NOT NULL,
+    PRIMARY KEY (account_id, variant)
+) WITHOUT ROWID;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -219,6 +239,7 @@ constexpr MigrationStep migration_steps[] = {
     {5, add_seeks},
     {6, add_rated_games},
     {7, add_lobby_presence_and_challenges},
+    {8, add_puzzle_ratings},
 };
 
 } // namespace
