@@ -156,4 +156,17 @@ await check('the header links to the puzzles', async () => {
   await page.context().close();
 });
 
+await check('a rules page links to the puzzles of its rule', async () => {
+  const page = await harness.newPage(1366, 900);
+  await page.goto(`${server.address}#rules=evochess`);
+  const link = page.locator('.rules-puzzles-link', { hasText: 'Rook right' });
+  await link.click();
+  await page.locator('#puzzles-view').waitFor({ state: 'visible' });
+  assert.match(await page.evaluate(() => location.hash), /^#puzzles=evochess&theme=rookRight/);
+  // This server has no EvoChess puzzles: the page says so instead of a board to solve.
+  await waitForState(page, 'error');
+  assert.match(await statusOf(page).textContent(), /No puzzle here/);
+  await page.context().close();
+});
+
 await harness.finish();
