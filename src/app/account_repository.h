@@ -73,6 +73,12 @@ class AccountRepository {
     virtual std::vector<StoredRating> ratings_of(std::int64_t account_id) = 0;
     // Writes the account's rating in rating.variant (added or replaced).
     virtual void save_rating(std::int64_t account_id, const StoredRating& rating) = 0;
+    // The account's puzzle rating in the variant (games: attempts, wins: solved, losses: failed);
+    // none before its first attempt.
+    virtual std::optional<StoredRating> puzzle_rating_of(std::int64_t account_id,
+                                                         const std::string& variant) = 0;
+    // Writes the account's puzzle rating in rating.variant (added or replaced).
+    virtual void save_puzzle_rating(std::int64_t account_id, const StoredRating& rating) = 0;
     // Every rated game's change to the account's ratings, oldest first.
     virtual std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) = 0;
     // The best ratings in the variant with a deviation at most `rd_at_most` and a rated game at

@@ -7,6 +7,7 @@
 #include "http/json_answer.h"
 #include "http/static_files.h"
 #include "json_fields.h"
+#include "puzzles/puzzle_routes.h"
 
 #include <charconv>
 #include <optional>
@@ -164,6 +165,9 @@ class Router {
         if (options_.lobby && options_.accounts && parts.size() == 3 && parts[1] == "lobby" &&
             parts[2] == "events" && method == "GET")
             return open_lobby_stream(request, responder);
+        if (options_.puzzles && parts.size() >= 2 && parts[1] == "puzzles" &&
+            route_puzzles(*options_.puzzles, parts, request, responder, account_id_of(request)))
+            return;
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
             return responder.respond(json_response(analysis_->position(body(request))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
@@ -356,6 +360,14 @@ class Router {
     // Who asks (their cookies); nobody when the server keeps no accounts.
     Player player_of(const HttpRequest& request) const {
         return options_.accounts ? app::player_of(request, *options_.accounts) : Player{};
+    }
+
+    // The logged-in account asking, by its id; none for a visitor or without accounts.
+    std::optional<std::int64_t> account_id_of(const HttpRequest& request) const {
+        Player player = player_of(request);
+        constexpr std::string_view prefix = "account:";
+        if (!player.account_key || player.account_key->rfind(prefix, 0) != 0) return std::nullopt;
+        return game_id_of(std::string_view(*player.account_key).substr(prefix.size()));
     }
 
     // GET /api/games?scope=public: the online games, anyone's; else "saved games".

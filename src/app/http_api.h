@@ -10,6 +10,7 @@
 #include "http/http_message.h"
 #include "lobby.h"
 #include "player_pages.h"
+#include "puzzles/puzzle_service.h"
 #include "request_origin.h"
 #include "seek_service.h"
 
@@ -37,6 +38,8 @@ struct RouterOptions {
     Lobby* lobby = nullptr;
     // The games' chat (needs `accounts`); none: /api/games/{id}/chat answers 404.
     ChatService* chat = nullptr;
+    // The puzzles (puzzle_service.h); none: the /api/puzzles routes answer 404.
+    PuzzleService* puzzles = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

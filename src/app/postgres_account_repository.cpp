@@ -99,12 +99,32 @@ std::vector<StoredRating> PostgresAccountRepository::ratings_of(std::int64_t acc
 }
 
 void PostgresAccountRepository::save_rating(std::int64_t account_id, const StoredRating& rating) {
-    run("INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, draws, "
-        "losses, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
-        "ON CONFLICT (account_id, variant) DO UPDATE SET "
-        "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-        "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
-        "losses = excluded.losses, last_played_ms = excluded.last_played_ms",
+    upsert_rating("ratings", account_id, rating);
+}
+
+std::optional<StoredRating>
+PostgresAccountRepository::puzzle_rating_of(std::int64_t account_id, const std::string& variant) {
+    PostgresResult rows = run(std::string("SELECT ") + rating_columns +
+                                  " FROM puzzle_ratings WHERE account_id = $1 AND variant = $2",
+                              PostgresParams().add(account_id).add(variant));
+    if (rows.rows() == 0) return std::nullopt;
+    return rating_of_row(rows, 0, 0);
+}
+
+void PostgresAccountRepository::save_puzzle_rating(std::int64_t account_id,
+                                                   const StoredRating& rating) {
+    upsert_rating("puzzle_ratings", account_id, rating);
+}
+
+void PostgresAccountRepository::upsert_rating(const std::string& table, std::int64_t account_id,
+                                              const StoredRating& rating) {
+    run("INSERT INTO " + table +
+            " (account_id, variant, rating, rd, volatility, games, wins, draws, "
+            "losses, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+            "ON CONFLICT (account_id, variant) DO UPDATE SET "
+            "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+            "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
+            "losses = excluded.losses, last_played_ms = excluded.last_played_ms",
         PostgresParams()
             .add(account_id)
             .add(rating.variant)

@@ -203,6 +203,24 @@ ALTER TABLE seeks ADD COLUMN rating_max INTEGER;
 ALTER TABLE challenges ADD COLUMN closed_ms BIGINT;
 )sql";
 
+// Version 10: each account's puzzle rating per variant (docs/puzzles.md), apart from its game
+// ratings: games counts attempts, wins the solved ones, losses the failed ones.
+constexpr const char* puzzle_ratings_sql = R"sql(
+CREATE TABLE puzzle_ratings (
+    account_id     BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    variant        TEXT NOT NULL,
+    rating         DOUBLE PRECISION NOT NULL,
+    rd             DOUBLE PRECISION NOT NULL,
+    volatility     DOUBLE PRECISION NOT NULL,
+    games          INTEGER NOT NULL,
+    wins           INTEGER NOT NULL,
+    draws          INTEGER NOT NULL,
+    losses         INTEGER NOT NULL,
+    last_played_ms BIGINT NOT NULL,
+    PRIMARY KEY (account_id, variant)
+);
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -219,6 +237,7 @@ constexpr MigrationStep migration_steps[] = {
     {7, lobby_presence_and_challenges_sql},
     {8, game_chat_sql},
     {9, pairing_steps_and_rating_ranges_sql},
+    {10, puzzle_ratings_sql},
 };
 
 } // namespace

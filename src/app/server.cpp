@@ -3,6 +3,7 @@
 #include "game_service.h"
 #include "game_storage.h"
 #include "http_api.h"
+#include "puzzles/puzzle_service.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +16,9 @@
 #include <thread>
 #include <unistd.h>
 
+#ifndef EVOCHESS_PUZZLES_DIR
+#define EVOCHESS_PUZZLES_DIR ""
+#endif
 #ifndef EVOCHESS_WEB_DIST_DIR
 #define EVOCHESS_WEB_DIST_DIR ""
 #endif
@@ -36,6 +40,11 @@ std::string default_data_dir() {
 std::string default_web_dir() {
     if (const char* dir = std::getenv("EVOCHESS_WEB_DIR"); dir && *dir) return dir;
     return EVOCHESS_WEB_DIST_DIR;
+}
+
+std::string default_puzzles_dir() {
+    if (const char* dir = std::getenv("EVOCHESS_PUZZLES_DIR"); dir && *dir) return dir;
+    return EVOCHESS_PUZZLES_DIR;
 }
 
 constexpr int open_server_max_engine_ms = 10000;
@@ -73,6 +82,7 @@ int run_server(const ServeOptions& given) {
     ServeOptions options = given;
     if (options.data_dir.empty()) options.data_dir = default_data_dir();
     if (options.web_dir.empty()) options.web_dir = default_web_dir();
+    if (options.puzzles_dir.empty()) options.puzzles_dir = default_puzzles_dir();
 
     auto opened = open_game_storage(choose_database(options.database, options.data_dir), std::cerr);
     if (const int* status = std::get_if<int>(&opened)) return *status;
@@ -105,6 +115,8 @@ int run_server(const ServeOptions& given) {
         options.max_engine_ms.value_or(open_to_others ? open_server_max_engine_ms : 0);
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     AccountService accounts(*storage.accounts, clock);
+    PuzzleSet puzzle_set = load_puzzle_dir(options.puzzles_dir, std::cout);
+    PuzzleService puzzles(puzzle_set, clock, storage.accounts.get());
     std::optional<GameService> service;
     std::optional<Lobby> lobby; // stopped before the bus goes, destroyed after the server
     // Between the two: destroyed after the server (no request publishes any more) and before
@@ -134,6 +146,7 @@ int run_server(const ServeOptions& given) {
         router.web_dir = options.web_dir;
         router.game_creation = options.game_creation;
         router.accounts = &accounts;
+        router.puzzles = &puzzles;
         seeks.emplace(*storage.seeks, *service, clock, SeekService::default_open_seeks_per_player,
                       storage.accounts.get());
         router.seeks = &*seeks;

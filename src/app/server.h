@@ -22,6 +22,9 @@ struct ServeOptions {
     // data_dir. On PostgreSQL several processes may serve one database.
     std::string database;
     std::string web_dir; // empty: $EVOCHESS_WEB_DIR, else the web/dist this binary was built beside
+    // The puzzles (VARIANT.jsonl files, docs/puzzles.md); empty: $EVOCHESS_PUZZLES_DIR, else
+    // the puzzles/ of the source this binary was built from.
+    std::string puzzles_dir;
     ServerLimits limits;
     // New games at most: a minute's worth at once, then steadily (docs/deploy.md).
     CreationLimits game_creation{600, 60};

@@ -118,13 +118,35 @@ std::vector<StoredRating> SqliteAccountRepository::ratings_of(std::int64_t accou
 
 void SqliteAccountRepository::save_rating(std::int64_t account_id, const StoredRating& rating) {
     std::lock_guard lock(mutex_);
+    upsert_rating("ratings", account_id, rating);
+}
+
+std::optional<StoredRating> SqliteAccountRepository::puzzle_rating_of(std::int64_t account_id,
+                                                                      const std::string& variant) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, std::string("SELECT ") + rating_columns +
+                                    " FROM puzzle_ratings WHERE account_id = ? AND variant = ?");
+    select.bind(1, account_id).bind(2, variant);
+    if (!select.step()) return std::nullopt;
+    return rating_of_row(select, 0);
+}
+
+void SqliteAccountRepository::save_puzzle_rating(std::int64_t account_id,
+                                                 const StoredRating& rating) {
+    std::lock_guard lock(mutex_);
+    upsert_rating("puzzle_ratings", account_id, rating);
+}
+
+void SqliteAccountRepository::upsert_rating(const std::string& table, std::int64_t account_id,
+                                            const StoredRating& rating) {
     SqliteStatement upsert(
-        db_, "INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, "
-             "draws, losses, last_played_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-             "ON CONFLICT (account_id, variant) DO UPDATE SET "
-             "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-             "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
-             "losses = excluded.losses, last_played_ms = excluded.last_played_ms");
+        db_, "INSERT INTO " + table +
+                 " (account_id, variant, rating, rd, volatility, games, wins, "
+                 "draws, losses, last_played_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                 "ON CONFLICT (account_id, variant) DO UPDATE SET "
+                 "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+                 "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
+                 "losses = excluded.losses, last_played_ms = excluded.last_played_ms");
     upsert.bind(1, account_id)
         .bind(2, rating.variant)
         .bind_double(3, rating.rating)

@@ -26,11 +26,17 @@ class SqliteAccountRepository final : public AccountRepository {
     int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) override;
     std::vector<StoredRating> ratings_of(std::int64_t account_id) override;
     void save_rating(std::int64_t account_id, const StoredRating& rating) override;
+    std::optional<StoredRating> puzzle_rating_of(std::int64_t account_id,
+                                                 const std::string& variant) override;
+    void save_puzzle_rating(std::int64_t account_id, const StoredRating& rating) override;
     std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) override;
     std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
                                           std::int64_t played_since_ms, int limit) override;
 
   private:
+    // Under the lock: writes a rating row of `table` (ratings or puzzle_ratings).
+    void upsert_rating(const std::string& table, std::int64_t account_id,
+                       const StoredRating& rating);
     std::mutex mutex_;
     SqliteDatabase db_;
 };

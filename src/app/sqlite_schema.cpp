@@ -234,6 +234,26 @@ ALTER TABLE challenges ADD COLUMN closed_ms INTEGER;
 )sql");
 }
 
+// Version 10: each account's puzzle rating per variant (docs/puzzles.md), apart from its game
+// ratings: games counts attempts, wins the solved ones, losses the failed ones.
+void add_puzzle_ratings(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE puzzle_ratings (
+    account_id     INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    variant        TEXT NOT NULL,
+    rating         REAL NOT NULL,
+    rd             REAL NOT NULL,
+    volatility     REAL NOT NULL,
+    games          INTEGER NOT NULL,
+    wins           INTEGER NOT NULL,
+    draws          INTEGER NOT NULL,
+    losses         INTEGER NOT NULL,
+    last_played_ms INTEGER NOT NULL,
+    PRIMARY KEY (account_id, variant)
+) WITHOUT ROWID;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -250,6 +270,7 @@ constexpr MigrationStep migration_steps[] = {
     {7, add_lobby_presence_and_challenges},
     {8, add_game_chat},
     {9, add_pairing_steps_and_rating_ranges},
+    {10, add_puzzle_ratings},
 };
 
 } // namespace

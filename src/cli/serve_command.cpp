@@ -35,6 +35,9 @@ const RegisterCommand serve_registration{
                           "processes may share it); default: SQLite in --data");
         serve->add_option("--web", options->web_dir,
                           "directory of the built UI (default: web/dist of this build)");
+        serve->add_option("--puzzles", options->puzzles_dir,
+                          "directory of the puzzles, VARIANT.jsonl files (default: the "
+                          "puzzles/ of this build's source, or $EVOCHESS_PUZZLES_DIR)");
         serve
             ->add_option("--claim-after", options->claim_after_seconds,
                          "seconds an online player must be gone before the opponent may claim "

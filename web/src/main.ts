@@ -37,6 +37,8 @@ import { isLobbyAddress, LobbyView } from './lobby/lobbyPage';
 import { ChallengeBanner } from './lobby/challengeBanner';
 import { PlayersView } from './players/playersPage';
 import { readPlayersAddress } from './players/playersModel';
+import { PuzzleTrainer } from './puzzles/puzzlePage';
+import { readPuzzlesAddress } from './puzzles/puzzleModel';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -119,6 +121,7 @@ class App {
   private readonly lobbyStream = new LobbyConnection('', (id, seat) => this.enterGame(id, seat));
   private readonly lobby: LobbyView;
   private readonly players: PlayersView;
+  private readonly puzzles: PuzzleTrainer;
 
   constructor(
     private readonly info: ServerInfo,
@@ -141,6 +144,11 @@ class App {
       },
     );
     this.players = new PlayersView(byId('game-layout'), info);
+    this.puzzles = new PuzzleTrainer(byId('game-layout'), info);
+    byId('puzzles-link').addEventListener('click', (event) => {
+      event.preventDefault();
+      location.hash = `#puzzles=${this.state?.variant ?? 'evochess'}`;
+    });
     new ChallengeBanner(byId('challenge-banner'), this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
     this.lobby.setPlayer(player.me);
     this.lobbyStream.connect(player.me.name);
@@ -203,12 +211,15 @@ class App {
   // (and of the rules). True when one is open.
   private followLobby(): boolean {
     const playersAddress = readPlayersAddress(location.hash);
+    const puzzlesAddress = readPuzzlesAddress(location.hash);
     if (!playersAddress) this.players.close();
+    if (!puzzlesAddress) this.puzzles.close();
     if (!isLobbyAddress()) this.lobby.close();
-    if (!playersAddress && !isLobbyAddress()) return false;
+    if (!playersAddress && !puzzlesAddress && !isLobbyAddress()) return false;
     this.rules.close();
     this.closeAnalysis();
-    if (playersAddress) void this.players.open(playersAddress);
+    if (puzzlesAddress) void this.puzzles.open(puzzlesAddress).catch(showError);
+    else if (playersAddress) void this.players.open(playersAddress);
     else this.lobby.open();
     return true;
   }
@@ -392,6 +403,7 @@ class App {
       // began, then "Lobby"): the game is kept behind it.
       if (!isLobbyAddress()) this.lobby.close();
       if (!readPlayersAddress(location.hash)) this.players.close();
+      if (!readPuzzlesAddress(location.hash)) this.puzzles.close();
       const humans = humanSidesOf(state);
       this.board.setOrientation(colorOf(this.online.orientationFor(state) ?? (humans.length === 1 ? humans[0] : 'w')));
       this.show(state);
@@ -596,7 +608,7 @@ class App {
   private writeAddress(): void {
     const state = this.state;
     // The lobby keeps its address while a game behind it changes (a move from the stream).
-    if (!state || this.analysis || this.lobby.isOpen || this.players.isOpen) return;
+    if (!state || this.analysis || this.lobby.isOpen || this.players.isOpen || this.puzzles.isOpen) return;
     const address = this.viewedPly === null ? `#game=${state.id}` : `#game=${state.id}&ply=${this.viewedPly + 1}`;
     if (location.hash !== address) history.replaceState(null, '', address);
   }
@@ -811,7 +823,7 @@ class App {
 }
 
 // The lobby, a player's page or the leaderboard: a page of the site shown instead of the game.
-const isPageAddress = () => isLobbyAddress() || readPlayersAddress(location.hash) !== null;
+const isPageAddress = () => isLobbyAddress() || readPlayersAddress(location.hash) !== null || readPuzzlesAddress(location.hash) !== null;
 
 function humanSidesOf(state: GameState): Side[] {
   return (['w', 'b'] as Side[]).filter((side) => state.players[side] === 'human');

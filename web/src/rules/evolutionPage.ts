@@ -82,6 +82,7 @@ function earningSections(facts: EvolutionFacts): RulesPage['sections'] {
   const { n, k } = facts;
   return [
     {
+      puzzleTheme: 'evolutionPromotion',
       heading: `Minor rights: ${n === 1 ? 'every pawn move' : `${cardinal(n)} pawn moves`}`,
       paragraphs: [
         `${capitalise(everyPawnMove(n))} earns a minor right. At the end of a pawn move, if you hold a minor right, that pawn may turn into a knight or a bishop of your colour. Only the pawn that just moved can change.`,
@@ -89,6 +90,7 @@ function earningSections(facts: EvolutionFacts): RulesPage['sections'] {
       examples: [earnMinor(facts)],
     },
     {
+      puzzleTheme: 'rookRight',
       heading: `Rook rights: ${k === 1 ? 'every capture' : `${cardinal(k)} captures`}`,
       paragraphs: [
         `${capitalise(everyCapture(k))} of an enemy piece (pawns do not count) earns a rook right. At the end of any move you may then turn one of your knights or bishops, anywhere on the board, into a rook.`,
@@ -154,6 +156,7 @@ function expiringPage(facts: EvolutionFacts): RulesPage {
   ];
   if (facts.directRook) {
     sections.push({
+      puzzleTheme: 'evolutionPromotion',
       heading: 'The direct rook',
       paragraphs: [
         `If one pawn move earns both rights at once (a pawn captures an enemy piece, and it is your ${ordinal(n)} pawn move and your ${ordinal(k)} capture), that pawn may turn straight into a rook.`,

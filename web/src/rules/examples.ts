@@ -25,6 +25,8 @@ export interface RuleExample {
 
 export interface RuleSection {
   heading: string;
+  // The puzzles of this rule (a theme of docs/puzzles.md), linked from the section.
+  puzzleTheme?: string;
   paragraphs: string[];
   examples: RuleExample[];
 }

@@ -25,6 +25,7 @@ function cthulhuSections(facts: KingFacts): RulesPage['sections'] {
     : '';
   return [
     {
+      puzzleTheme: 'cthulhu',
       heading: 'Cthulhu',
       paragraphs: [
         'A king that reaches the far rank becomes Cthulhu at once. Cthulhu is royal: it can be checked and mated like a king. It moves like a queen, like a knight, or leaps exactly two squares in any direction to an empty square, jumping over whatever is in between. The leap never captures.',
@@ -150,6 +151,7 @@ function promotionSection(facts: KingFacts): RulesPage['sections'][number] {
     const pieces = list(letters.filter((l) => l !== 'p').map(pieceName));
     const first = letters.find((l) => l !== 'p') ?? 'p';
     return {
+      puzzleTheme: 'promotion',
       heading: 'Promotion',
       paragraphs: [
         `A pawn reaching the last rank may become a ${pieces}${keepsPawn ? ', or stay a pawn (a pawn on the last rank can never move forward again)' : ''}.`,
@@ -174,6 +176,7 @@ function promotionSection(facts: KingFacts): RulesPage['sections'][number] {
     ? ' The winner scores 1 point plus one for every promotion into the other colour made in the game by either player; a draw is half a point each.'
     : '';
   return {
+    puzzleTheme: 'otherColourPromotion',
     heading: rules.scores_points ? 'Promotion into the other colour, and points' : 'Promotion into the other colour',
     paragraphs: [
       `A pawn reaching the last rank may become a ${list(letters.map(pieceName))} of either colour.${keepsPawn ? ' A pawn of the other colour then moves the other way.' : ''}${points}`,

@@ -1,5 +1,6 @@
 // The rules pages (address #rules=<variant>): one page per variant, written for players,
 // with interactive example boards. Shown instead of the game while open.
+import { puzzlesHash, themeName } from '../puzzles/puzzleModel';
 import type { Variant } from '../api';
 import { variantTitle } from '../newGameDialog';
 import { ExampleBoard } from './exampleBoard';
@@ -97,6 +98,16 @@ export class RulesView {
       const title = document.createElement('h2');
       title.textContent = section.heading;
       block.append(title, ...section.paragraphs.map((text) => Object.assign(document.createElement('p'), { textContent: text })));
+      if (section.puzzleTheme) {
+        const puzzles = document.createElement('a');
+        puzzles.className = 'rules-puzzles-link';
+        puzzles.href = puzzlesHash({ variant, theme: section.puzzleTheme });
+        puzzles.textContent = `Puzzles on this: ${themeName(section.puzzleTheme)}`;
+        const line = document.createElement('p');
+        line.className = 'rules-puzzles';
+        line.append(puzzles);
+        block.append(line);
+      }
       const examples = document.createElement('div');
       examples.className = 'rule-examples';
       for (const example of section.examples) {

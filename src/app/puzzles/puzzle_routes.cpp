@@ -1,0 +1,98 @@
+#include "puzzle_routes.h"
+
+#include "../api_error.h"
+#include "../http/json_answer.h"
+#include "../json_fields.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace evo::app {
+
+using nlohmann::json;
+
+namespace {
+
+int query_number(const HttpRequest& request, const std::string& name, int fallback, int min,
+                 int max) {
+    auto it = request.query.find(name);
+    if (it == request.query.end() || it->second.empty()) return fallback;
+    const std::string& text = it->second;
+    int value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
+        throw bad_request("\"" + name + "\" must be a whole number from " + std::to_string(min) +
+                          " to " + std::to_string(max));
+    return value;
+}
+
+std::string query_text(const HttpRequest& request, const std::string& name) {
+    auto it = request.query.find(name);
+    return it == request.query.end() ? std::string() : it->second;
+}
+
+std::set<std::string> exclusion_list(const std::string& text) {
+    std::set<std::string> ids;
+    std::stringstream list(text);
+    for (std::string id; std::getline(list, id, ',');)
+        if (!id.empty()) ids.insert(id);
+    return ids;
+}
+
+// A browser's own rating, sent with an anonymous attempt: {"rating", "rd", "volatility"}.
+std::optional<Glicko2Rating> given_rating(const json& body) {
+    if (!body.contains("rating") || body["rating"].is_null()) return std::nullopt;
+    const json& given = body["rating"];
+    auto number = [&](const char* name, double min, double max) {
+        if (!given.is_object() || !given.contains(name) || !given[name].is_number() ||
+            given[name].get<double>() < min || given[name].get<double>() > max)
+            throw bad_request(std::string("\"rating.") + name + "\" must be a number from " +
+                              std::to_string(min) + " to " + std::to_string(max));
+        return given[name].get<double>();
+    };
+    return Glicko2Rating{number("rating", 0, 4000), number("rd", 1, 500),
+                         number("volatility", 0.001, 1)};
+}
+
+} // namespace
+
+bool route_puzzles(PuzzleService& puzzles, const std::vector<std::string_view>& parts,
+                   const HttpRequest& request, Responder& responder,
+                   std::optional<std::int64_t> account_id) {
+    const std::string& method = request.method;
+    auto reply = [&](const json& answer) { responder.respond(json_response(answer)); };
+    std::string variant = query_text(request, "variant");
+    if (parts.size() == 2 && method == "GET") {
+        PuzzleRequest wanted;
+        wanted.variant = variant;
+        if (std::string theme = query_text(request, "theme"); !theme.empty()) wanted.theme = theme;
+        wanted.rating = query_number(request, "rating", 1500, 0, 4000);
+        wanted.exclude = exclusion_list(query_text(request, "exclude"));
+        wanted.seed = query_number(request, "seed", 0, 0, 1'000'000'000);
+        return reply(puzzles.choose(wanted)), true;
+    }
+    if (parts.size() == 3 && method == "GET") {
+        if (parts[2] == "daily") return reply(puzzles.daily(variant)), true;
+        if (parts[2] == "themes") return reply(puzzles.themes(variant)), true;
+        if (parts[2] == "rating") {
+            if (!account_id)
+                throw ApiError(ErrorKind::Unauthorized,
+                               "a puzzle rating is kept for accounts: log in (a visitor's is "
+                               "kept by the browser)");
+            if (variant.empty()) throw bad_request("\"variant\" is required");
+            return reply(puzzles.rating_of(*account_id, variant)), true;
+        }
+        return reply(puzzles.get(std::string(parts[2]))), true;
+    }
+    if (parts.size() == 4 && parts[3] == "attempt" && method == "POST") {
+        json body = parse_request_body(request.body);
+        if (!body.is_object() || !body.contains("solved") || !body["solved"].is_boolean())
+            throw bad_request("the body must be {\"solved\": true or false}");
+        return reply(puzzles.attempt(std::string(parts[2]), body["solved"].get<bool>(), account_id,
+                                     given_rating(body))),
+               true;
+    }
+    return false;
+}
+
+} // namespace evo::app

@@ -1,0 +1,64 @@
+// The puzzle API's rules (docs/api.md, "Puzzles"): which puzzle to give (near a rating, of a
+// theme, the day's), the themes of a variant, and a player's puzzle rating after an attempt
+// (Glicko-2, the puzzle's rating as the opponent). Answers JSON; failures are ApiErrors.
+#pragma once
+
+#include "../account_repository.h"
+#include "../clock.h"
+#include "../glicko2.h"
+#include "puzzle_set.h"
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace evo::app {
+
+// A puzzle is an opponent of this deviation: its rating is an estimate that does not move.
+inline constexpr double puzzle_opponent_rd = 75;
+// A choice near a rating is made among this many nearest puzzles.
+inline constexpr int puzzle_choice_width = 5;
+
+struct PuzzleRequest {
+    std::string variant;
+    std::optional<std::string> theme;
+    int rating = 1500;
+    std::set<std::string> exclude; // ids already seen
+    int seed = 0;
+};
+
+class PuzzleService {
+  public:
+    // `accounts` may be null (a server without accounts: every player keeps their own rating).
+    PuzzleService(const PuzzleSet& puzzles, const Clock& clock, AccountRepository* accounts);
+
+    // Of the variant's puzzles of the theme not excluded, the `puzzle_choice_width` nearest
+    // the rating (ties by id), the one at `seed` modulo their number. 404 when none is left.
+    nlohmann::json choose(const PuzzleRequest& request) const;
+    nlohmann::json get(const std::string& id) const;
+    // The same puzzle for everyone on a UTC day, from the date and the variant.
+    nlohmann::json daily(const std::string& variant) const;
+    // {"variant", "total", "themes": {name: count}}.
+    nlohmann::json themes(const std::string& variant) const;
+    // The player's puzzle rating after the attempt. An account's is read and stored; anyone
+    // else's is the `given` one (initial when none), returned and not stored.
+    nlohmann::json attempt(const std::string& id, bool solved,
+                           std::optional<std::int64_t> account_id,
+                           std::optional<Glicko2Rating> given);
+    // An account's puzzle rating in the variant (initial before any attempt).
+    nlohmann::json rating_of(std::int64_t account_id, const std::string& variant);
+
+  private:
+    const Puzzle& existing(const std::string& id) const;
+    const std::vector<const Puzzle*>& puzzles_of(const std::string& variant) const;
+
+    const PuzzleSet& puzzles_;
+    const Clock& clock_;
+    AccountRepository* accounts_;
+};
+
+nlohmann::json puzzle_json(const Puzzle& puzzle);
+
+} // namespace evo::app
