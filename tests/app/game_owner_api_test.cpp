@@ -131,10 +131,8 @@ TEST_F(GameOwnerApiTest, ThePublicListShowsOnlineGamesOnly) {
 TEST_F(GameOwnerApiTest, MyGamesListsTheOnlineGamesTheRequesterSitsAt) {
     start(true);
     new_game(visitor(visitor_a), "198.51.100.1", {{"online", true}}); // made, not paired
-    GameOffer offer;
-    offer.variant = "chess";
-    offer.colour = "b";
-    offer.clock_days = 2;
+    GameOffer offer = read_game_offer(
+        {{"variant", "chess"}, {"colour", "b"}, {"clock", {{"days_per_move", 2}}}}, Player{});
     Pairing pairing{false,
                     {visitor_owner_key(visitor_a), "Anonymous AAAA", std::nullopt, false},
                     {visitor_owner_key(visitor_b), "Anonymous BBBB", std::nullopt, false}};
@@ -142,7 +140,7 @@ TEST_F(GameOwnerApiTest, MyGamesListsTheOnlineGamesTheRequesterSitsAt) {
         make_paired_game(server_->service(), offer, visitor_owner_key(visitor_a), pairing);
 
     Answer a = send("GET", "/api/games?scope=mine", visitor(visitor_a), "198.51.100.1");
-    ASSERT_EQ(a.status, 200);
+    ASSERT_EQ(a.status, 200) << a.body.dump();
     EXPECT_EQ(ids_in(a.body), std::vector<std::int64_t>{paired.id});
     EXPECT_EQ(a.body[0].at("seat"), "b");
     EXPECT_EQ(a.body[0].at("your_turn"), false);

@@ -48,6 +48,10 @@ Player visitor(const std::string& key) {
     return player;
 }
 
+SeatPlayer seat_player(const std::string& key, const std::string& name) {
+    return {"visitor:" + key, name, std::nullopt, false};
+}
+
 // Gaps told by hand: the in-memory bus never loses a notice.
 class GappyBus : public InMemoryEventBus {
   public:
@@ -209,16 +213,11 @@ TEST_F(LobbyTest, AMakerBackWithinTheGraceKeepsTheirSeek) {
 // An online game paired between Anna (White, "visitor:a") and Bert (Black, "visitor:b") on
 // a clock of `days` per move, or of five minutes when none.
 PairedGame paired_game(GameService& games, std::optional<int> days) {
-    GameOffer offer;
-    offer.variant = "chess";
-    offer.colour = "w";
-    if (days)
-        offer.clock_days = *days;
-    else
-        offer.clock_initial_ms = 5 * 60 * 1000;
-    Pairing pairing{false,
-                    {"visitor:a", "Anna", std::nullopt, false},
-                    {"visitor:b", "Bert", std::nullopt, false}};
+    json clock = days ? json{{"days_per_move", *days}}
+                      : json{{"initial_ms", 5 * 60 * 1000}, {"increment_ms", 0}};
+    GameOffer offer =
+        read_game_offer({{"variant", "chess"}, {"colour", "w"}, {"clock", clock}}, visitor("a"));
+    Pairing pairing{false, seat_player("a", "Anna"), seat_player("b", "Bert")};
     return make_paired_game(games, offer, "visitor:a", pairing);
 }
 

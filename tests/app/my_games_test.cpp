@@ -29,13 +29,10 @@ class MyGamesTest : public ::testing::Test {
   protected:
     // An online game of White against Black, three days per move (or five minutes).
     PairedGame paired(const SeatPlayer& white, const SeatPlayer& black, bool correspondence) {
-        GameOffer offer;
-        offer.variant = "chess";
-        offer.colour = "w";
-        if (correspondence)
-            offer.clock_days = 3;
-        else
-            offer.clock_initial_ms = 5 * 60 * 1000;
+        json clock = correspondence ? json{{"days_per_move", 3}}
+                                    : json{{"initial_ms", 5 * 60 * 1000}, {"increment_ms", 0}};
+        GameOffer offer = read_game_offer({{"variant", "chess"}, {"colour", "w"}, {"clock", clock}},
+                                          Player{white.key, std::nullopt});
         return make_paired_game(games_, offer, white.key, Pairing{false, white, black});
     }
     std::vector<std::int64_t> ids_of(const json& games) {
