@@ -207,6 +207,9 @@ await check('alice challenges bob to a correspondence game; bob, in the lobby, i
   await bob.locator('#lobby-view').waitFor({ state: 'visible' });
   assert.ok(!(await yourTurnIds(bob)).includes(correspondenceGame), "before alice's move it is not bob's turn");
   await new BoardDriver(alice).click('e2', 'e4');
+  // A correspondence move waits for its confirmation.
+  await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+  await alice.click('#move-confirm-button');
   const notice = bob.locator('#turn-notice');
   await notice.waitFor({ state: 'visible', timeout: 10000 });
   assert.match(await notice.locator('.turn-notice-text').textContent(), /^Your turn against alice \(Chess, 2 d 23 h left\)\. $/);
@@ -245,6 +248,8 @@ await check('"My games": your turn first, then the other live games, then the fi
   assert.equal(await bob.locator('#turn-notice').isVisible(), true, 'the notice stays until dismissed or followed');
   await bob.click('#turn-notice .turn-notice-dismiss');
   await new BoardDriver(bob).click('e7', 'e5');
+  await bob.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+  await bob.click('#move-confirm-button');
   await waitForMoves(alice, 2, { timeout: 10000, context: "bob's move on alice's page" });
   // A lobby event sent after the turn passed: once alice sees it, her notice would have come.
   await bob.evaluate(() =>

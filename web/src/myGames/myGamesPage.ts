@@ -103,7 +103,7 @@ export class MyGamesView {
     const waiting = yourTurnCount(this.games);
     this.badge.textContent = String(waiting);
     this.badge.hidden = waiting === 0;
-    byId('my-games-link').setAttribute('aria-label', waiting ? `My games, your turn in ${waiting}` : 'My games');
+    byId('my-games-link').title = waiting ? `Your turn in ${waiting} ${waiting === 1 ? 'game' : 'games'}` : '';
     if (!this.isOpen) return;
     byId('my-games-empty').hidden = this.games.length > 0;
     const elapsed = performance.now() - this.readAt;
