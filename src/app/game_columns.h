@@ -78,4 +78,23 @@ inline std::optional<std::int64_t> optional_int64(bool present, std::int64_t val
     return present ? std::optional<std::int64_t>(value) : std::nullopt;
 }
 
+// A clock from its columns (clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms,
+// clock_black_ms, clock_running, clock_turn_started_ms); none when the game has no clock.
+inline std::optional<GameClock>
+clock_of_columns(std::optional<std::int64_t> initial_ms, std::optional<std::int64_t> increment_ms,
+                 std::optional<int> days, std::optional<std::int64_t> white_ms,
+                 std::optional<std::int64_t> black_ms, const std::optional<std::string>& running,
+                 std::optional<std::int64_t> turn_started_ms) {
+    if (!white_ms) return std::nullopt;
+    ClockSettings settings;
+    settings.initial_ms = initial_ms.value_or(0);
+    settings.increment_ms = increment_ms.value_or(0);
+    if (days) settings.days_per_move = *days;
+    GameClock clock = GameClock::start(settings);
+    clock.remaining_ms = {*white_ms, black_ms.value_or(0)};
+    if (auto side = side_of(running)) clock.running = *side == 'w' ? 0 : 1;
+    clock.turn_started_ms = turn_started_ms.value_or(0);
+    return clock;
+}
+
 } // namespace evo::app

@@ -112,6 +112,7 @@ struct GameListing {
     int move_count = 0;
     bool rated = false;
     std::array<std::optional<SeatPlayer>, 2> seat_players;
+    std::optional<GameClock> clock; // its time left and whose runs ("My games")
     std::string created;
     std::string updated;
 };
@@ -123,6 +124,8 @@ struct GameListFilter {
     bool online_only = false;
     // Only the games this player sat at (SeatPlayer::key); none: anyone's.
     std::optional<std::string> seat_player = std::nullopt;
+    // Only the finished games (true) or only those still being played (false); none: both.
+    std::optional<bool> finished = std::nullopt;
 };
 
 const char* player_kind_name(PlayerKind kind);

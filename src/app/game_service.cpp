@@ -15,6 +15,7 @@
 #include "in_memory_event_bus.h"
 #include "json_fields.h"
 #include "live_updates.h"
+#include "my_games.h"
 #include "seat_tokens.h"
 
 #include <algorithm>
@@ -748,6 +749,10 @@ json GameService::list(int limit, int offset, const Player& viewer, bool public_
     for (const GameListing& listing : store_.list(limit, offset, filter))
         games.push_back(game_listing_json(listing));
     return games;
+}
+
+json GameService::my_games(int limit, int offset, const Player& viewer) {
+    return my_games_json(store_, viewer, limit, offset, clock_.now_ms());
 }
 
 json GameService::get(std::int64_t id, const SeatToken& token, const Player& viewer) {

@@ -120,6 +120,10 @@ class GameService {
     // The games list: "saved games" (on a server open to others, only the viewer's own) or,
     // with public_only, the online games anyone may watch.
     nlohmann::json list(int limit, int offset, const Player& viewer = {}, bool public_only = false);
+    // "My games" (my_games.h): the online games the viewer sits at, their turn first.
+    nlohmann::json my_games(int limit, int offset, const Player& viewer);
+    // The game as stored now, read afresh (not the copy in memory); none when it is gone.
+    std::optional<GameRecord> stored_game(std::int64_t id) { return store_.load(id); }
     nlohmann::json get(std::int64_t id, const SeatToken& token, const Player& viewer = {});
     nlohmann::json remove(std::int64_t id, const SeatToken& token, const Player& viewer = {});
     nlohmann::json play(std::int64_t id, const nlohmann::json& body, const SeatToken& token);

@@ -174,11 +174,16 @@ class Router {
             return analysis_->analyse(body(request), wants_event_stream(request), shared,
                                       request.client);
         if (parts.size() >= 2 && parts[1] == "games") {
-            if (parts.size() == 2 && method == "GET")
-                return responder.respond(json_response(service_.list(
-                    query_int(request, "limit", default_list_limit, 1, max_list_limit),
-                    query_int(request, "offset", 0, 0, max_list_offset), player_of(request),
-                    public_scope(request))));
+            if (parts.size() == 2 && method == "GET") {
+                int limit = query_int(request, "limit", default_list_limit, 1, max_list_limit);
+                int offset = query_int(request, "offset", 0, 0, max_list_offset);
+                std::string scope = list_scope(request);
+                if (scope == "mine")
+                    return responder.respond(
+                        json_response(service_.my_games(limit, offset, player_of(request))));
+                return responder.respond(json_response(
+                    service_.list(limit, offset, player_of(request), scope == "public")));
+            }
             if (parts.size() == 2 && method == "POST") {
                 if (!creation_quota_.allow(request.client))
                     throw ApiError(ErrorKind::RateLimited,
@@ -370,12 +375,14 @@ class Router {
         return game_id_of(std::string_view(*player.account_key).substr(prefix.size()));
     }
 
-    // GET /api/games?scope=public: the online games, anyone's; else "saved games".
-    static bool public_scope(const HttpRequest& request) {
+    // GET /api/games?scope=public: the online games, anyone's; scope=mine: the online games
+    // the requester sits at ("My games"); else "saved games".
+    static std::string list_scope(const HttpRequest& request) {
         auto it = request.query.find("scope");
-        if (it == request.query.end() || it->second == "saved") return false;
-        if (it->second == "public") return true;
-        throw bad_request("\"scope\" must be \"saved\" or \"public\"");
+        if (it == request.query.end()) return "saved";
+        if (it->second == "saved" || it->second == "public" || it->second == "mine")
+            return it->second;
+        throw bad_request("\"scope\" must be \"saved\", \"public\" or \"mine\"");
     }
 
     // A new game belongs to whoever makes it; a browser that has no visitor token yet is

@@ -18,6 +18,11 @@ namespace {
 // The longest the thread waits without looking whether the makers are due (the clock may
 // be one a test moves by hand).
 constexpr std::int64_t longest_wait_ms = 1000;
+// A turn first seen by this process is told only if it began this recently (the change that
+// is heard is the move that began it), not when a later change of the game is heard first.
+constexpr std::int64_t fresh_turn_ms = 60000;
+// The games known to have another clock than days per move are forgotten past this many.
+constexpr std::size_t max_remembered_games = 100000;
 
 } // namespace
 
@@ -33,6 +38,9 @@ Lobby::Lobby(SeekRepository& seeks, ChallengeRepository& challenges, GameService
                                         }
                                         wake_.notify_one();
                                     });
+    // A lost notice of a game's change loses at most one "your turn" notice: nothing to redo.
+    games_.event_bus().listen([this](const GameChanged& change) { queue_game_change(change); },
+                              [] {});
     for (const SeekRecord& seek : seeks_.open_seeks())
         open_.emplace(seek.id, seek_json(seek, options_.accounts));
     next_keep_ms_ = clock_.now_ms() + options_.refresh_ms;
@@ -80,13 +88,34 @@ void Lobby::queue(const LobbyNotice& notice) {
     wake_.notify_one();
 }
 
+void Lobby::queue_game_change(const GameChanged& change) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        if (not_correspondence_.count(change.game_id)) return;
+        changed_games_.push_back(change.game_id);
+    }
+    wake_.notify_one();
+}
+
 void Lobby::send_due() {
     std::vector<LobbyNotice> notices;
+    std::vector<std::int64_t> changed_games;
     bool gap = false;
     {
         std::lock_guard lock(queue_mutex_);
         notices.swap(notices_);
+        changed_games.swap(changed_games_);
         std::swap(gap, gap_);
+    }
+    std::sort(changed_games.begin(), changed_games.end());
+    changed_games.erase(std::unique(changed_games.begin(), changed_games.end()),
+                        changed_games.end());
+    for (std::int64_t id : changed_games) {
+        try {
+            tell_turn(id);
+        } catch (const std::exception& error) {
+            log_fault("lobby: a game's turn", error.what());
+        }
     }
     for (const LobbyNotice& notice : notices) {
         try {
@@ -180,6 +209,43 @@ void Lobby::tell_game(std::int64_t id,
     }
 }
 
+void Lobby::tell_turn(std::int64_t game_id) {
+    auto game = games_.stored_game(game_id);
+    if (!game) {
+        turns_told_.erase(game_id);
+        return;
+    }
+    if (!game->online || !game->clock || !game->clock->settings.days_per_move) {
+        std::lock_guard lock(queue_mutex_);
+        if (not_correspondence_.size() >= max_remembered_games) not_correspondence_.clear();
+        not_correspondence_.insert(game_id);
+        return;
+    }
+    const GameClock& clock = *game->clock;
+    if (game->summary.result || !clock.running) {
+        turns_told_.erase(game_id);
+        return;
+    }
+    int side = *clock.running;
+    std::pair<int, std::int64_t> turn{side, clock.turn_started_ms};
+    std::int64_t now = clock_.now_ms();
+    auto [told, first_seen] = turns_told_.try_emplace(game_id, turn);
+    if (!first_seen && told->second == turn) return;
+    told->second = turn;
+    if (first_seen && now - clock.turn_started_ms > fresh_turn_ms) return;
+    const auto& player = game->seat_players[std::size_t(side)];
+    if (!player) return;
+    const auto& opponent = game->seat_players[std::size_t(1 - side)];
+    EventText text = event_text({{"type", "your_turn"},
+                                 {"id", game_id},
+                                 {"variant", game->variant},
+                                 {"colour", side == 0 ? "w" : "b"},
+                                 {"opponent", opponent ? json(opponent->name) : json(nullptr)},
+                                 {"time_left_ms", clock.remaining_at(side, now)}});
+    std::lock_guard lock(mutex_);
+    send_to_player_locked(player->key, text);
+}
+
 void Lobby::keep_makers(std::int64_t now) {
     std::vector<std::string> here;
     {
@@ -228,7 +294,7 @@ void Lobby::start() {
             std::int64_t wait_ms =
                 std::clamp<std::int64_t>(next_keep_ms_ - clock_.now_ms(), 0, longest_wait_ms);
             lock.lock();
-            if (wait_ms > 0 && notices_.empty() && !gap_ && !stopping_)
+            if (wait_ms > 0 && notices_.empty() && changed_games_.empty() && !gap_ && !stopping_)
                 wake_.wait_for(lock, std::chrono::milliseconds(wait_ms));
         }
     });

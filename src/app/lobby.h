@@ -6,6 +6,11 @@
 // repository and sends the events to its own streams, on a thread of its own. A gap in the
 // notices (the bus listened again) sends every stream the whole list again.
 //
+// A correspondence game (days per move) whose turn passes to a player sends that player's
+// streams {"type": "your_turn", "id", ...}: every process hears the games' changes on the
+// bus (ids only), re-reads the game and tells its own streams (the player who moved is
+// never told: the turn is not theirs).
+//
 // A seek goes when its maker leaves: the makers with a stream open here are marked seen
 // every refresh_ms, and seeks whose maker was not seen for grace_ms (by any process) are
 // removed ("left").
@@ -27,6 +32,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -71,6 +77,9 @@ class Lobby {
     };
 
     void queue(const LobbyNotice& notice);
+    void queue_game_change(const GameChanged& change);
+    // Tells the player whose turn it became in a correspondence game.
+    void tell_turn(std::int64_t game_id);
     void handle(const LobbyNotice& notice);
     void read_all_again();
     void handle_challenge(const LobbyNotice& notice);
@@ -96,6 +105,12 @@ class Lobby {
     std::mutex queue_mutex_;
     std::condition_variable wake_;
     std::vector<LobbyNotice> notices_;
+    std::vector<std::int64_t> changed_games_;
+    // Per live correspondence game, the turn last told (side, instant it began), so that a
+    // change other than a move (a draw offer, say) tells nobody again; and the games known
+    // to have another clock. Read and written by send_due only.
+    std::map<std::int64_t, std::pair<int, std::int64_t>> turns_told_;
+    std::set<std::int64_t> not_correspondence_;
     bool gap_ = false;
     bool stopping_ = false;
     std::int64_t next_keep_ms_ = 0;

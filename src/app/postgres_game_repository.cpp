@@ -326,9 +326,13 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
         where += " AND (white_player = " + mark + " OR black_player = " + mark + ")";
         params.add(*filter.seat_player);
     }
+    if (filter.finished)
+        where += *filter.finished ? " AND result IS NOT NULL" : " AND result IS NULL";
     PostgresResult games = run(R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
-               online, rated, white_player, black_player, seat_players
+               online, rated, white_player, black_player, seat_players,
+               clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
+               clock_running, clock_turn_started_ms
         FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT $1 OFFSET $2",
                                params);
     std::vector<GameListing> listings;
@@ -348,6 +352,11 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
         listing.seat_players =
             seat_players_of(games.optional_text(row, 12), games.optional_text(row, 13),
                             games.optional_text(row, 14));
+        listing.clock =
+            clock_of_columns(games.optional_int64(row, 15), games.optional_int64(row, 16),
+                             games.optional_int(row, 17), games.optional_int64(row, 18),
+                             games.optional_int64(row, 19), games.optional_text(row, 20),
+                             games.optional_int64(row, 21));
         listings.push_back(std::move(listing));
     }
     return listings;

@@ -270,10 +270,14 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
         where += ")";
     }
     if (filter.seat_player) where += " AND (white_player = ? OR black_player = ?)";
+    if (filter.finished)
+        where += *filter.finished ? " AND result IS NOT NULL" : " AND result IS NULL";
     std::lock_guard lock(mutex_);
     SqliteStatement games(db_, R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
-               online, rated, white_player, black_player, seat_players
+               online, rated, white_player, black_player, seat_players,
+               clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
+               clock_running, clock_turn_started_ms
         FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?");
     int parameter = 1;
     if (filter.owners)
@@ -300,6 +304,11 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
         listing.seat_players =
             seat_players_of(games.column_optional_text(12), games.column_optional_text(13),
                             games.column_optional_text(14));
+        listing.clock =
+            clock_of_columns(games.column_optional_int64(15), games.column_optional_int64(16),
+                             games.column_optional_int(17), games.column_optional_int64(18),
+                             games.column_optional_int64(19), games.column_optional_text(20),
+                             games.column_optional_int64(21));
         listings.push_back(std::move(listing));
     }
     return listings;

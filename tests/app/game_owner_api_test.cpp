@@ -5,6 +5,7 @@
 #include "api_test_server.h"
 
 #include "app/account_service.h"
+#include "app/game_offer.h"
 #include "app/sqlite_account_repository.h"
 
 #include <gtest/gtest.h>
@@ -125,6 +126,33 @@ TEST_F(GameOwnerApiTest, ThePublicListShowsOnlineGamesOnly) {
     EXPECT_EQ(ids_in(send("GET", "/api/games", visitor(visitor_a), "198.51.100.1").body),
               (std::vector<std::int64_t>{online, local}));
     EXPECT_EQ(send("GET", "/api/games?scope=everything", "", "203.0.113.2").status, 400);
+}
+
+TEST_F(GameOwnerApiTest, MyGamesListsTheOnlineGamesTheRequesterSitsAt) {
+    start(true);
+    new_game(visitor(visitor_a), "198.51.100.1", {{"online", true}}); // made, not paired
+    GameOffer offer = read_game_offer(
+        {{"variant", "chess"}, {"colour", "b"}, {"clock", {{"days_per_move", 2}}}}, Player{});
+    Pairing pairing{false,
+                    {visitor_owner_key(visitor_a), "Anonymous AAAA", std::nullopt, false},
+                    {visitor_owner_key(visitor_b), "Anonymous BBBB", std::nullopt, false}};
+    PairedGame paired =
+        make_paired_game(server_->service(), offer, visitor_owner_key(visitor_a), pairing);
+
+    Answer a = send("GET", "/api/games?scope=mine", visitor(visitor_a), "198.51.100.1");
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    EXPECT_EQ(ids_in(a.body), std::vector<std::int64_t>{paired.id});
+    EXPECT_EQ(a.body[0].at("seat"), "b");
+    EXPECT_EQ(a.body[0].at("your_turn"), false);
+    EXPECT_EQ(a.body[0].at("opponent").at("name"), "Anonymous BBBB");
+    Answer b = send("GET", "/api/games?scope=mine", visitor(visitor_b), "203.0.113.2");
+    EXPECT_EQ(ids_in(b.body), std::vector<std::int64_t>{paired.id});
+    EXPECT_EQ(b.body[0].at("seat"), "w");
+    EXPECT_EQ(b.body[0].at("your_turn"), true);
+    EXPECT_EQ(b.body[0].at("clock").at("days_per_move"), 2);
+    Answer nobody = send("GET", "/api/games?scope=mine", "", "192.0.2.9");
+    EXPECT_EQ(nobody.status, 200);
+    EXPECT_TRUE(nobody.body.empty());
 }
 
 TEST_F(GameOwnerApiTest, ABrowserWithoutAVisitorCookieIsGivenOneWithItsFirstGame) {

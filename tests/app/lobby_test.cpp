@@ -1,10 +1,13 @@
 // The lobby's streams (docs/api.md, "The lobby stream") on an injected clock: the open seeks
 // first, each seek added and removed told to every stream, the game of an accepted seek told
 // to both its players with their own seats, the whole list again after a gap in the bus's
-// notices, and a seek removed ("left") once its maker has had no stream for the grace time.
+// notices, a seek removed ("left") once its maker has had no stream for the grace time, and
+// "your turn" told to the player whose turn it became in a correspondence game, and to no one
+// else.
 #include "api_test_server.h"
 #include "memory_sink.h"
 
+#include "app/game_offer.h"
 #include "app/in_memory_event_bus.h"
 #include "app/lobby.h"
 #include "app/seek_service.h"
@@ -43,6 +46,10 @@ Player visitor(const std::string& key) {
     Player player;
     player.visitor_key = "visitor:" + key;
     return player;
+}
+
+SeatPlayer seat_player(const std::string& key, const std::string& name) {
+    return {"visitor:" + key, name, std::nullopt, false};
 }
 
 // Gaps told by hand: the in-memory bus never loses a notice.
@@ -201,6 +208,74 @@ TEST_F(LobbyTest, AMakerBackWithinTheGraceKeepsTheirSeek) {
     lobby_.send_due();
     ASSERT_EQ(seeks_.list().size(), 1u);
     EXPECT_EQ(seeks_.list()[0].at("id"), id);
+}
+
+// An online game paired between Anna (White, "visitor:a") and Bert (Black, "visitor:b") on
+// a clock of `days` per move, or of five minutes when none.
+PairedGame paired_game(GameService& games, std::optional<int> days) {
+    json clock = days ? json{{"days_per_move", *days}}
+                      : json{{"initial_ms", 5 * 60 * 1000}, {"increment_ms", 0}};
+    GameOffer offer =
+        read_game_offer({{"variant", "chess"}, {"colour", "w"}, {"clock", clock}}, visitor("a"));
+    Pairing pairing{false, seat_player("a", "Anna"), seat_player("b", "Bert")};
+    return make_paired_game(games, offer, "visitor:a", pairing);
+}
+
+TEST_F(LobbyTest, ThePlayerWhoseTurnItBecameInACorrespondenceGameIsToldAndNoOneElse) {
+    auto anna = open(visitor("a"));
+    auto bert = open(visitor("b"));
+    auto onlooker = open(visitor("c"));
+    PairedGame game = paired_game(games_, 3);
+    lobby_.send_due();
+    EXPECT_TRUE(anna->of_type("your_turn").empty()); // a new game: the game event says so
+
+    games_.play(game.id, {{"uci", "e2e4"}}, game.maker_token);
+    lobby_.send_due();
+    EXPECT_TRUE(anna->of_type("your_turn").empty()); // she moved
+    EXPECT_TRUE(onlooker->of_type("your_turn").empty());
+    ASSERT_EQ(bert->of_type("your_turn").size(), 1u);
+    EXPECT_EQ(bert->of_type("your_turn")[0], (json{{"type", "your_turn"},
+                                                   {"id", game.id},
+                                                   {"variant", "chess"},
+                                                   {"colour", "b"},
+                                                   {"opponent", "Anna"},
+                                                   {"time_left_ms", 3 * day_ms}}));
+
+    // A change that is not a move (a draw offer) tells nobody again.
+    games_.draw(game.id, {{"action", "offer"}}, game.maker_token);
+    lobby_.send_due();
+    EXPECT_EQ(bert->of_type("your_turn").size(), 1u);
+
+    clock_.advance(60 * 60 * 1000);
+    games_.play(game.id, {{"uci", "e7e5"}}, game.taker_token);
+    lobby_.send_due();
+    EXPECT_EQ(bert->of_type("your_turn").size(), 1u);
+    ASSERT_EQ(anna->of_type("your_turn").size(), 1u);
+    EXPECT_EQ(anna->of_type("your_turn")[0].at("colour"), "w");
+    EXPECT_EQ(anna->of_type("your_turn")[0].at("opponent"), "Bert");
+    EXPECT_TRUE(onlooker->of_type("your_turn").empty());
+}
+
+TEST_F(LobbyTest, AGameOnAFischerClockTellsNoOneItIsTheirTurn) {
+    auto bert = open(visitor("b"));
+    PairedGame game = paired_game(games_, std::nullopt);
+    games_.play(game.id, {{"uci", "e2e4"}}, game.maker_token);
+    lobby_.send_due();
+    EXPECT_TRUE(bert->of_type("your_turn").empty());
+}
+
+TEST_F(LobbyTest, ATurnFirstHeardLongAfterItBeganIsNotTold) {
+    // Another process's lobby that hears of the game only at a later change (a draw offer)
+    // does not take it for a new turn.
+    PairedGame game = paired_game(games_, 3);
+    games_.play(game.id, {{"uci", "e2e4"}}, game.maker_token);
+    Lobby elsewhere{seeks_store_, challenges_store_, games_, clock_, {grace_ms, refresh_ms}};
+    auto bert = std::make_shared<SentMessages>();
+    elsewhere.open(visitor("b"), bert);
+    clock_.advance(2 * 60 * 60 * 1000);
+    games_.draw(game.id, {{"action", "offer"}}, game.maker_token);
+    elsewhere.send_due();
+    EXPECT_TRUE(bert->of_type("your_turn").empty());
 }
 
 } // namespace

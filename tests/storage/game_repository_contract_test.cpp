@@ -293,6 +293,38 @@ TYPED_TEST(GameRepositoryContract, ListPagesThroughTheGamesNewestFirst) {
     EXPECT_TRUE(store->list(1, 0)[0].online);
 }
 
+TYPED_TEST(GameRepositoryContract, ListSeparatesFinishedGamesAndShowsTheirClocks) {
+    auto games = this->open();
+    GameRecord live = clocked_game(1'700'000'000'000);
+    games->insert(live);
+    GameRecord finished = clocked_game(1'700'000'000'000);
+    finished.summary = {"after a6", "1-0", "resignation"};
+    finished.declared_result = DeclaredResult{"1-0", "resignation"};
+    finished.clock->running.reset();
+    games->insert(finished);
+    GameListFilter filter;
+    filter.finished = false;
+    auto listed = games->list(10, 0, filter);
+    ASSERT_EQ(listed.size(), 1u);
+    EXPECT_EQ(listed[0].id, live.id);
+    ASSERT_TRUE(listed[0].clock);
+    EXPECT_EQ(listed[0].clock->settings.initial_ms, 60000);
+    EXPECT_EQ(listed[0].clock->settings.increment_ms, 2000);
+    EXPECT_FALSE(listed[0].clock->settings.days_per_move);
+    EXPECT_EQ(listed[0].clock->remaining_ms, (std::array<std::int64_t, 2>{50000, 40000}));
+    EXPECT_EQ(listed[0].clock->running, 0);
+    EXPECT_EQ(listed[0].clock->turn_started_ms, 1'700'000'000'000);
+    filter.finished = true;
+    listed = games->list(10, 0, filter);
+    ASSERT_EQ(listed.size(), 1u);
+    EXPECT_EQ(listed[0].id, finished.id);
+    EXPECT_FALSE(listed[0].clock->running);
+    EXPECT_EQ(games->list(10, 0).size(), 2u);
+    GameRecord unclocked = evochess_game();
+    games->insert(unclocked);
+    EXPECT_FALSE(games->list(1, 0)[0].clock);
+}
+
 TYPED_TEST(GameRepositoryContract, UnknownGameIsAbsent) {
     auto store = this->open();
     EXPECT_FALSE(store->load(12345));

@@ -72,6 +72,14 @@ export interface GameState {
   takeback_offer?: Side | null;
   rematch_offer?: Side | null;
   rematch_id?: number | null;
+  // Who sits at each seat of a game made by a seek or a challenge (null: not known).
+  seat_players?: Record<Side, SeatPlayerInfo | null>;
+}
+
+export interface SeatPlayerInfo {
+  name: string;
+  rating: number | null;
+  provisional: boolean;
 }
 
 // A clock as of the moment the state was made: the running side counts down from there.

@@ -39,6 +39,7 @@ import { PlayersView } from './players/playersPage';
 import { readPlayersAddress } from './players/playersModel';
 import { PuzzleTrainer } from './puzzles/puzzlePage';
 import { readPuzzlesAddress } from './puzzles/puzzleModel';
+import { isMyGamesAddress, MyGamesView } from './myGames/myGamesPage';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -122,6 +123,7 @@ class App {
   private readonly lobby: LobbyView;
   private readonly players: PlayersView;
   private readonly puzzles: PuzzleTrainer;
+  private readonly myGames: MyGamesView;
 
   constructor(
     private readonly info: ServerInfo,
@@ -149,6 +151,10 @@ class App {
       event.preventDefault();
       location.hash = `#puzzles=${this.state?.variant ?? 'evochess'}`;
     });
+    // Looking at a game: on its board, not on a page of the site over it.
+    this.myGames = new MyGamesView(byId('game-layout'), (id) => !isPageAddress() && readAddress()?.id === id);
+    this.lobbyStream.onYourTurn = (event) => this.myGames.yourTurn(event);
+    void this.myGames.refresh();
     new ChallengeBanner(byId('challenge-banner'), this.lobbyStream, (state) => this.enterGame(state.id, state.seat));
     this.lobby.setPlayer(player.me);
     this.lobbyStream.connect(player.me.name);
@@ -195,6 +201,7 @@ class App {
   // A game of this player's from the lobby: the seat is kept as an invite's is, then the board.
   private enterGame(id: number, seat: Seat | undefined): void {
     if (seat) storeSeat(id, seat);
+    void this.myGames.refresh();
     if (location.hash !== `#game=${id}`) location.hash = `#game=${id}`;
     // Already at its address (the acceptor is told twice: the answer and the stream).
     else if (this.state?.id !== id) void this.openGame(id);
@@ -204,22 +211,25 @@ class App {
   private onPlayerChange(me: Me): void {
     this.lobbyStream.connect(me.name);
     this.lobby.setPlayer(me);
+    void this.myGames.refresh();
     void this.refreshSavedGames().catch(showError);
   }
 
-  // `#lobby`, a player's page (`#/@/NAME`) or the leaderboard: that page instead of the game
-  // (and of the rules). True when one is open.
+  // `#lobby`, `#my-games`, a player's page (`#/@/NAME`) or the leaderboard: that page instead
+  // of the game (and of the rules). True when one is open.
   private followLobby(): boolean {
     const playersAddress = readPlayersAddress(location.hash);
     const puzzlesAddress = readPuzzlesAddress(location.hash);
     if (!playersAddress) this.players.close();
     if (!puzzlesAddress) this.puzzles.close();
     if (!isLobbyAddress()) this.lobby.close();
-    if (!playersAddress && !puzzlesAddress && !isLobbyAddress()) return false;
+    if (!isMyGamesAddress()) this.myGames.close();
+    if (!isPageAddress()) return false;
     this.rules.close();
     this.closeAnalysis();
     if (puzzlesAddress) void this.puzzles.open(puzzlesAddress).catch(showError);
     else if (playersAddress) void this.players.open(playersAddress);
+    else if (isMyGamesAddress()) this.myGames.open();
     else this.lobby.open();
     return true;
   }
@@ -404,6 +414,7 @@ class App {
       if (!isLobbyAddress()) this.lobby.close();
       if (!readPlayersAddress(location.hash)) this.players.close();
       if (!readPuzzlesAddress(location.hash)) this.puzzles.close();
+      if (!isMyGamesAddress()) this.myGames.close();
       const humans = humanSidesOf(state);
       this.board.setOrientation(colorOf(this.online.orientationFor(state) ?? (humans.length === 1 ? humans[0] : 'w')));
       this.show(state);
@@ -422,6 +433,8 @@ class App {
       return;
     }
     const switched = state.id !== this.state?.id;
+    // A move in an online game of this player's changes whose turn it is: the badge follows.
+    if (state.online && this.online.mayMove(state) !== this.online.mayMove(this.state ?? state)) void this.myGames.refresh();
     const sound = soundFor(this.state, state);
     if (sound) this.sounds.play(sound);
     this.state = state;
@@ -608,7 +621,7 @@ class App {
   private writeAddress(): void {
     const state = this.state;
     // The lobby keeps its address while a game behind it changes (a move from the stream).
-    if (!state || this.analysis || this.lobby.isOpen || this.players.isOpen || this.puzzles.isOpen) return;
+    if (!state || this.analysis || this.lobby.isOpen || this.players.isOpen || this.puzzles.isOpen || this.myGames.isOpen) return;
     const address = this.viewedPly === null ? `#game=${state.id}` : `#game=${state.id}&ply=${this.viewedPly + 1}`;
     if (location.hash !== address) history.replaceState(null, '', address);
   }
@@ -823,7 +836,8 @@ class App {
 }
 
 // The lobby, a player's page or the leaderboard: a page of the site shown instead of the game.
-const isPageAddress = () => isLobbyAddress() || readPlayersAddress(location.hash) !== null || readPuzzlesAddress(location.hash) !== null;
+const isPageAddress = () =>
+  isLobbyAddress() || isMyGamesAddress() || readPlayersAddress(location.hash) !== null || readPuzzlesAddress(location.hash) !== null;
 
 function humanSidesOf(state: GameState): Side[] {
   return (['w', 'b'] as Side[]).filter((side) => state.players[side] === 'human');

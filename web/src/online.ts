@@ -5,13 +5,25 @@
 // which states to show (never an older version than the one shown, so nothing is applied
 // twice), who may move, how to send a move, and lets it draw its own parts of the page.
 import './online.css';
-import { api, ApiError, request, useOwnerTokens, type GameState, type NewGameRequest, type Seat, type SeatedState, type Side } from './api';
+import {
+  api,
+  ApiError,
+  request,
+  useOwnerTokens,
+  type GameState,
+  type NewGameRequest,
+  type Seat,
+  type SeatedState,
+  type SeatPlayerInfo,
+  type Side,
+} from './api';
 import { GameChat, type ChatMessage } from './chatPanel';
 import { ClockPair, describeClock } from './clocks';
 import { EventStream, type ServerSentEvent, type StreamState } from './eventStream';
 import { applyChange, type GameChange } from './gameChange';
 import { sideName } from './gamePanels';
 import { otherSide } from './moves';
+import { playerName } from './players/playerLink';
 import { OnlinePanel, WaitingScreen } from './onlinePanel';
 import {
   forgetSeat,
@@ -466,6 +478,8 @@ export class OnlineController {
         // "White (you)" rather than "White (human)": both sides are people here.
         const name = strip.querySelector('.side-name');
         if (name) name.textContent = `${sideName(side)}${this.seat?.colour === side ? ' (you)' : ''}`;
+        const player = state.seat_players?.[side];
+        if (player) strip.append(seatPlayerElement(player));
         const presence = document.createElement('span');
         presence.className = 'presence';
         presence.dataset.side = side;
@@ -608,4 +622,19 @@ export class OnlineController {
 function formatSeconds(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+// A seat's player in its side strip: the name (a link to their page) and the rating, "?"
+// while provisional.
+function seatPlayerElement(player: SeatPlayerInfo): HTMLElement {
+  const element = document.createElement('span');
+  element.className = 'seat-player';
+  element.append(playerName(player.name));
+  if (typeof player.rating === 'number') {
+    const rating = document.createElement('span');
+    rating.className = 'seat-rating';
+    rating.textContent = `${Math.round(player.rating)}${player.provisional ? '?' : ''}`;
+    element.append(' ', rating);
+  }
+  return element;
 }

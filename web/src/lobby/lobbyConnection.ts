@@ -2,6 +2,7 @@
 // seeks for the lobby page, the challenges for the banner, and the "game" event that takes a
 // player to the board when someone accepts their seek or challenge.
 import { request, type ClockRequest, type Seat, type SeatedState } from '../api';
+import { parseYourTurnEvent, type YourTurnEvent } from '../myGames/myGamesModel';
 import { EventStream, type StreamState } from '../eventStream';
 import {
   applyChallengeEvent,
@@ -22,6 +23,8 @@ export class LobbyConnection {
   private stream: EventStream | null = null;
   private retryTimer: number | undefined;
   private readonly listeners = new Set<() => void>();
+  // Told when the turn passes to this player in a correspondence game ("your_turn").
+  onYourTurn: (event: YourTurnEvent) => void = () => {};
 
   constructor(
     private me: string,
@@ -66,6 +69,11 @@ export class LobbyConnection {
   private apply(event: LobbyEvent): void {
     if (event.type === 'game') {
       this.onGame(event.id, event.seat);
+      return;
+    }
+    if (event.type === 'your_turn') {
+      const yourTurn = parseYourTurnEvent(event);
+      if (yourTurn) this.onYourTurn(yourTurn);
       return;
     }
     this.seeks = applySeekEvent(this.seeks, event);

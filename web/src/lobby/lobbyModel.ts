@@ -1,6 +1,7 @@
 // The lobby as data (docs/api.md "Seeks", the lobby's event stream): the open seeks and the
 // challenges kept up to date from the stream's events, and quick pairing's choice. No DOM
 // here, so that node's unit tests run it as it is.
+import type { YourTurnEvent } from '../myGames/myGamesModel';
 import type { ClockRequest, EngineLevel, Seat, Side, Variant } from '../api';
 
 export type SeekColour = Side | 'random';
@@ -39,7 +40,8 @@ export type LobbyEvent =
   | { type: 'seek_removed'; id: number; reason?: string }
   | { type: 'game'; id: number; seat: Seat; variant?: Variant }
   | { type: 'challenge'; challenge: Challenge }
-  | { type: 'challenge_removed'; id: number; reason?: string };
+  | { type: 'challenge_removed'; id: number; reason?: string }
+  | YourTurnEvent;
 
 // The open seeks after one event of the stream, oldest first; events of other kinds leave them.
 export function applySeekEvent(seeks: readonly Seek[], event: LobbyEvent): Seek[] {

@@ -1,0 +1,106 @@
+#include "my_games.h"
+
+#include "game_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <tuple>
+
+namespace evo::app {
+
+using nlohmann::json;
+
+namespace {
+
+// The seat the viewer sits at (0 White, 1 Black), if any.
+std::optional<int> viewer_seat(const GameListing& listing, const std::vector<std::string>& keys) {
+    for (int seat = 0; seat < 2; ++seat) {
+        const auto& player = listing.seat_players[std::size_t(seat)];
+        if (player && std::find(keys.begin(), keys.end(), player->key) != keys.end()) return seat;
+    }
+    return std::nullopt;
+}
+
+json clock_json(const GameClock& clock, bool over, std::int64_t now_ms) {
+    json running = nullptr;
+    if (clock.running && !over) running = *clock.running == 0 ? "w" : "b";
+    bool days = clock.settings.days_per_move.has_value();
+    return {{"w", clock.remaining_at(0, now_ms)},
+            {"b", clock.remaining_at(1, now_ms)},
+            {"running", running},
+            {"initial_ms", days ? 0 : clock.settings.initial_ms},
+            {"increment_ms", days ? 0 : clock.settings.increment_ms},
+            {"days_per_move", days ? json(*clock.settings.days_per_move) : json(nullptr)}};
+}
+
+json opponent_json(const std::optional<SeatPlayer>& player) {
+    if (!player) return nullptr;
+    return {{"name", player->name},
+            {"rating", player->rating ? json(std::round(*player->rating)) : json(nullptr)},
+            {"provisional", player->provisional}};
+}
+
+// The viewer's games of one kind (finished or not), by every key they may sit under, most
+// recently changed first.
+std::vector<GameListing> games_of(GameRepository& store, const std::vector<std::string>& keys,
+                                  bool finished, int limit, int offset) {
+    std::vector<GameListing> games;
+    std::set<std::int64_t> seen;
+    for (const std::string& key : keys) {
+        GameListFilter filter;
+        filter.online_only = true;
+        filter.seat_player = key;
+        filter.finished = finished;
+        // With several keys the offset is taken from the merged list.
+        for (GameListing& listing : store.list(limit + offset, 0, filter))
+            if (seen.insert(listing.id).second) games.push_back(std::move(listing));
+    }
+    std::stable_sort(games.begin(), games.end(), [](const GameListing& a, const GameListing& b) {
+        return std::tie(a.updated, a.id) > std::tie(b.updated, b.id);
+    });
+    games.erase(games.begin(), games.begin() + std::min<std::size_t>(games.size(), offset));
+    if (games.size() > std::size_t(limit)) games.resize(std::size_t(limit));
+    return games;
+}
+
+} // namespace
+
+std::optional<int> listing_turn(const GameListing& listing) {
+    if (listing.summary.result) return std::nullopt;
+    if (listing.clock && listing.clock->running) return *listing.clock->running;
+    std::size_t space = listing.summary.fen.find(' ');
+    if (space == std::string::npos || space + 1 >= listing.summary.fen.size()) return 0;
+    return listing.summary.fen[space + 1] == 'b' ? 1 : 0;
+}
+
+json my_games_json(GameRepository& store, const Player& viewer, int limit, int offset,
+                   std::int64_t now_ms) {
+    std::vector<std::string> keys = viewer.keys();
+    json games = json::array();
+    if (keys.empty()) return games;
+    std::vector<GameListing> live = games_of(store, keys, false, max_live_games, 0);
+    // Where it is the viewer's turn first; otherwise as changed, most recent first.
+    std::stable_partition(live.begin(), live.end(), [&](const GameListing& listing) {
+        return listing_turn(listing) == viewer_seat(listing, keys);
+    });
+    std::vector<GameListing> finished = games_of(store, keys, true, limit, offset);
+    for (const auto* group : {&live, &finished})
+        for (const GameListing& listing : *group) {
+            auto seat = viewer_seat(listing, keys);
+            if (!seat) continue;
+            auto turn = listing_turn(listing);
+            json game = game_listing_json(listing);
+            game["rated"] = listing.rated;
+            game["seat"] = *seat == 0 ? "w" : "b";
+            game["opponent"] = opponent_json(listing.seat_players[std::size_t(1 - *seat)]);
+            game["turn"] = turn ? json(*turn == 0 ? "w" : "b") : json(nullptr);
+            game["your_turn"] = turn == seat;
+            game["clock"] =
+                listing.clock ? clock_json(*listing.clock, !turn, now_ms) : json(nullptr);
+            games.push_back(std::move(game));
+        }
+    return games;
+}
+
+} // namespace evo::app

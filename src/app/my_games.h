@@ -1,0 +1,25 @@
+// "My games" (docs/api.md "My games"): the online games a player sits at, those still being
+// played first and among them those where it is the player's turn, then the finished ones,
+// each with the opponent, whose turn it is and the time left on the clock.
+#pragma once
+
+#include "game_repository.h"
+#include "player_identity.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+
+namespace evo::app {
+
+// Every game still being played (up to max_live_games), then `limit` finished ones after
+// skipping `offset`; the clocks as of now_ms.
+nlohmann::json my_games_json(GameRepository& store, const Player& viewer, int limit, int offset,
+                             std::int64_t now_ms);
+
+// The side to move in a listed game: the running clock's, else the FEN's; none when it is over.
+std::optional<int> listing_turn(const GameListing& listing);
+
+inline constexpr int max_live_games = 500;
+
+} // namespace evo::app
