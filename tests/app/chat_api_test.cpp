@@ -10,8 +10,10 @@
 #include "app/account_crypto.h"
 #include "app/account_service.h"
 #include "app/chat_service.h"
+#include "app/seek_service.h"
 #include "app/sqlite_account_repository.h"
 #include "app/sqlite_chat_repository.h"
+#include "app/sqlite_seek_repository.h"
 
 #include <gtest/gtest.h>
 
@@ -25,6 +27,7 @@ class ChatApiTest : public ::testing::Test {
     ChatApiTest() {
         router_.accounts = &accounts_;
         router_.chat = &chat_;
+        router_.seeks = &seeks_;
         server_.emplace(make_request_handler(games_, router_), ApiTestServer::unlimited_rate());
         port_ = server_->listen("127.0.0.1", 0);
         server_->start(2);
@@ -66,21 +69,31 @@ class ChatApiTest : public ::testing::Test {
         std::string white;
         std::string black;
     };
-    // `white_cookie`, `black_cookie`: the players who make and join it (empty: nobody known).
-    OnlineGame start(const std::string& white_cookie = "", const std::string& black_cookie = "") {
+    OnlineGame start() {
         JsonAnswer created =
-            post("/api/games", {{"variant", "chess"}, {"online", true}, {"colour", "w"}}, "",
-                 white_cookie);
+            post("/api/games", {{"variant", "chess"}, {"online", true}, {"colour", "w"}});
         EXPECT_EQ(created.status, 201) << created.body.dump();
         OnlineGame game;
         game.path = "/api/games/" + created.body["id"].dump();
         std::string invite = created.body["invite"];
         JsonAnswer joined =
-            post(game.path + "/join", {{"invite", invite.substr(invite.find("invite=") + 7)}}, "",
-                 black_cookie);
+            post(game.path + "/join", {{"invite", invite.substr(invite.find("invite=") + 7)}});
         EXPECT_EQ(joined.status, 200) << joined.body.dump();
         game.white = created.body["seat"]["token"];
         game.black = joined.body["seat"]["token"];
+        return game;
+    }
+    // A game made in the lobby: `maker`'s seek (White) accepted by `taker`; the seats'
+    // players are theirs.
+    OnlineGame paired(const std::string& maker, const std::string& taker) {
+        JsonAnswer seek = post("/api/seeks", {{"variant", "chess"}, {"colour", "w"}}, "", maker);
+        EXPECT_EQ(seek.status, 201) << seek.body.dump();
+        JsonAnswer accepted =
+            post("/api/seeks/" + seek.body["id"].dump() + "/accept", json::object(), "", taker);
+        EXPECT_EQ(accepted.status, 201) << accepted.body.dump();
+        OnlineGame game;
+        game.path = "/api/games/" + accepted.body["id"].dump();
+        game.black = accepted.body["seat"]["token"];
         return game;
     }
     JsonAnswer say(const OnlineGame& game, const std::string& room, const std::string& text,
@@ -118,9 +131,11 @@ class ChatApiTest : public ::testing::Test {
     SqliteGameRepository games_store_{database()};
     SqliteAccountRepository accounts_store_{database()};
     SqliteChatRepository chat_store_{database()};
+    SqliteSeekRepository seeks_store_{database()};
     GameService games_{games_store_, {}, clock_};
     AccountService accounts_{accounts_store_, clock_, cheap_passwords()};
     ChatService chat_{chat_store_, games_, clock_};
+    SeekService seeks_{seeks_store_, games_, clock_};
     RouterOptions router_;
     std::optional<HttpServer> server_;
     int port_ = 0;
@@ -254,7 +269,7 @@ TEST_F(ChatApiTest, EachMessageReachesTheStreamsThatMayReadItsRoom) {
 
 TEST_F(ChatApiTest, APlayerWatchingWithoutTheirSeatTokenStillReadsAsAPlayer) {
     // A second tab of White's, with White's cookie but not the seat's token.
-    OnlineGame game = start(visitor('c'), visitor('d'));
+    OnlineGame game = paired(visitor('c'), visitor('d'));
     auto second_tab = stream(game, "", visitor('c'));
     ASSERT_EQ(say(game, "spectators", "a hint for White", "", visitor('a')).status, 201);
     ASSERT_EQ(say(game, "players", "good luck", game.black).status, 201);
