@@ -115,7 +115,7 @@ int run_server(const ServeOptions& given) {
         options.max_engine_ms.value_or(open_to_others ? open_server_max_engine_ms : 0);
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
     AccountService accounts(*storage.accounts, clock);
-    PuzzleSet puzzle_set = load_puzzle_dir(options.puzzles_dir, std::cout);
+    PuzzleSet puzzle_set = load_puzzle_dir(options.puzzles_dir, std::cerr);
     PuzzleService puzzles(puzzle_set, clock, storage.accounts.get());
     std::optional<GameService> service;
     std::optional<Lobby> lobby; // stopped before the bus goes, destroyed after the server

@@ -154,11 +154,11 @@ export class PuzzleTrainer {
     field.placeholder = 'e4, Nf3 or e2e4';
     field.spellcheck = false;
     field.autocapitalize = 'off';
-    const label = element('label', '', 'Type a move');
+    const label = element('label', '', 'Type your move');
     label.htmlFor = field.id;
     const play = element('button', 'secondary', 'Play');
     play.type = 'submit';
-    const message = element('p', 'move-input-message');
+    const message = element('p', 'puzzle-move-message');
     message.setAttribute('role', 'alert');
     message.hidden = true;
     this.form.autocomplete = 'off';
