@@ -258,6 +258,9 @@ await check('once their ratings settle, the Chess leaderboard ranks alice and bo
     ['alice', 'bob'],
   );
   for (const page of [carol, aliceDesk]) {
+    // alice's page is still on the (then empty) Chess board, which is not live: going there
+    // again from the lobby reads it afresh, as a player would.
+    await page.evaluate(() => (location.hash = '#lobby'));
     await page.evaluate(() => (location.hash = '#leaderboard=chess'));
     await page.locator('table.leaderboard tbody tr').nth(1).waitFor({ timeout: 10000 });
     const rows = await page.locator('table.leaderboard tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
