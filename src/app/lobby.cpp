@@ -258,8 +258,7 @@ void Lobby::keep_makers(std::int64_t now) {
         if (!here.empty()) seeks_.mark_seen(here, now);
         for (std::int64_t id : seeks_.remove_unseen(now - options_.grace_ms))
             games_.event_bus().publish_lobby({"seek_removed", id, "left"});
-        for (std::int64_t id : seeks_.reopen_stalled(now - SeekService::stalled_take_ms))
-            games_.event_bus().publish_lobby({"seek_added", id, ""});
+        SeekService::reopen_stalled(seeks_, games_.event_bus(), now);
     } catch (const std::exception& error) {
         log_fault("lobby: keeping the seeks of makers here", error.what());
     }

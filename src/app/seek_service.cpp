@@ -92,10 +92,15 @@ json SeekService::create(const json& body, const Player& maker, const std::strin
     return {{"id", seek.id}};
 }
 
-std::vector<std::int64_t> SeekService::reopen_stalled() {
-    std::vector<std::int64_t> ids = seeks_.reopen_stalled(clock_.now_ms() - stalled_take_ms);
-    for (std::int64_t id : ids) games_.event_bus().publish_lobby({"seek_added", id, ""});
+std::vector<std::int64_t> SeekService::reopen_stalled(SeekRepository& seeks, EventBus& bus,
+                                                      std::int64_t now_ms) {
+    std::vector<std::int64_t> ids = seeks.reopen_stalled(now_ms - stalled_take_ms);
+    for (std::int64_t id : ids) bus.publish_lobby({"seek_added", id, ""});
     return ids;
+}
+
+std::vector<std::int64_t> SeekService::reopen_stalled() {
+    return reopen_stalled(seeks_, games_.event_bus(), clock_.now_ms());
 }
 
 json SeekService::list() {

@@ -59,6 +59,10 @@ class SeekService {
     // Reopens the seeks whose taker died mid-pairing (stalled_take_ms) and tells the lobby;
     // answers their ids. Called by whoever looks at the seeks next.
     std::vector<std::int64_t> reopen_stalled();
+    // The same for any process's lobby sweep (lobby.h), which has no SeekService: the seeks
+    // taken before `now_ms` - stalled_take_ms without their game are reopened and announced.
+    static std::vector<std::int64_t> reopen_stalled(SeekRepository& seeks, EventBus& bus,
+                                                    std::int64_t now_ms);
 
   private:
     SeekRepository& seeks_;
