@@ -8,6 +8,7 @@
 #include "http/static_files.h"
 #include "json_fields.h"
 #include "puzzles/puzzle_routes.h"
+#include "rated_games.h"
 
 #include <charconv>
 #include <optional>
@@ -370,9 +371,8 @@ class Router {
     // The logged-in account asking, by its id; none for a visitor or without accounts.
     std::optional<std::int64_t> account_id_of(const HttpRequest& request) const {
         Player player = player_of(request);
-        constexpr std::string_view prefix = "account:";
-        if (!player.account_key || player.account_key->rfind(prefix, 0) != 0) return std::nullopt;
-        return game_id_of(std::string_view(*player.account_key).substr(prefix.size()));
+        if (!player.account_key) return std::nullopt;
+        return account_id_of_key(*player.account_key);
     }
 
     // GET /api/games?scope=public: the online games, anyone's; scope=mine: the online games
