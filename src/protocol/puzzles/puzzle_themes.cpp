@@ -2,9 +2,12 @@
 
 #include "engine/eval_weights.h"
 #include "engine/score_unit.h"
+#include "engine/see.h"
 #include "engine/value.h"
 
 #include "core/movegen.h"
+
+#include <optional>
 
 namespace evo::puzzles {
 
@@ -32,6 +35,61 @@ bool checkmated(const Position& pos) {
 // The squares a unit of type `t` and colour `c` on `s` attacks.
 Bitboard attacks_from(PieceType t, Color c, Square s, Bitboard occupied) {
     return t == Pawn ? pawn_attacks(c, s) : attacks_of(t, s, occupied);
+}
+
+// Bishops, rooks and queens: the units whose lines pin, skewer and are discovered.
+PieceType line_type(const Position& pos, Square s) {
+    const PieceType t = type_of(pos.piece_on(s));
+    return t == Bishop || t == Rook || t == Queen ? t : NoPieceType;
+}
+
+// The first unit behind `front` on the line of the slider on `slider` (which reaches `front`),
+// or none.
+std::optional<Square> unit_behind(const Position& pos, Square slider, Square front) {
+    const PieceType t = line_type(pos, slider);
+    const Bitboard occupied = pos.pieces();
+    if (t == NoPieceType || !(attacks_of(t, slider, occupied) & square_bb(front)))
+        return std::nullopt;
+    Bitboard revealed = attacks_of(t, slider, occupied ^ square_bb(front)) &
+                        ~attacks_of(t, slider, occupied) & line_bb(slider, front) & occupied;
+    if (!revealed) return std::nullopt;
+    return lsb(revealed);
+}
+
+int see_value(const Position& pos, Square s) {
+    return engine::SeeValue[type_of(pos.piece_on(s))];
+}
+
+bool belongs_to(const Position& pos, Square s, Color c) {
+    return pos.piece_on(s) != NoPiece && color_of(pos.piece_on(s)) == c;
+}
+
+// The unit on `front` (the opponent's) cannot leave its square without exposing a royal unit
+// or a unit worth more to a solver's slider.
+bool pinned_by(const Position& pos, Square front, Color solver) {
+    Bitboard sliders =
+        pos.pieces(solver, Bishop) | pos.pieces(solver, Rook) | pos.pieces(solver, Queen);
+    while (sliders) {
+        const Square s = pop_lsb(sliders);
+        std::optional<Square> behind = unit_behind(pos, s, front);
+        if (behind && belongs_to(pos, *behind, ~solver) &&
+            (is_royal(type_of(pos.piece_on(*behind))) ||
+             see_value(pos, *behind) > see_value(pos, front)))
+            return true;
+    }
+    return false;
+}
+
+// The opponent (to move) can mate at once or win at least a knight's worth by a capture.
+bool threatens(const Position& pos) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+        if (is_capture(pos, m) && engine::see_at_least(pos, m, engine::SeeValue[Knight]))
+            return true;
+        if (checkmated(after_move(pos, m))) return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -119,6 +177,83 @@ bool follow_the_pawn(Move m) {
     return m.kind() == MoveKind::KingFollows;
 }
 
+bool pin(const std::vector<Position>& positions, const std::vector<Move>& solution) {
+    const Color solver = positions.front().side_to_move();
+    for (std::size_t i = 0; i < solution.size(); i += 2) {
+        const Position& pos = positions[i];
+        const Square target = solution[i].to();
+        if (is_capture(pos, solution[i]) && belongs_to(pos, target, ~solver) &&
+            !is_royal(type_of(pos.piece_on(target))) && pinned_by(pos, target, solver))
+            return true;
+    }
+    return false;
+}
+
+bool skewer(const std::vector<Position>& positions, const std::vector<Move>& solution) {
+    const Color solver = positions.front().side_to_move();
+    for (std::size_t i = 0; i + 2 < solution.size(); i += 2) {
+        const Position& after = positions[i + 1];
+        const Square slider = solution[i].to();
+        const Square front = solution[i + 1].from();
+        if (!belongs_to(after, slider, solver) || !belongs_to(after, front, ~solver)) continue;
+        std::optional<Square> behind = unit_behind(after, slider, front);
+        if (!behind || !belongs_to(after, *behind, ~solver)) continue;
+        const bool front_worth_more = is_royal(type_of(after.piece_on(front))) ||
+                                      see_value(after, front) > see_value(after, *behind);
+        const Move take = solution[i + 2];
+        if (front_worth_more && take.from() == slider && take.to() == *behind) return true;
+    }
+    return false;
+}
+
+bool discovered_attack(const std::vector<Position>& positions, const std::vector<Move>& solution) {
+    const Color solver = positions.front().side_to_move();
+    for (std::size_t i = 0; i < solution.size(); i += 2) {
+        const Position& pos = positions[i];
+        const Move m = solution[i];
+        if (m.kind() == MoveKind::Castle || m.kind() == MoveKind::VerticalCastle) continue;
+        Bitboard sliders =
+            (pos.pieces(solver, Bishop) | pos.pieces(solver, Rook) | pos.pieces(solver, Queen)) &
+            ~square_bb(m.from());
+        while (sliders) {
+            const Square s = pop_lsb(sliders);
+            std::optional<Square> target = unit_behind(pos, s, m.from());
+            if (!target || !belongs_to(pos, *target, ~solver)) continue;
+            // The moving unit must leave the line, not stay on it or take the target.
+            if ((between_bb(s, *target) | square_bb(*target)) & square_bb(m.to())) continue;
+            const PieceType type = type_of(pos.piece_on(*target));
+            if (is_royal(type)) return true;
+            if (type == Pawn) continue;
+            for (std::size_t k = i + 2; k < solution.size(); k += 2)
+                if (solution[k].from() == s && solution[k].to() == *target &&
+                    belongs_to(positions[k], *target, ~solver))
+                    return true;
+        }
+    }
+    return false;
+}
+
+bool defence(const Position& start, Move first) {
+    if (start.in_check() || is_capture(start, first) || first.promotion().any()) return false;
+    const Position after = after_move(start, first);
+    if (after.in_check()) return false;
+    Position passed = start;
+    StateInfo st;
+    passed.do_null_move(st);
+    return threatens(Position(passed)) && !threatens(after);
+}
+
+bool declines_right(const Position& pos, Move m) {
+    if (!pos.variant().has_evolution() || evolution_promotion(pos, m)) return false;
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (Move other : legal)
+        if (other.from() == m.from() && other.to() == m.to() && other.kind() == m.kind() &&
+            evolution_promotion(pos, other))
+            return true;
+    return false;
+}
+
 std::vector<Position> line_positions(const Position& start, const std::vector<Move>& solution) {
     std::vector<Position> positions{start};
     for (Move m : solution) positions.push_back(after_move(positions.back(), m));
@@ -166,6 +301,13 @@ std::vector<std::string> puzzle_themes(const Position& start, const std::vector<
     if (sacrifice(positions, solver)) themes.push_back("sacrifice");
     if (any_solver_move(evolution_promotion)) themes.push_back("evolutionPromotion");
     if (any_solver_move(rook_right_spent)) themes.push_back("rookRight");
+    if (any_solver_move(declines_right))
+        themes.push_back(start.variant().evolution == Evolution::Expire ? "rightExpired"
+                                                                        : "rightKept");
+    if (pin(positions, solution)) themes.push_back("pin");
+    if (skewer(positions, solution)) themes.push_back("skewer");
+    if (discovered_attack(positions, solution)) themes.push_back("discoveredAttack");
+    if (defence(start, solution[0])) themes.push_back("defence");
     const Position& before_last = positions[positions.size() - 2];
     bool mate_by_cthulhu = mated &&
                            type_of(positions.back().piece_on(solution.back().to())) == Cthulhu &&

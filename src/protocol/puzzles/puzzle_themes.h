@@ -39,6 +39,25 @@ std::vector<Position> line_positions(const Position& start, const std::vector<Mo
 // move) the solver's material is more than a pawn below what it was at the start.
 bool sacrifice(const std::vector<Position>& positions, Color solver);
 
+// A solver's move captures a unit that a solver's bishop, rook or queen pins at that moment
+// to a royal unit or to a unit worth more behind it.
+bool pin(const std::vector<Position>& positions, const std::vector<Move>& solution);
+// A solver's bishop, rook or queen moves to attack a royal unit or a unit worth more than
+// the one behind it; the opponent moves the front unit away and the slider takes the other.
+bool skewer(const std::vector<Position>& positions, const std::vector<Move>& solution);
+// A solver's move opens the line of another solver slider onto an enemy royal unit
+// (discovered check) or onto a unit that this slider takes later in the line.
+bool discovered_attack(const std::vector<Position>& positions, const std::vector<Move>& solution);
+// The first solver move is quiet (no capture, check or promotion) and parries a threat:
+// had the solver passed, the opponent could mate at once or win at least a knight's worth by
+// a capture (static exchange); after the move, neither.
+bool defence(const Position& start, Move first);
+// A solver's move that could have spent an evolution right (the same move with a minor,
+// direct-rook or rook-right promotion is legal) and does not: the right is kept (EvoChess,
+// `rightKept`) or, in EChess where a right lives for one move, lets it expire (`rightExpired`).
+// The line is unique, so the refusal was the only winning choice.
+bool declines_right(const Position& pos, Move m);
+
 // Every theme of the line, in a fixed order.
 std::vector<std::string> puzzle_themes(const Position& start, const std::vector<Move>& solution);
 

@@ -111,6 +111,90 @@ TEST(PuzzleThemes, QueenSacrificeThenBackRankMate) {
     EXPECT_FALSE(has(one, "sacrifice"));
 }
 
+// The line's moves (UCI) from `start`, each parsed in the position it is played in.
+std::vector<Move> line_of(const Position& start, std::initializer_list<std::string_view> ucis) {
+    std::vector<Move> line;
+    Position pos = start;
+    std::vector<StateInfo> states(ucis.size());
+    for (std::string_view uci : ucis) {
+        Move m = move(pos, uci);
+        line.push_back(m);
+        pos.do_move(m, states[line.size() - 1]);
+    }
+    return line;
+}
+
+TEST(PuzzleThemes, PinIsTheCaptureOfAPinnedUnit) {
+    Position to_king = load("chess", "4k3/8/8/4n3/8/8/8/4RK2 w - - 0 1");
+    std::vector<Move> take = line_of(to_king, {"e1e5"});
+    EXPECT_TRUE(pin(line_positions(to_king, take), take));
+    Position to_queen = load("chess", "4q1k1/8/8/4n3/8/8/8/4R1K1 w - - 0 1");
+    take = line_of(to_queen, {"e1e5"});
+    EXPECT_TRUE(pin(line_positions(to_queen, take), take));
+    // Nothing behind the knight, or a pawn behind it (worth less): no pin.
+    Position free = load("chess", "3k4/8/8/4n3/8/8/8/4RK2 w - - 0 1");
+    take = line_of(free, {"e1e5"});
+    EXPECT_FALSE(pin(line_positions(free, take), take));
+    Position pawn_behind = load("chess", "3k4/4p3/8/4n3/8/8/8/4RK2 w - - 0 1");
+    take = line_of(pawn_behind, {"e1e5"});
+    EXPECT_FALSE(pin(line_positions(pawn_behind, take), take));
+}
+
+TEST(PuzzleThemes, SkewerTakesTheUnitBehindTheOneThatMoved) {
+    Position pos = load("chess", "6q1/8/8/3k4/8/8/4B3/4K3 w - - 0 1");
+    std::vector<Move> line = line_of(pos, {"e2c4", "d5e5", "c4g8"});
+    EXPECT_TRUE(skewer(line_positions(pos, line), line));
+    EXPECT_TRUE(has(puzzle_themes(pos, line), "skewer"));
+    // The king takes the bishop instead: no skewer.
+    line = line_of(pos, {"e2c4", "d5c4"});
+    EXPECT_FALSE(skewer(line_positions(pos, line), line));
+    // The king steps away but the bishop does not take the queen: no skewer.
+    line = line_of(pos, {"e2c4", "d5e5", "c4d3"});
+    EXPECT_FALSE(skewer(line_positions(pos, line), line));
+}
+
+TEST(PuzzleThemes, DiscoveredAttackOpensAnotherSlidersLine) {
+    Position check = load("chess", "4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1");
+    std::vector<Move> line = line_of(check, {"e4c5"});
+    EXPECT_TRUE(discovered_attack(line_positions(check, line), line)); // discovered check
+    Position queen = load("chess", "4q2k/8/8/8/4N3/8/8/4RK2 w - - 0 1");
+    line = line_of(queen, {"e4c5", "h8g7", "e1e8"});
+    EXPECT_TRUE(discovered_attack(line_positions(queen, line), line));
+    // The rook never takes the queen: the opened line won nothing.
+    line = line_of(queen, {"e4c5", "h8g7", "c5d7"});
+    EXPECT_FALSE(discovered_attack(line_positions(queen, line), line));
+    // The rook itself moves: nothing is discovered.
+    line = line_of(queen, {"e1e3"});
+    EXPECT_FALSE(discovered_attack(line_positions(queen, line), line));
+}
+
+TEST(PuzzleThemes, DefenceParriesAThreatWithAQuietMove) {
+    // Black's rook threatens the loose knight.
+    Position pos = load("chess", "2r1k3/8/8/8/8/2N5/8/4K3 w - - 0 1");
+    EXPECT_TRUE(defence(pos, move(pos, "c3d5")));
+    EXPECT_FALSE(defence(pos, move(pos, "e1d1"))); // the knight still hangs
+    // No threat: a quiet move is no defence.
+    Position calm = load("chess", "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1");
+    EXPECT_FALSE(defence(calm, move(calm, "c3d5")));
+    // A back-rank mate threatened and parried by giving the king air.
+    Position back_rank = load("chess", "r5k1/8/8/8/8/8/5PPP/6K1 w - - 0 1");
+    EXPECT_TRUE(defence(back_rank, move(back_rank, "h2h3")));
+}
+
+TEST(PuzzleThemes, ARightDeclinedIsKeptInEvoChessAndExpiresInEChess) {
+    Position evo = load("evochess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 0,1,0,0/0,0,0,0");
+    EXPECT_TRUE(declines_right(evo, move(evo, "e2e4")));
+    EXPECT_FALSE(declines_right(evo, move(evo, "e2e4n"))); // spent
+    EXPECT_FALSE(declines_right(evo, move(evo, "e1d1")));  // nothing to promote
+    EXPECT_TRUE(has(puzzle_themes(evo, {move(evo, "e2e4")}), "rightKept"));
+    Position echess = load("echess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 2,0,0,0/0,0,0,0");
+    EXPECT_TRUE(declines_right(echess, move(echess, "e2e4")));
+    EXPECT_TRUE(has(puzzle_themes(echess, {move(echess, "e2e4")}), "rightExpired"));
+    EXPECT_FALSE(has(puzzle_themes(echess, {move(echess, "e2e4n")}), "rightExpired"));
+    Position chess = load("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    EXPECT_FALSE(declines_right(chess, move(chess, "e2e4")));
+}
+
 TEST(PuzzleThemes, MaterialIsInTheVariantsPawns) {
     Position pos = load("chess", "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1");
     EXPECT_GT(material_balance(pos, White), 100);

@@ -91,6 +91,12 @@ const THEME_NAMES: Record<string, string> = {
   kingDoubleStep: 'King double step',
   followThePawn: 'Follow the pawn',
   otherColourPromotion: 'Other-colour promotion',
+  pin: 'Pin',
+  skewer: 'Skewer',
+  discoveredAttack: 'Discovered attack',
+  defence: 'Defence',
+  rightKept: 'Right kept for later',
+  rightExpired: 'Right left to expire',
 };
 
 export const themeName = (theme: string): string => THEME_NAMES[theme] ?? theme;

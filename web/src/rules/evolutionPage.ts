@@ -110,6 +110,7 @@ function keptPage(facts: EvolutionFacts): RulesPage {
     sections: [
       ...earningSections(facts),
       {
+        puzzleTheme: 'rightKept',
         heading: 'Rights are kept',
         paragraphs: [
           `In ${facts.name} you do not have to use a right straight away: it waits, and rights add up. The promotion picker always offers "no promotion" too. Only one promotion happens in a move, and a pawn reaching the last rank promotes as in chess.`,
@@ -133,6 +134,7 @@ function expiringPage(facts: EvolutionFacts): RulesPage {
       examples: [earnMinor(facts), earnRook(facts)],
     },
     {
+      puzzleTheme: 'rightExpired',
       heading: 'Use it or lose it',
       paragraphs: [
         `In ${name} a right exists only at the end of the move that earned it. Decline it, and it is gone; the count starts again.${twin ? ` Compare the two boards: the same move in ${name} and in ${twin.name}.` : ''}`,
