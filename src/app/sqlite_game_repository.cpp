@@ -169,7 +169,7 @@ SqliteGameRepository::SqliteGameRepository(const std::string& database_path) : d
 }
 
 void SqliteGameRepository::insert(GameRecord& record) {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     record.created = record.updated = utc_timestamp_now();
     SqliteTransaction transaction(db_);
     record.version = 0;
@@ -195,7 +195,7 @@ void SqliteGameRepository::insert(GameRecord& record) {
 }
 
 std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteStatement game(db_, R"sql(
         SELECT variant, start_fen, white, black, engine_movetime_ms, engine_depth,
                declared_result, declared_reason, draw_offer, pgn_tags,
@@ -272,7 +272,7 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
     if (filter.seat_player) where += " AND (white_player = ? OR black_player = ?)";
     if (filter.finished)
         where += *filter.finished ? " AND result IS NOT NULL" : " AND result IS NULL";
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteStatement games(db_, R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
                online, rated, white_player, black_player, seat_players,
@@ -314,11 +314,71 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
     return listings;
 }
 
+std::unique_lock<std::mutex> SqliteGameRepository::exclusive() {
+    std::unique_lock lock(mutex_);
+    commit_batch();
+    return lock;
+}
+
+void SqliteGameRepository::commit_batch() {
+    if (!batch_) return;
+    std::shared_ptr<Batch> batch = std::move(batch_);
+    batch_.reset();
+    try {
+        db_.execute("COMMIT");
+    } catch (...) {
+        batch->failure = std::current_exception();
+        try {
+            db_.execute("ROLLBACK");
+        } catch (const std::exception&) {
+            // The connection rolls back on its own when it closes.
+        }
+    }
+    batch->done = true;
+    batch_done_.notify_all();
+}
+
 SaveOutcome SqliteGameRepository::save(GameRecord& record, std::size_t stored_move_count) {
-    std::lock_guard lock(mutex_);
+    ++saves_waiting_;
+    std::unique_lock lock(mutex_);
+    --saves_waiting_;
+    if (!batch_) {
+        db_.execute("BEGIN IMMEDIATE");
+        batch_ = std::make_shared<Batch>();
+    }
+    std::shared_ptr<Batch> batch = batch_;
+    ++batch->saves;
+    std::optional<SaveOutcome> outcome;
+    std::exception_ptr failure;
     std::string updated = utc_timestamp_now();
     std::swap(updated, record.updated);
-    SqliteTransaction transaction(db_);
+    // A savepoint: this save's statements undo alone, the batch's others stay.
+    try {
+        db_.execute("SAVEPOINT game_save");
+        try {
+            outcome = write_save(record, stored_move_count);
+            db_.execute("RELEASE game_save");
+        } catch (...) {
+            failure = std::current_exception();
+            db_.execute("ROLLBACK TO game_save");
+            db_.execute("RELEASE game_save");
+        }
+    } catch (...) {
+        if (!failure) failure = std::current_exception();
+    }
+    // The last save to arrive writes the batch; the others wait for its flush.
+    if (saves_waiting_ == 0 || batch->saves >= max_saves_per_commit)
+        commit_batch();
+    else
+        batch_done_.wait(lock, [&] { return batch->done; });
+    if (!failure) failure = batch->failure;
+    if (failure || outcome != SaveOutcome::Saved) std::swap(updated, record.updated);
+    if (failure) std::rethrow_exception(failure);
+    if (*outcome == SaveOutcome::Saved) ++record.version;
+    return *outcome;
+}
+
+SaveOutcome SqliteGameRepository::write_save(GameRecord& record, std::size_t stored_move_count) {
     SqliteStatement update(db_, "UPDATE games SET (" + changeable_columns() + ") = (" +
                                     changeable_placeholders() +
                                     "), version = version + 1 WHERE id = ? AND version = ?");
@@ -327,7 +387,6 @@ SaveOutcome SqliteGameRepository::save(GameRecord& record, std::size_t stored_mo
         .bind(changeable_column_count + 2, record.version);
     update.run();
     if (db_.changes() == 0) {
-        std::swap(updated, record.updated);
         SqliteStatement exists(db_, "SELECT 1 FROM games WHERE id = ?");
         exists.bind(1, record.id);
         return exists.step() ? SaveOutcome::VersionConflict : SaveOutcome::Gone;
@@ -339,13 +398,11 @@ SaveOutcome SqliteGameRepository::save(GameRecord& record, std::size_t stored_mo
     drop_tail.run();
     insert_moves(db_, record, kept);
     apply_rating_change(db_, record);
-    transaction.commit();
-    ++record.version;
     return SaveOutcome::Saved;
 }
 
 std::optional<std::int64_t> SqliteGameRepository::version_of(std::int64_t id) {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteStatement game(db_, "SELECT version FROM games WHERE id = ?");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -353,7 +410,7 @@ std::optional<std::int64_t> SqliteGameRepository::version_of(std::int64_t id) {
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> SqliteGameRepository::running_clocks() {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteStatement games(db_, "SELECT id, flag_at_ms FROM games WHERE flag_at_ms IS NOT NULL");
     std::vector<std::pair<std::int64_t, std::int64_t>> clocks;
     while (games.step()) clocks.emplace_back(games.column_int(0), games.column_int(1));
@@ -361,14 +418,14 @@ std::vector<std::pair<std::int64_t, std::int64_t>> SqliteGameRepository::running
 }
 
 void SqliteGameRepository::note_alive(std::int64_t now_ms) {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteStatement note(db_, note_alive_sql);
     note.bind(1, now_ms);
     note.run();
 }
 
 int SqliteGameRepository::credit_downtime(std::int64_t now_ms) {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteTransaction transaction(db_);
     std::optional<std::int64_t> last_alive;
     {
@@ -397,7 +454,7 @@ int SqliteGameRepository::credit_downtime(std::int64_t now_ms) {
 
 int SqliteGameRepository::transfer_games(const std::string& from_owner,
                                          const std::string& to_owner) {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteStatement transfer(db_,
                              "UPDATE games SET owner = ?, version = version + 1 WHERE owner = ?");
     transfer.bind(1, to_owner).bind(2, from_owner);
@@ -406,7 +463,7 @@ int SqliteGameRepository::transfer_games(const std::string& from_owner,
 }
 
 bool SqliteGameRepository::remove(std::int64_t id) {
-    std::lock_guard lock(mutex_);
+    auto lock = exclusive();
     SqliteTransaction transaction(db_);
     SqliteStatement remove_game(db_, "DELETE FROM games WHERE id = ?");
     remove_game.bind(1, id);

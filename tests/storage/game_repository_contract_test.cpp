@@ -413,5 +413,52 @@ TYPED_TEST(GameRepositoryContract, ManyThreadsShareOneRepository) {
     EXPECT_EQ(store->list(100, 0).size(), std::size_t(threads));
 }
 
+// Saves from many threads at once (on SQLite they share one commit, a group commit): each
+// keeps its own outcome, and a stale or vanished game's save in the same moment undoes
+// nothing of the others'.
+TYPED_TEST(GameRepositoryContract, SavesAtOnceKeepTheirOwnOutcomes) {
+    auto store = this->open();
+    constexpr int threads = 8;
+    constexpr int rounds = 30;
+    GameRecord gone = evochess_game();
+    store->insert(gone);
+    ASSERT_TRUE(store->remove(gone.id));
+    std::array<std::int64_t, threads> ids{};
+    std::array<int, threads> wrong{};
+    std::array<std::thread, threads> workers;
+    std::atomic<int> ready{0};
+    for (int t = 0; t < threads; ++t)
+        workers[t] = std::thread([&, t] {
+            GameRecord record = evochess_game();
+            store->insert(record);
+            ids[t] = record.id;
+            ++ready;
+            while (ready < threads) std::this_thread::yield();
+            for (int i = 0; i < rounds; ++i) {
+                GameRecord stale = record;
+                std::size_t stored = record.moves_uci.size();
+                record.moves_uci.push_back(i % 2 == 0 ? "g1f3" : "g8f6");
+                if (store->save(record, stored) != SaveOutcome::Saved) ++wrong[t];
+                // The same version again: another process's change came first.
+                stale.moves_uci.push_back("b1c3");
+                if (store->save(stale, stored) != SaveOutcome::VersionConflict) ++wrong[t];
+                GameRecord vanished = gone;
+                if (store->save(vanished, 2) != SaveOutcome::Gone) ++wrong[t];
+            }
+        });
+    for (auto& worker : workers) worker.join();
+    for (int t = 0; t < threads; ++t) {
+        EXPECT_EQ(wrong[t], 0) << "thread " << t;
+        auto loaded = store->load(ids[t]);
+        ASSERT_TRUE(loaded);
+        EXPECT_EQ(loaded->version, rounds);
+        ASSERT_EQ(loaded->moves_uci.size(), std::size_t(2 + rounds));
+        EXPECT_EQ(loaded->moves_uci.back(), rounds % 2 == 0 ? "g8f6" : "g1f3");
+    }
+    // What was answered Saved is on disk: a fresh connection reads the same.
+    auto reopened = this->open();
+    for (std::int64_t id : ids) EXPECT_EQ(reopened->load(id)->version, rounds);
+}
+
 } // namespace
 } // namespace evo::app::testing
