@@ -242,10 +242,38 @@ PostgresResult PostgresConnection::execute(std::string_view sql, const PostgresP
     for (const auto& value : params.values()) values.push_back(value ? value->c_str() : nullptr);
     std::string text(sql);
     // Without parameters, several statements may be sent at once (a migration step).
-    PostgresResult result(values.empty()
-                              ? PQexec(connection_, text.c_str())
-                              : PQexecParams(connection_, text.c_str(), int(values.size()), nullptr,
-                                             values.data(), nullptr, nullptr, 0));
+    if (values.empty()) return checked(PostgresResult(PQexec(connection_, text.c_str())), text);
+    std::optional<std::string> name = prepared_name(text, int(values.size()));
+    if (!name)
+        return checked(PostgresResult(PQexecParams(connection_, text.c_str(), int(values.size()),
+                                                   nullptr, values.data(), nullptr, nullptr, 0)),
+                       text);
+    try {
+        return checked(PostgresResult(PQexecPrepared(connection_, name->c_str(), int(values.size()),
+                                                     values.data(), nullptr, nullptr, 0)),
+                       text);
+    } catch (...) {
+        // The statement itself failed (a schema change altered its result, or the server lost
+        // it): prepared again next time. Other failures keep it.
+        if (last_sqlstate_ == "0A000" || last_sqlstate_ == "26000") prepared_.erase(text);
+        throw;
+    }
+}
+
+std::optional<std::string> PostgresConnection::prepared_name(const std::string& sql,
+                                                             int parameters) {
+    if (auto found = prepared_.find(sql); found != prepared_.end()) return found->second;
+    if (prepared_.size() >= max_prepared) return std::nullopt;
+    // Names are unique on the connection: a statement once prepared keeps its name even if
+    // it is forgotten here, so a new one never collides with it.
+    std::string name = "evo_" + std::to_string(next_statement_++);
+    checked(PostgresResult(PQprepare(connection_, name.c_str(), sql.c_str(), parameters, nullptr)),
+            sql);
+    prepared_.emplace(sql, name);
+    return name;
+}
+
+PostgresResult PostgresConnection::checked(PostgresResult result, const std::string& text) {
     pg_result* raw = result.raw();
     ExecStatusType status = raw ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
@@ -259,6 +287,7 @@ PostgresResult PostgresConnection::execute(std::string_view sql, const PostgresP
     // No SQLSTATE: libpq itself failed, which is the connection going away (libpq may learn
     // that the server closed it only after answering).
     std::string_view code = sqlstate ? sqlstate : "08006";
+    last_sqlstate_ = code;
     if (starts_with(code, "08") || code == "57P01" || code == "57P02" || code == "57P03")
         lost_ = true;
     if (auto kind = storage_error_kind_of_sqlstate(code)) throw StorageError(*kind, message);

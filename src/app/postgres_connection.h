@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 struct pg_conn;
@@ -86,6 +87,9 @@ class PostgresConnection {
     PostgresConnection(const PostgresConnection&) = delete;
     PostgresConnection& operator=(const PostgresConnection&) = delete;
 
+    // A statement with parameters is prepared on this connection the first time its text is
+    // seen and executed by name after that (no parse and plan per call: most of PostgreSQL's
+    // CPU a move was that); without parameters it is sent as text.
     PostgresResult execute(std::string_view sql, const PostgresParams& params = {});
     // Still connected, and between transactions: fit to be used again.
     bool reusable() const;
@@ -94,10 +98,22 @@ class PostgresConnection {
     // libpq's own handle, for what this layer does not wrap (LISTEN's notifications).
     pg_conn* raw() const { return connection_; }
 
+    // The most statements one connection keeps prepared; others are sent as text.
+    static constexpr std::size_t max_prepared = 256;
+
   private:
+    // The result's status checked: returned if it succeeded, else thrown as a StorageError.
+    PostgresResult checked(PostgresResult result, const std::string& sql);
+    // The name of the statement prepared for `sql` on this connection, preparing it now if it
+    // was not; none once max_prepared are kept.
+    std::optional<std::string> prepared_name(const std::string& sql, int parameters);
+
     pg_conn* connection_ = nullptr;
     std::string conninfo_;
-    bool lost_ = false; // a statement failed because the connection went away
+    std::unordered_map<std::string, std::string> prepared_; // SQL text -> statement name
+    std::uint64_t next_statement_ = 0;
+    std::string last_sqlstate_; // of the last statement that failed
+    bool lost_ = false;         // a statement failed because the connection went away
 };
 
 } // namespace evo::app

@@ -212,5 +212,30 @@ TEST_F(PostgresRepositoryTest, ARowThatIsNotANumberIsCorrupt) {
     }
 }
 
+// A statement with parameters is parsed and planned once per connection: the second call
+// runs the statement prepared by the first, and a failing one is prepared again afterwards.
+TEST_F(PostgresRepositoryTest, AStatementWithParametersIsPreparedOnceAConnection) {
+    PostgresConnection connection(server().conninfo());
+    const std::string sql = "SELECT $1::bigint + 1";
+    for (std::int64_t i = 0; i < 3; ++i)
+        EXPECT_EQ(connection.execute(sql, PostgresParams().add(i)).int64(0, 0), i + 1);
+    auto prepared = [&] {
+        return connection
+            .execute("SELECT count(*) FROM pg_prepared_statements WHERE statement = '" + sql + "'")
+            .int64(0, 0);
+    };
+    EXPECT_EQ(prepared(), 1);
+    // A value the statement cannot take fails it; the connection still answers the next.
+    EXPECT_THROW(connection.execute(sql, PostgresParams().add(std::string("x"))), std::exception);
+    EXPECT_EQ(connection.execute(sql, PostgresParams().add(std::int64_t(41))).int64(0, 0), 42);
+    // Without parameters nothing is prepared.
+    connection.execute("SELECT 1");
+    EXPECT_EQ(connection
+                  .execute("SELECT count(*) FROM pg_prepared_statements WHERE statement = "
+                           "'SELECT 1'")
+                  .int64(0, 0),
+              0);
+}
+
 } // namespace
 } // namespace evo::app::testing
