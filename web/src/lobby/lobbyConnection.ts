@@ -106,7 +106,20 @@ export interface SeekRequest {
   rating_range?: RatingRange | null; // docs/api.md, "Seeks"
 }
 
+// POST /api/autopairing (docs/api.md "Auto pairing"): the entry, and the game if it paired at once.
+export interface AutoPairingRequest {
+  combinations: { variant: string; clock: ClockRequest | null }[];
+  rated: boolean;
+}
+export interface AutoPairingAnswer {
+  auto: number;
+  seeks: number[];
+  game: SeatedState | null;
+}
+
 export const lobbyApi = {
+  autoPair: (entry: AutoPairingRequest) => request<AutoPairingAnswer>('POST', '/api/autopairing', entry),
+  cancelAutoPairing: (group: number) => request<{ cancelled: number[] }>('DELETE', `/api/autopairing/${group}`),
   postSeek: (seek: SeekRequest) => request<{ id: number }>('POST', '/api/seeks', seek),
   cancelSeek: (id: number) => request<{ cancelled: number }>('DELETE', `/api/seeks/${id}`),
   acceptSeek: (id: number) => request<SeatedState>('POST', `/api/seeks/${id}/accept`, {}),
