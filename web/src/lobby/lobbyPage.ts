@@ -226,9 +226,11 @@ export class LobbyView {
     if (this.waiting && this.lobby.state === 'open' && !this.lobby.seeks.some((seek) => seek.id === this.waiting?.id)) this.waiting = null;
     const offer = this.engineOffer();
     byId('engine-offer').hidden = !offer || !this.isOpen;
-    if (offer)
+    const request = this.waiting?.request;
+    if (offer && request)
       byId('engine-offer-text').textContent =
-        `Nobody has taken your game yet. Play the engine instead: ${offer.level.name} (level ${offer.level.number}, about ${offer.level.elo} Elo), the nearest to your rating, ${offer.rating}?`;
+        `Nobody has taken your game yet. Play the engine instead: ${offer.level.name} (level ${offer.level.number}, about ${offer.level.elo} Elo), the nearest to your rating, ${offer.rating}, ` +
+        `${variantTitle(request.variant)} ${describeSeekClock(request.clock)}?`;
   }
 
   // Cancels the waiting seek, then starts the game against the engine offered.
@@ -246,6 +248,8 @@ export class LobbyView {
         variant,
         players: { [humanSide]: 'human', [engineSide]: 'engine' } as NewGameRequest['players'],
         engine: { level: offer.level.number },
+        // The game the player asked for, with the engine: the seek's clock too.
+        clock: waiting.request.clock,
       });
     });
   }
