@@ -120,7 +120,8 @@ export interface AutoPairingAnswer {
 export const lobbyApi = {
   autoPair: (entry: AutoPairingRequest) => request<AutoPairingAnswer>('POST', '/api/autopairing', entry),
   cancelAutoPairing: (group: number) => request<{ cancelled: number[] }>('DELETE', `/api/autopairing/${group}`),
-  postSeek: (seek: SeekRequest) => request<{ id: number }>('POST', '/api/seeks', seek),
+  // With "game" when the server paired it at once with a waiting auto-pairing entry.
+  postSeek: (seek: SeekRequest) => request<{ id: number; game?: SeatedState }>('POST', '/api/seeks', seek),
   cancelSeek: (id: number) => request<{ cancelled: number }>('DELETE', `/api/seeks/${id}`),
   acceptSeek: (id: number) => request<SeatedState>('POST', `/api/seeks/${id}/accept`, {}),
   challenge: (to: string, seek: Omit<SeekRequest, 'rating_range'>) => request<{ id: number }>('POST', '/api/challenges', { to, ...seek }),

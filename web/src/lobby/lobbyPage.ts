@@ -83,7 +83,8 @@ export class LobbyView {
       void this.run(async () => {
         const request = this.seekRequest();
         const wait = ENGINE_WAITS.find((w) => w.value === new FormData(this.seekForm).get('engine_wait'));
-        const { id } = await lobbyApi.postSeek(request);
+        const { id, game } = await lobbyApi.postSeek(request);
+        if (game) return this.enterGame(game);
         this.waiting = { id, postedMs: Date.now(), waitMs: wait?.ms ?? null, request };
         this.offerDismissed = false;
       });
@@ -259,7 +260,8 @@ export class LobbyView {
     if (choice.kind === 'accept') return this.accept(choice.seek);
     if (choice.kind === 'wait') return this.showMessage('Your game of this kind is posted: waiting for an opponent.', false);
     await this.run(async () => {
-      await lobbyApi.postSeek(choice.request);
+      const { game } = await lobbyApi.postSeek(choice.request);
+      if (game) return this.enterGame(game);
       this.showMessage('Posted: the game starts when someone takes it.', false);
     });
   }
