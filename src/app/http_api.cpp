@@ -154,6 +154,8 @@ class Router {
             return;
         if (options_.seeks && options_.accounts && parts.size() >= 2 && parts[1] == "seeks")
             return route_seeks(parts, request, responder);
+        if (options_.seeks && options_.accounts && parts.size() >= 2 && parts[1] == "autopairing")
+            return route_autopairing(parts, request, responder);
         if (options_.players && parts.size() == 3 && method == "GET" && parts[1] == "players")
             return responder.respond(
                 json_response(options_.players->player(std::string(parts[2]))));
@@ -303,6 +305,24 @@ class Router {
                                   201));
         }
         throw not_found("no such route: " + method + " " + request.path);
+    }
+
+    // POST /api/autopairing, DELETE /api/autopairing/{group} (docs/api.md "Auto pairing").
+    void route_autopairing(const std::vector<std::string_view>& parts, const HttpRequest& request,
+                           Responder& responder) {
+        SeekService& seeks = *options_.seeks;
+        if (parts.size() == 2 && request.method == "POST")
+            return responder.respond(
+                json_response(seeks.create_auto(body(request), player_of(request),
+                                                app::player_name(request, *options_.accounts)),
+                              201));
+        if (parts.size() == 3 && request.method == "DELETE") {
+            auto group = game_id_of(parts[2]);
+            if (!group)
+                throw not_found("there is no open auto-pairing entry " + std::string(parts[2]));
+            return responder.respond(json_response(seeks.cancel_auto(*group, player_of(request))));
+        }
+        throw not_found("no such route: " + request.method + " " + request.path);
     }
 
     // POST and GET /api/challenges, POST /api/challenges/{id}/accept and /decline, DELETE

@@ -221,6 +221,13 @@ CREATE TABLE puzzle_ratings (
 );
 )sql";
 
+// Version 11: the auto-pairing entries (docs/api.md "Auto pairing"): the seeks of one entry
+// share its group, the id of its first seek; taking one withdraws the others.
+constexpr const char* auto_pairing_sql = R"sql(
+ALTER TABLE seeks ADD COLUMN auto_group BIGINT;
+CREATE INDEX seeks_auto_group ON seeks(auto_group) WHERE auto_group IS NOT NULL;
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -238,6 +245,7 @@ constexpr MigrationStep migration_steps[] = {
     {8, game_chat_sql},
     {9, pairing_steps_and_rating_ranges_sql},
     {10, puzzle_ratings_sql},
+    {11, auto_pairing_sql},
 };
 
 } // namespace

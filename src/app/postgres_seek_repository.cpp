@@ -10,7 +10,7 @@ namespace {
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
     "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms, "
-    "taken_ms, rating_min, rating_max FROM seeks ";
+    "taken_ms, rating_min, rating_max, auto_group FROM seeks ";
 
 SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     SeekRecord seek;
@@ -27,7 +27,22 @@ SeekRecord seek_of_row(const PostgresResult& rows, int row) {
     seek.taken_ms = rows.optional_int64(row, 15).value_or(0);
     seek.rating_min = rows.optional_int(row, 16);
     seek.rating_max = rows.optional_int(row, 17);
+    seek.auto_group = rows.optional_int64(row, 18);
     return seek;
+}
+
+constexpr const char* insert_sql =
+    "INSERT INTO seeks (owner, owner_name, variant, clock_initial_ms, clock_increment_ms, "
+    "clock_days, rated, colour, created_ms, maker_seen_ms, rating_min, rating_max, auto_group) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12) RETURNING id";
+
+PostgresParams insert_params(const SeekRecord& record) {
+    PostgresParams params;
+    params.add(record.owner).add(record.owner_name);
+    add_offer(params, record).add(record.created_ms);
+    params.add_optional(record.rating_min).add_optional(record.rating_max);
+    params.add_optional(record.auto_group);
+    return params;
 }
 
 } // namespace
@@ -43,17 +58,25 @@ PostgresResult PostgresSeekRepository::run(std::string_view sql, const PostgresP
 }
 
 void PostgresSeekRepository::insert(SeekRecord& record) {
-    PostgresParams params;
-    params.add(record.owner).add(record.owner_name);
-    add_offer(params, record).add(record.created_ms);
-    params.add_optional(record.rating_min).add_optional(record.rating_max);
-    record.id = run("INSERT INTO seeks (owner, owner_name, variant, clock_initial_ms, "
-                    "clock_increment_ms, clock_days, rated, colour, created_ms, maker_seen_ms, "
-                    "rating_min, rating_max) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING id",
-                    params)
-                    .int64(0, 0);
+    record.id = run(insert_sql, insert_params(record)).int64(0, 0);
     record.maker_seen_ms = record.created_ms;
+}
+
+void PostgresSeekRepository::insert_group(std::vector<SeekRecord>& records) {
+    if (records.empty()) return;
+    in_postgres_transaction(pool_, [&](PostgresConnection& connection) {
+        records[0].auto_group.reset();
+        std::int64_t group = connection.execute(insert_sql, insert_params(records[0])).int64(0, 0);
+        connection.execute("UPDATE seeks SET auto_group = $1 WHERE id = $1",
+                           PostgresParams().add(group));
+        records[0].id = group;
+        for (SeekRecord& record : records) {
+            record.auto_group = group;
+            record.maker_seen_ms = record.created_ms;
+            if (record.id != group)
+                record.id = connection.execute(insert_sql, insert_params(record)).int64(0, 0);
+        }
+    });
 }
 
 std::optional<SeekRecord> PostgresSeekRepository::find(std::int64_t id) {
@@ -71,7 +94,9 @@ std::vector<SeekRecord> PostgresSeekRepository::open_seeks() {
 }
 
 int PostgresSeekRepository::open_seeks_of(const std::string& owner) {
-    return int(run("SELECT count(*) FROM seeks WHERE owner = $1 AND taken_by IS NULL",
+    // A plain seek's id is never an entry's group (that is the id of one of its seeks).
+    return int(run("SELECT count(DISTINCT coalesce(auto_group, id)) FROM seeks "
+                   "WHERE owner = $1 AND taken_by IS NULL",
                    PostgresParams().add(owner))
                    .int64(0, 0));
 }
@@ -82,12 +107,53 @@ bool PostgresSeekRepository::remove(std::int64_t id, const std::string& owner) {
                .affected_rows() > 0;
 }
 
-bool PostgresSeekRepository::take(std::int64_t id, const std::string& taker, std::int64_t now_ms) {
-    // One row update: PostgreSQL re-checks the condition on the row another transaction
-    // has just taken, so two takers at once cannot both see it open.
-    return run("UPDATE seeks SET taken_by = $1, taken_ms = $2 WHERE id = $3 AND taken_by IS NULL",
-               PostgresParams().add(taker).add(now_ms).add(id))
-               .affected_rows() > 0;
+std::vector<std::int64_t> PostgresSeekRepository::remove_group(std::int64_t group,
+                                                               const std::string& owner) {
+    PostgresResult rows = run("DELETE FROM seeks WHERE auto_group = $1 AND owner = $2 "
+                              "AND taken_by IS NULL RETURNING id",
+                              PostgresParams().add(group).add(owner));
+    std::vector<std::int64_t> ids;
+    for (int row = 0; row < rows.rows(); ++row) ids.push_back(rows.int64(row, 0));
+    return ids;
+}
+
+std::optional<std::vector<std::int64_t>>
+PostgresSeekRepository::take_and_withdraw(std::int64_t id, const std::string& taker,
+                                          std::int64_t now_ms,
+                                          std::optional<std::int64_t> taker_group) {
+    std::optional<std::vector<std::int64_t>> answer;
+    in_postgres_transaction(pool_, [&](PostgresConnection& connection) {
+        // The rows of the seek, its entry and the taker's entry, locked in the order of their
+        // ids (so two such steps at once wait for each other, never deadlock); each statement
+        // after it reads them as the step before this one left them.
+        PostgresParams ids;
+        ids.add(id).add_optional(taker_group);
+        connection.execute("SELECT id FROM seeks WHERE id = $1 OR auto_group = $2 OR "
+                           "auto_group = (SELECT auto_group FROM seeks WHERE id = $1) "
+                           "ORDER BY id FOR UPDATE",
+                           ids);
+        PostgresResult seek =
+            connection.execute("SELECT auto_group FROM seeks WHERE id = $1 AND taken_by IS NULL",
+                               PostgresParams().add(id));
+        if (seek.rows() == 0) return;
+        std::optional<std::int64_t> group = seek.optional_int64(0, 0);
+        if (taker_group &&
+            connection
+                    .execute(
+                        "SELECT count(*) FROM seeks WHERE auto_group = $1 AND taken_by IS NULL",
+                        PostgresParams().add(*taker_group))
+                    .int64(0, 0) == 0)
+            return; // the taker was paired meanwhile
+        connection.execute("UPDATE seeks SET taken_by = $1, taken_ms = $2 WHERE id = $3",
+                           PostgresParams().add(taker).add(now_ms).add(id));
+        PostgresResult withdrawn = connection.execute(
+            "DELETE FROM seeks WHERE taken_by IS NULL AND id <> $1 "
+            "AND (auto_group = $2 OR auto_group = $3) RETURNING id",
+            PostgresParams().add(id).add_optional(group).add_optional(taker_group));
+        answer.emplace();
+        for (int row = 0; row < withdrawn.rows(); ++row) answer->push_back(withdrawn.int64(row, 0));
+    });
+    return answer;
 }
 
 bool PostgresSeekRepository::set_game(std::int64_t id, const std::string& taker,

@@ -1,9 +1,11 @@
 #include "seek_service.h"
 
 #include "api_error.h"
+#include "auto_pairing.h"
 #include "glicko2.h"
 #include "rated_games.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace evo::app {
@@ -65,6 +67,7 @@ json seek_json(const SeekRecord& seek, AccountRepository* accounts) {
     SeatPlayer maker = seat_player_now(accounts, seek.owner, seek.owner_name, seek.variant);
     answer["rating"] = maker.rating ? json(std::round(*maker.rating)) : json(nullptr);
     answer["provisional"] = maker.provisional;
+    answer["auto"] = seek.auto_group ? json(*seek.auto_group) : json(nullptr);
     return answer;
 }
 
@@ -89,7 +92,115 @@ json SeekService::create(const json& body, const Player& maker, const std::strin
     seek.created_ms = clock_.now_ms();
     seeks_.insert(seek);
     games_.event_bus().publish_lobby({"seek_added", seek.id, ""});
-    return {{"id", seek.id}};
+    json answer = {{"id", seek.id}};
+    if (json game = pair_new({seek}, maker); !game.is_null()) answer["game"] = std::move(game);
+    return answer;
+}
+
+json SeekService::create_auto(const json& body, const Player& maker,
+                              const std::string& maker_name) {
+    std::string key = player_key_or_refuse(maker);
+    std::vector<GameOffer> offers = read_auto_combinations(body, maker);
+    SeekRecord common;
+    common.owner = key;
+    common.owner_name = maker_name;
+    read_rating_range(body, common);
+    for (const GameOffer& offer : offers)
+        if (offer.clock_days && !maker.account_key)
+            throw forbidden("correspondence seeks (days per move) are for accounts: create one "
+                            "or log in, or choose clocks in minutes");
+    if (open_entry_of(maker))
+        throw conflict("you are waiting for auto pairing already: cancel that first");
+    if (seeks_.open_seeks_of(key) >= open_seeks_per_player_)
+        throw ApiError(ErrorKind::RateLimited, "you have " +
+                                                   std::to_string(open_seeks_per_player_) +
+                                                   " open seeks already: cancel one first");
+    common.created_ms = clock_.now_ms();
+    std::vector<SeekRecord> records;
+    for (const GameOffer& offer : offers) {
+        SeekRecord seek = common;
+        static_cast<GameOffer&>(seek) = offer;
+        records.push_back(seek);
+    }
+    seeks_.insert_group(records);
+    json ids = json::array();
+    for (const SeekRecord& seek : records) {
+        games_.event_bus().publish_lobby({"seek_added", seek.id, ""});
+        ids.push_back(seek.id);
+    }
+    return {{"auto", *records.front().auto_group},
+            {"seeks", std::move(ids)},
+            {"game", pair_new(records, maker)}};
+}
+
+json SeekService::cancel_auto(std::int64_t group, const Player& maker) {
+    player_key_or_refuse(maker);
+    std::optional<SeekRecord> one;
+    for (const SeekRecord& seek : seeks_.open_seeks())
+        if (seek.auto_group == group) one = seek;
+    if (!one) throw not_found("there is no open auto-pairing entry " + std::to_string(group));
+    if (!maker.owns(one->owner)) throw forbidden("that auto-pairing entry is someone else's");
+    json ids = json::array();
+    for (std::int64_t id : seeks_.remove_group(group, one->owner)) {
+        games_.event_bus().publish_lobby({"seek_removed", id, "cancelled"});
+        ids.push_back(id);
+    }
+    return {{"cancelled", std::move(ids)}};
+}
+
+std::optional<std::int64_t> SeekService::open_entry_of(const Player& player) {
+    for (const SeekRecord& seek : seeks_.open_seeks())
+        if (seek.auto_group && player.owns(seek.owner)) return seek.auto_group;
+    return std::nullopt;
+}
+
+json SeekService::pair_new(const std::vector<SeekRecord>& mine, const Player& maker) {
+    std::vector<SeekRecord> open = seeks_.open_seeks();
+    for (const SeekRecord& own : mine) {
+        int own_rating = rating_for_range(accounts_, own.owner, own.variant);
+        for (const SeekRecord& other : open) {
+            if (maker.owns(other.owner)) continue;
+            // Two seeks on their own both wait for a person to choose them, as ever.
+            if (!own.auto_group && !other.auto_group) continue;
+            if (!same_game_asked(own, other) || !in_rating_range(other, own_rating) ||
+                !in_rating_range(own, rating_for_range(accounts_, other.owner, other.variant)))
+                continue;
+            // The seek on its own is the one taken (its colour kept); of two entries' seeks,
+            // the older.
+            bool mine_taken = !own.auto_group;
+            const SeekRecord& taken = mine_taken ? own : other;
+            const SeekRecord& taker = mine_taken ? other : own;
+            if (auto game = pair(taken, taker.owner, taker.owner_name, taker.auto_group))
+                return mine_taken ? games_.get(game->id, game->maker_token) : game->state;
+            // A race lost: over once the maker's own seeks have gone meanwhile.
+            bool still_open = std::any_of(mine.begin(), mine.end(), [&](const SeekRecord& seek) {
+                auto now = seeks_.find(seek.id);
+                return now && now->taken_by.empty();
+            });
+            if (!still_open) return nullptr;
+        }
+    }
+    return nullptr;
+}
+
+std::optional<PairedGame> SeekService::pair(const SeekRecord& seek, const std::string& taker_key,
+                                            const std::string& taker_name,
+                                            std::optional<std::int64_t> taker_group) {
+    // Two steps that cannot share a transaction (the seek and the game may be on different
+    // stores): taken first, so two accepts make one game; a seek taken whose game is never
+    // noted (this process killed in between) is reopened by the next caller (reopen_stalled).
+    auto withdrawn = seeks_.take_and_withdraw(seek.id, taker_key, clock_.now_ms(), taker_group);
+    if (!withdrawn) return std::nullopt;
+    for (std::int64_t id : *withdrawn)
+        games_.event_bus().publish_lobby({"seek_removed", id, "withdrawn"});
+    Pairing pairing{seek.rated,
+                    seat_player_now(accounts_, seek.owner, seek.owner_name, seek.variant),
+                    seat_player_now(accounts_, taker_key, taker_name, seek.variant)};
+    PairedGame game = make_paired_game(games_, seek, seek.owner, pairing);
+    if (!seeks_.set_game(seek.id, taker_key, game.id, game.maker_token, game.taker_token))
+        throw conflict("the pairing took too long and the seek was reopened: accept it again");
+    games_.event_bus().publish_lobby({"seek_taken", seek.id, "accepted"});
+    return game;
 }
 
 std::vector<std::int64_t> SeekService::reopen_stalled(SeekRepository& seeks, EventBus& bus,
@@ -149,20 +260,15 @@ json SeekService::accept(std::int64_t id, const Player& taker, const std::string
                             " to " + std::to_string(*seek.rating_max) + " in " + seek.variant +
                             "; yours is " + std::to_string(rating));
     }
-    // Two steps that cannot share a transaction (the seek and the game may be on different
-    // stores): taken first, so two accepts make one game; a seek taken whose game is never
-    // noted (this process killed in between) is reopened by the next caller (reopen_stalled).
-    if (!seeks_.take(id, key, clock_.now_ms()))
-        throw conflict("that seek has been accepted already");
-
-    Pairing pairing{seek.rated,
-                    seat_player_now(accounts_, seek.owner, seek.owner_name, seek.variant),
-                    seat_player_now(accounts_, key, taker_name, seek.variant)};
-    PairedGame game = make_paired_game(games_, seek, seek.owner, pairing);
-    if (!seeks_.set_game(id, key, game.id, game.maker_token, game.taker_token))
-        throw conflict("the pairing took too long and the seek was reopened: accept it again");
-    games_.event_bus().publish_lobby({"seek_taken", id, "accepted"});
-    return game.state;
+    // A player waiting for auto pairing who accepts a seek: their entry is withdrawn in the
+    // same step, or, paired meanwhile, they do not get a second game.
+    std::optional<std::int64_t> own_entry = open_entry_of(taker);
+    auto game = pair(seek, key, taker_name, own_entry);
+    if (!game)
+        throw conflict(own_entry ? "that seek has been accepted already, or your auto pairing "
+                                   "has just found you a game"
+                                 : "that seek has been accepted already");
+    return game->state;
 }
 
 } // namespace evo::app

@@ -3,7 +3,10 @@
 // Stored through the SeekRepository, so every server process on one database shares them;
 // its take is a compare-and-set, so two accepts at once make one game. Failures are
 // ApiErrors (400 bad seek, 401 no player, 403 not allowed, 404 no such seek, 409 taken,
-// 429 too many open seeks).
+// 429 too many open seeks). Auto pairing (auto_pairing.h): an entry is a group of seeks of
+// one player; taking one withdraws the rest in the same step, and a new seek or entry that
+// asks the same game as another player's open one, one of the two an entry's, is paired with
+// it at once.
 #pragma once
 
 #include "account_repository.h"
@@ -15,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,10 +50,18 @@ class SeekService {
                 int open_seeks_per_player = default_open_seeks_per_player,
                 AccountRepository* accounts = nullptr);
 
-    // {"variant", "clock", "rated", "colour", "rating_range"} -> {"id"}. `maker_name` is shown in
-    // the lobby.
+    // {"variant", "clock", "rated", "colour", "rating_range"} -> {"id"}, and "game" (the state
+    // with the maker's seat) when it paired with an open auto-pairing entry at once.
+    // `maker_name` is shown in the lobby.
     nlohmann::json create(const nlohmann::json& body, const Player& maker,
                           const std::string& maker_name);
+    // {"combinations": [{"variant", "clock"}, ...], "rated", "rating_range"} -> {"auto",
+    // "seeks", "game"}: the entry's group and seeks, and the game it paired with at once
+    // (the state with the maker's seat) or null: it waits.
+    nlohmann::json create_auto(const nlohmann::json& body, const Player& maker,
+                               const std::string& maker_name);
+    // Withdraws the open seeks of the maker's auto-pairing entry: {"cancelled": [ids]}.
+    nlohmann::json cancel_auto(std::int64_t group, const Player& maker);
     nlohmann::json list();
     // One seek; to its maker, once accepted, also the game and the maker's seat.
     nlohmann::json get(std::int64_t id, const Player& player);
@@ -65,6 +77,19 @@ class SeekService {
                                                     std::int64_t now_ms);
 
   private:
+    // Takes `seek` for the taker (withdrawing the rest of its entry, and of `taker_group`, the
+    // taker's own entry, which must still be open) and makes the game; none when the take
+    // lost a race.
+    std::optional<PairedGame> pair(const SeekRecord& seek, const std::string& taker_key,
+                                   const std::string& taker_name,
+                                   std::optional<std::int64_t> taker_group);
+    // Pairs the maker's new seeks (one, or an entry's) with an open seek of another player
+    // that asks the same game, one of the two an entry's: the game with the maker's seat, or
+    // null.
+    nlohmann::json pair_new(const std::vector<SeekRecord>& mine, const Player& maker);
+    // The player's open auto-pairing entry, if any.
+    std::optional<std::int64_t> open_entry_of(const Player& player);
+
     SeekRepository& seeks_;
     GameService& games_;
     const Clock& clock_;

@@ -254,6 +254,15 @@ CREATE TABLE puzzle_ratings (
 )sql");
 }
 
+// Version 11: the auto-pairing entries (docs/api.md "Auto pairing"): the seeks of one entry
+// share its group, the id of its first seek; taking one withdraws the others.
+void add_auto_pairing(SqliteDatabase& db) {
+    db.execute(R"sql(
+ALTER TABLE seeks ADD COLUMN auto_group INTEGER;
+CREATE INDEX seeks_auto_group ON seeks(auto_group) WHERE auto_group IS NOT NULL;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -271,6 +280,7 @@ constexpr MigrationStep migration_steps[] = {
     {8, add_game_chat},
     {9, add_pairing_steps_and_rating_ranges},
     {10, add_puzzle_ratings},
+    {11, add_auto_pairing},
 };
 
 } // namespace

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* seek_columns =
     "SELECT id, owner, owner_name, variant, clock_initial_ms, clock_increment_ms, clock_days, "
     "rated, colour, created_ms, taken_by, game_id, maker_token, taker_token, maker_seen_ms, "
-    "taken_ms, rating_min, rating_max FROM seeks ";
+    "taken_ms, rating_min, rating_max, auto_group FROM seeks ";
 
 SeekRecord seek_of_row(const SqliteStatement& row) {
     SeekRecord seek;
@@ -27,7 +27,24 @@ SeekRecord seek_of_row(const SqliteStatement& row) {
     seek.taken_ms = row.column_optional_int64(15).value_or(0);
     seek.rating_min = row.column_optional_int(16);
     seek.rating_max = row.column_optional_int(17);
+    seek.auto_group = row.column_optional_int64(18);
     return seek;
+}
+
+// Stores one open seek, under the repository's lock; sets its id.
+void insert_row(SqliteDatabase& db, SeekRecord& record) {
+    SqliteStatement insert(db, "INSERT INTO seeks (owner, owner_name, variant, "
+                               "clock_initial_ms, clock_increment_ms, clock_days, rated, "
+                               "colour, created_ms, maker_seen_ms, rating_min, rating_max, "
+                               "auto_group) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, record.owner).bind(2, record.owner_name);
+    bind_offer(insert, 3, record).bind(9, record.created_ms).bind(10, record.created_ms);
+    insert.bind_optional(11, record.rating_min).bind_optional(12, record.rating_max);
+    insert.bind_optional(13, record.auto_group);
+    insert.run();
+    record.id = db.last_insert_id();
+    record.maker_seen_ms = record.created_ms;
 }
 
 } // namespace
@@ -38,16 +55,24 @@ SqliteSeekRepository::SqliteSeekRepository(const std::string& database_path) : d
 
 void SqliteSeekRepository::insert(SeekRecord& record) {
     std::lock_guard lock(mutex_);
-    SqliteStatement insert(db_, "INSERT INTO seeks (owner, owner_name, variant, "
-                                "clock_initial_ms, clock_increment_ms, clock_days, rated, "
-                                "colour, created_ms, maker_seen_ms, rating_min, rating_max) "
-                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, record.owner).bind(2, record.owner_name);
-    bind_offer(insert, 3, record).bind(9, record.created_ms).bind(10, record.created_ms);
-    insert.bind_optional(11, record.rating_min).bind_optional(12, record.rating_max);
-    insert.run();
-    record.id = db_.last_insert_id();
-    record.maker_seen_ms = record.created_ms;
+    insert_row(db_, record);
+}
+
+void SqliteSeekRepository::insert_group(std::vector<SeekRecord>& records) {
+    if (records.empty()) return;
+    std::lock_guard lock(mutex_);
+    SqliteTransaction transaction(db_);
+    records[0].auto_group.reset();
+    insert_row(db_, records[0]);
+    std::int64_t group = records[0].id;
+    SqliteStatement first(db_, "UPDATE seeks SET auto_group = ? WHERE id = ?");
+    first.bind(1, group).bind(2, group);
+    first.run();
+    for (SeekRecord& record : records) {
+        record.auto_group = group;
+        if (record.id != group) insert_row(db_, record);
+    }
+    transaction.commit();
 }
 
 std::optional<SeekRecord> SqliteSeekRepository::find(std::int64_t id) {
@@ -68,7 +93,9 @@ std::vector<SeekRecord> SqliteSeekRepository::open_seeks() {
 
 int SqliteSeekRepository::open_seeks_of(const std::string& owner) {
     std::lock_guard lock(mutex_);
-    SqliteStatement count(db_, "SELECT count(*) FROM seeks WHERE owner = ? AND taken_by IS NULL");
+    // A plain seek's id is never an entry's group (that is the id of one of its seeks).
+    SqliteStatement count(db_, "SELECT count(DISTINCT coalesce(auto_group, id)) FROM seeks "
+                               "WHERE owner = ? AND taken_by IS NULL");
     count.bind(1, owner);
     count.step();
     return int(count.column_int(0));
@@ -83,13 +110,49 @@ bool SqliteSeekRepository::remove(std::int64_t id, const std::string& owner) {
     return db_.changes() > 0;
 }
 
-bool SqliteSeekRepository::take(std::int64_t id, const std::string& taker, std::int64_t now_ms) {
+std::vector<std::int64_t> SqliteSeekRepository::remove_group(std::int64_t group,
+                                                             const std::string& owner) {
     std::lock_guard lock(mutex_);
-    SqliteStatement take(
-        db_, "UPDATE seeks SET taken_by = ?, taken_ms = ? WHERE id = ? AND taken_by IS NULL");
+    SqliteStatement remove(db_, "DELETE FROM seeks WHERE auto_group = ? AND owner = ? "
+                                "AND taken_by IS NULL RETURNING id");
+    remove.bind(1, group).bind(2, owner);
+    std::vector<std::int64_t> ids;
+    while (remove.step()) ids.push_back(remove.column_int(0));
+    return ids;
+}
+
+std::optional<std::vector<std::int64_t>>
+SqliteSeekRepository::take_and_withdraw(std::int64_t id, const std::string& taker,
+                                        std::int64_t now_ms,
+                                        std::optional<std::int64_t> taker_group) {
+    std::lock_guard lock(mutex_);
+    // An immediate transaction: every other connection (process) waits until it ends.
+    SqliteTransaction transaction(db_);
+    std::optional<std::int64_t> group;
+    {
+        SqliteStatement seek(db_, "SELECT auto_group FROM seeks WHERE id = ? AND taken_by IS NULL");
+        seek.bind(1, id);
+        if (!seek.step()) return std::nullopt;
+        group = seek.column_optional_int64(0);
+    }
+    if (taker_group) {
+        SqliteStatement waiting(
+            db_, "SELECT count(*) FROM seeks WHERE auto_group = ? AND taken_by IS NULL");
+        waiting.bind(1, *taker_group);
+        waiting.step();
+        if (waiting.column_int(0) == 0) return std::nullopt; // the taker was paired meanwhile
+    }
+    SqliteStatement take(db_, "UPDATE seeks SET taken_by = ?, taken_ms = ? WHERE id = ?");
     take.bind(1, taker).bind(2, now_ms).bind(3, id);
     take.run();
-    return db_.changes() > 0;
+    SqliteStatement withdraw(db_, "DELETE FROM seeks WHERE taken_by IS NULL AND id <> ? "
+                                  "AND (auto_group = ? OR auto_group = ?) RETURNING id");
+    withdraw.bind(1, id).bind_optional(2, group).bind_optional(3, taker_group);
+    std::vector<std::int64_t> withdrawn;
+    while (withdraw.step()) withdrawn.push_back(withdraw.column_int(0));
+    transaction.commit(); // every statement above has run to its end
+
+    return withdrawn;
 }
 
 bool SqliteSeekRepository::set_game(std::int64_t id, const std::string& taker, std::int64_t game_id,

@@ -178,6 +178,67 @@ TEST_F(LobbyApiTest, TwoAcceptsAtOnceMakeOneGameToldOnce) {
     EXPECT_EQ(count_of(told, "\"type\":\"game\""), 1u);
 }
 
+TEST_F(LobbyApiTest, TwoAutoPairingEntriesPairOnTheirCommonGameBothPlayersAreToldOf) {
+    auto a_stream = stream(visitor('a'));
+    auto b_stream = stream(visitor('b'));
+    auto watcher = stream(visitor('c'));
+    json quick = {{"initial_ms", 180000}, {"increment_ms", 2000}};
+    json rapid = {{"initial_ms", 600000}, {"increment_ms", 5000}};
+    JsonAnswer first = post("/api/autopairing", visitor('a'),
+                            {{"combinations",
+                              {{{"variant", "evochess"}, {"clock", quick}},
+                               {{"variant", "chess"}, {"clock", rapid}}}}});
+    ASSERT_EQ(first.status, 201) << first.body.dump();
+    EXPECT_TRUE(first.body.at("game").is_null());
+    json added = event_with(watcher->read_until("\"seek_added\""), "\"seek_added\"");
+    EXPECT_EQ(added.at("seek").at("auto"), first.body.at("auto"));
+
+    JsonAnswer second = post(
+        "/api/autopairing", visitor('b'),
+        {{"combinations",
+          {{{"variant", "chess"}, {"clock", quick}}, {{"variant", "chess"}, {"clock", rapid}}}}});
+    ASSERT_EQ(second.status, 201) << second.body.dump();
+    ASSERT_FALSE(second.body.at("game").is_null());
+    json state = second.body.at("game");
+    EXPECT_EQ(state.at("variant"), "chess");
+    EXPECT_EQ(state.at("clock").at("initial_ms"), 600000);
+    for (auto* connection : {a_stream.get(), b_stream.get()}) {
+        json game = event_with(connection->read_until("\"type\":\"game\""), "\"type\":\"game\"");
+        ASSERT_FALSE(game.is_null());
+        EXPECT_EQ(game.at("id"), state.at("id"));
+    }
+    // The watcher sees every seek of both entries go: one accepted, the others withdrawn.
+    std::string seen = watcher->read_until("\"reason\":\"accepted\"");
+    EXPECT_NE(seen.find("\"reason\":\"withdrawn\""), std::string::npos);
+    EXPECT_TRUE(send("GET", "/api/seeks", visitor('c')).body.empty());
+}
+
+TEST_F(LobbyApiTest, AnAutoPairingEntryIsCancelledWholeAndAcceptedOnceUnderARace) {
+    json combinations = {{{"variant", "evochess"}}, {{"variant", "chess"}}};
+    JsonAnswer cancelled = post("/api/autopairing", visitor('a'), {{"combinations", combinations}});
+    ASSERT_EQ(cancelled.status, 201);
+    std::string path = "/api/autopairing/" + cancelled.body.at("auto").dump();
+    EXPECT_EQ(send("DELETE", path, visitor('b')).status, 403);
+    JsonAnswer gone = send("DELETE", path, visitor('a'));
+    EXPECT_EQ(gone.status, 200);
+    EXPECT_EQ(gone.body.at("cancelled"), cancelled.body.at("seeks"));
+    EXPECT_EQ(send("DELETE", path, visitor('a')).status, 404);
+    EXPECT_EQ(post("/api/autopairing", visitor('a'), {{"combinations", json::array()}}).status,
+              400);
+
+    JsonAnswer made = post("/api/autopairing", visitor('a'), {{"combinations", combinations}});
+    ASSERT_EQ(made.status, 201);
+    JsonAnswer first, second;
+    std::thread racer([&] {
+        first = post("/api/seeks/" + made.body.at("seeks")[0].dump() + "/accept", visitor('b'));
+    });
+    second = post("/api/seeks/" + made.body.at("seeks")[1].dump() + "/accept", visitor('c'));
+    racer.join();
+    EXPECT_EQ(std::min(first.status, second.status), 201);
+    EXPECT_GE(std::max(first.status, second.status), 404); // 404 withdrawn, or 409 taken
+    EXPECT_EQ(games_.list(10, 0).size(), 1u);
+}
+
 TEST_F(LobbyApiTest, AnAcceptedChallengeIsAGameBothPlayersAreToldOf) {
     std::string alice = account("alice_1"), bob = account("bob_1");
     auto alice_stream = stream(alice);

@@ -121,14 +121,20 @@ class KilledBeforeTheGameIsNoted : public SeekRepository {
   public:
     explicit KilledBeforeTheGameIsNoted(SeekRepository& store) : store_(store) {}
     void insert(SeekRecord& record) override { store_.insert(record); }
+    void insert_group(std::vector<SeekRecord>& records) override { store_.insert_group(records); }
     std::optional<SeekRecord> find(std::int64_t id) override { return store_.find(id); }
     std::vector<SeekRecord> open_seeks() override { return store_.open_seeks(); }
     int open_seeks_of(const std::string& owner) override { return store_.open_seeks_of(owner); }
     bool remove(std::int64_t id, const std::string& owner) override {
         return store_.remove(id, owner);
     }
-    bool take(std::int64_t id, const std::string& taker, std::int64_t now_ms) override {
-        return store_.take(id, taker, now_ms);
+    std::vector<std::int64_t> remove_group(std::int64_t group, const std::string& owner) override {
+        return store_.remove_group(group, owner);
+    }
+    std::optional<std::vector<std::int64_t>>
+    take_and_withdraw(std::int64_t id, const std::string& taker, std::int64_t now_ms,
+                      std::optional<std::int64_t> taker_group) override {
+        return store_.take_and_withdraw(id, taker, now_ms, taker_group);
     }
     bool set_game(std::int64_t, const std::string&, std::int64_t, const std::string&,
                   const std::string&) override {

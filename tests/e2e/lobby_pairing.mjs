@@ -3,7 +3,8 @@
 // correspondence clock refused to an anonymous player in the form; and the engine offered,
 // at the level nearest the player's rating, once nobody has taken their seek in the time
 // they chose (the page's clock is Playwright's, moved on, not waited for): one click cancels
-// the seek and starts the engine game. Screenshots at 390 and 1366 px (printed folder).
+// the seek and starts the engine game with the seek's variant and clock (on the board).
+// Screenshots at 390 and 1366 px (printed folder).
 //
 //   node tests/e2e/lobby_pairing.mjs [--binary build/evochess]
 import assert from "node:assert/strict";
@@ -135,7 +136,7 @@ await check(
     await dave.locator("#engine-offer").waitFor({ state: "visible" });
     assert.match(
       await dave.locator("#engine-offer-text").textContent(),
-      /Casual \(level 3, about 1500 Elo\).*your rating, 1500/,
+      /Casual \(level 3, about 1500 Elo\).*your rating, 1500, EvoChess 3\+2\?/,
     );
     await shot(dave, "engine-offer-desktop");
     await dave.click("#engine-offer-button");
@@ -153,6 +154,18 @@ await check(
     );
     assert.equal(game.players.b, "engine");
     assert.equal(game.engine.level, 3);
+    // The game asked for, against the engine: the seek's variant and clock.
+    assert.equal(game.variant, "evochess");
+    assert.equal(game.clock.initial_ms, 180_000);
+    assert.equal(game.clock.increment_ms, 2000);
+    // Both clocks on the board, the engine's untouched before its first move.
+    for (const side of ["w", "b"])
+      await dave.locator(`.clock[data-side="${side}"]`).waitFor({ state: "visible" });
+    assert.equal(
+      await dave.locator('.clock[data-side="b"]').textContent(),
+      "3:00",
+    );
+    await shot(dave, "engine-game-with-clock-desktop");
   },
 );
 

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <memory>
@@ -195,6 +196,99 @@ TYPED_TEST(SeekRepositoryContract, ManyTakersAtOnceTakeASeekOnce) {
         });
     for (std::thread& thread : threads) thread.join();
     EXPECT_EQ(won.load(), 1);
+}
+
+// Auto pairing's entries (docs/api.md "Auto pairing"): seeks stored together as one group.
+TYPED_TEST(SeekRepositoryContract, AnEntrysSeeksShareOneGroupAndCountAsOneSeek) {
+    auto store = this->open();
+    std::vector<SeekRecord> entry = {this->seek("visitor:a"), this->seek("visitor:a"),
+                                     this->seek("visitor:a")};
+    entry[1].variant = "chess";
+    entry[2].clock_initial_ms = 600000;
+    store->insert_group(entry);
+    SeekRecord plain = this->seek("visitor:a");
+    store->insert(plain);
+    for (const SeekRecord& seek : entry) {
+        EXPECT_EQ(seek.auto_group, entry[0].id);
+        EXPECT_EQ(this->open()->find(seek.id)->auto_group, entry[0].id);
+    }
+    EXPECT_EQ(store->find(entry[1].id)->variant, "chess");
+    EXPECT_FALSE(store->find(plain.id)->auto_group);
+    EXPECT_EQ(store->open_seeks().size(), 4u);
+    EXPECT_EQ(store->open_seeks_of("visitor:a"), 2); // the entry and the seek on its own
+
+    EXPECT_TRUE(store->remove_group(entry[0].id, "visitor:b").empty());
+    auto removed = store->remove_group(entry[0].id, "visitor:a");
+    std::sort(removed.begin(), removed.end());
+    EXPECT_EQ(removed, (std::vector<std::int64_t>{entry[0].id, entry[1].id, entry[2].id}));
+    EXPECT_EQ(store->open_seeks_of("visitor:a"), 1);
+}
+
+TYPED_TEST(SeekRepositoryContract, TakingOneSeekOfAnEntryWithdrawsTheOthersInTheSameStep) {
+    auto store = this->open();
+    std::vector<SeekRecord> entry = {this->seek("visitor:a"), this->seek("visitor:a"),
+                                     this->seek("visitor:a")};
+    store->insert_group(entry);
+    SeekRecord other = this->seek("visitor:c");
+    store->insert(other);
+    auto withdrawn = store->take(entry[1].id, "visitor:b", 5);
+    ASSERT_TRUE(withdrawn);
+    std::sort(withdrawn->begin(), withdrawn->end());
+    EXPECT_EQ(*withdrawn, (std::vector<std::int64_t>{entry[0].id, entry[2].id}));
+    EXPECT_FALSE(store->find(entry[0].id));
+    EXPECT_EQ(store->find(entry[1].id)->taken_by, "visitor:b");
+    EXPECT_FALSE(this->open()->take(entry[2].id, "visitor:d", 6));
+    EXPECT_EQ(store->open_seeks().size(), 1u); // another player's seek is left alone
+    EXPECT_EQ(store->take(other.id, "visitor:d", 7), std::vector<std::int64_t>{});
+}
+
+TYPED_TEST(SeekRepositoryContract, ATakerWaitingWithAnEntryTakesOnlyWhileItIsOpen) {
+    auto store = this->open();
+    std::vector<SeekRecord> mine = {this->seek("visitor:b"), this->seek("visitor:b")};
+    store->insert_group(mine);
+    SeekRecord first = this->seek("visitor:a");
+    SeekRecord second = this->seek("visitor:c");
+    store->insert(first);
+    store->insert(second);
+    auto withdrawn = store->take_and_withdraw(first.id, "visitor:b", 5, mine[0].id);
+    ASSERT_TRUE(withdrawn);
+    std::sort(withdrawn->begin(), withdrawn->end());
+    EXPECT_EQ(*withdrawn, (std::vector<std::int64_t>{mine[0].id, mine[1].id}));
+    // Paired already: their entry has no open seek, so no second game.
+    EXPECT_FALSE(store->take_and_withdraw(second.id, "visitor:b", 6, mine[0].id));
+    EXPECT_EQ(store->find(second.id)->taken_by, "");
+}
+
+TYPED_TEST(SeekRepositoryContract, RacingTakesOfOneEntryOrOfTwoEntriesPairOnce) {
+    for (int round = 0; round < 5; ++round) {
+        // Each taker takes a different seek of one entry: one wins.
+        std::vector<SeekRecord> entry(4, this->seek("visitor:a"));
+        this->open()->insert_group(entry);
+        // Each of two entries' players takes a seek of the other's: one pairing, not two.
+        std::vector<SeekRecord> b(2, this->seek("visitor:b")), c(2, this->seek("visitor:c"));
+        this->open()->insert_group(b);
+        this->open()->insert_group(c);
+        std::vector<std::unique_ptr<SeekRepository>> connections;
+        for (int i = 0; i < 6; ++i) connections.push_back(this->open());
+        std::atomic<int> entry_won{0}, pairings{0};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < 4; ++i)
+            threads.emplace_back([&, i] {
+                if (connections[std::size_t(i)]->take(entry[std::size_t(i)].id,
+                                                      "taker:" + std::to_string(i), 1))
+                    ++entry_won;
+            });
+        threads.emplace_back([&] {
+            if (connections[4]->take_and_withdraw(c[1].id, "visitor:b", 1, b[0].id)) ++pairings;
+        });
+        threads.emplace_back([&] {
+            if (connections[5]->take_and_withdraw(b[1].id, "visitor:c", 1, c[0].id)) ++pairings;
+        });
+        for (std::thread& thread : threads) thread.join();
+        EXPECT_EQ(entry_won.load(), 1);
+        EXPECT_EQ(pairings.load(), 1);
+        EXPECT_TRUE(this->open()->open_seeks().empty());
+    }
 }
 
 template <class Storage> class ChallengeRepositoryContract : public ::testing::Test {

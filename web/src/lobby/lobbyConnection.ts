@@ -106,8 +106,22 @@ export interface SeekRequest {
   rating_range?: RatingRange | null; // docs/api.md, "Seeks"
 }
 
+// POST /api/autopairing (docs/api.md "Auto pairing"): the entry, and the game if it paired at once.
+export interface AutoPairingRequest {
+  combinations: { variant: string; clock: ClockRequest | null }[];
+  rated: boolean;
+}
+export interface AutoPairingAnswer {
+  auto: number;
+  seeks: number[];
+  game: SeatedState | null;
+}
+
 export const lobbyApi = {
-  postSeek: (seek: SeekRequest) => request<{ id: number }>('POST', '/api/seeks', seek),
+  autoPair: (entry: AutoPairingRequest) => request<AutoPairingAnswer>('POST', '/api/autopairing', entry),
+  cancelAutoPairing: (group: number) => request<{ cancelled: number[] }>('DELETE', `/api/autopairing/${group}`),
+  // With "game" when the server paired it at once with a waiting auto-pairing entry.
+  postSeek: (seek: SeekRequest) => request<{ id: number; game?: SeatedState }>('POST', '/api/seeks', seek),
   cancelSeek: (id: number) => request<{ cancelled: number }>('DELETE', `/api/seeks/${id}`),
   acceptSeek: (id: number) => request<SeatedState>('POST', `/api/seeks/${id}/accept`, {}),
   challenge: (to: string, seek: Omit<SeekRequest, 'rating_range'>) => request<{ id: number }>('POST', '/api/challenges', { to, ...seek }),

@@ -19,6 +19,8 @@ export interface Seek {
   provisional?: boolean;
   // The ratings that may accept it, both included; null or absent: anyone.
   rating_range?: RatingRange | null;
+  // The auto-pairing entry it is one of (its group); null or absent: a seek on its own.
+  auto?: number | null;
 }
 
 export type RatingRange = [number, number];
@@ -141,6 +143,34 @@ export function choosePairing(seeks: readonly Seek[], of: Pool, me: string): Pai
   const mine = matching.find((seek) => sameName(seek.name, me));
   if (mine) return { kind: 'wait', seek: mine };
   return { kind: 'post', request: { variant: of.variant, clock: of.clock, rated: false, colour: 'random' } };
+}
+
+// ---- auto pairing ------------------------------------------------------------------------
+
+// The grid of "any of these variants and clocks": the quick-pairing pools' variants and clocks.
+export const AUTO_VARIANTS: Variant[] = [...new Set(QUICK_POOLS.map((p) => p.variant))];
+export const AUTO_CLOCKS: Pool['clock'][] = QUICK_POOLS.filter((p) => p.variant === QUICK_POOLS[0].variant).map((p) => p.clock);
+
+export interface AutoCombination {
+  variant: Variant;
+  clock: Pool['clock'];
+}
+
+// A checkbox's value: "chess 5+3".
+export const combinationKey = (c: AutoCombination) => `${c.variant} ${describeSeekClock(c.clock)}`;
+
+// The combinations of the grid whose keys are ticked, in the grid's order.
+export function tickedCombinations(ticked: ReadonlySet<string>): AutoCombination[] {
+  const all = AUTO_VARIANTS.flatMap((variant) => AUTO_CLOCKS.map((clock) => ({ variant, clock })));
+  return all.filter((c) => ticked.has(combinationKey(c)));
+}
+
+// This player's open auto-pairing entry as the lobby lists it: its group and seeks; null if none.
+export function ownEntry(seeks: readonly Seek[], me: string): { group: number; seeks: Seek[] } | null {
+  const mine = seeks.filter((seek) => typeof seek.auto === 'number' && sameName(seek.name, me));
+  if (mine.length === 0) return null;
+  const group = mine[0].auto as number;
+  return { group, seeks: mine.filter((seek) => seek.auto === group) };
 }
 
 // ---- words -------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
-// The lobby page (address #lobby), shown instead of the game while open: quick pairing, the
-// open seeks as the stream tells them (those this player may not accept greyed, with the
+// The lobby page (address #lobby), shown instead of the game while open: quick pairing, auto
+// pairing (a grid of variants x clocks, "Pair me", then waiting with Cancel until the lobby
+// stream's "game" event takes the player to the board), the open seeks (an auto-pairing
+// entry's marked "auto") as the stream tells them (those this player may not accept greyed, with the
 // reason), posting a seek (with an optional rating range, and the engine offered if nobody
 // comes within the time chosen), challenging a player by name.
 import './lobby.css';
@@ -11,7 +13,12 @@ import type { Me } from '../player';
 import { playerName } from '../players/playerLink';
 import { lobbyApi, type LobbyConnection, type SeekRequest } from './lobbyConnection';
 import {
+  AUTO_CLOCKS,
+  AUTO_VARIANTS,
   choosePairing,
+  combinationKey,
+  ownEntry,
+  tickedCombinations,
   colourText,
   describeSeekClock,
   ENGINE_WAITS,
@@ -40,6 +47,7 @@ export class LobbyView {
   private readonly root = byId('lobby-view');
   private readonly seekForm = byId<HTMLFormElement>('seek-form');
   private readonly challengeForm = byId<HTMLFormElement>('challenge-form');
+  private readonly autoForm = byId<HTMLFormElement>('auto-form');
   private me: Me = { name: '', anonymous: true };
   // The seek this page posted and waits on, for the engine offer when nobody comes.
   private waiting: { id: number; postedMs: number; waitMs: number | null; request: SeekRequest } | null = null;
@@ -75,7 +83,8 @@ export class LobbyView {
       void this.run(async () => {
         const request = this.seekRequest();
         const wait = ENGINE_WAITS.find((w) => w.value === new FormData(this.seekForm).get('engine_wait'));
-        const { id } = await lobbyApi.postSeek(request);
+        const { id, game } = await lobbyApi.postSeek(request);
+        if (game) return this.enterGame(game);
         this.waiting = { id, postedMs: Date.now(), waitMs: wait?.ms ?? null, request };
         this.offerDismissed = false;
       });
@@ -99,7 +108,69 @@ export class LobbyView {
       button.addEventListener('click', () => void this.quickPair(pool));
       quick.append(button);
     }
+    this.setUpAutoPairing();
     lobby.subscribe(() => this.render());
+  }
+
+  // The grid of variants x clocks, "Pair me" and "Cancel".
+  private setUpAutoPairing(): void {
+    const grid = byId<HTMLTableElement>('auto-grid');
+    const head = grid.createTHead().insertRow();
+    head.append(document.createElement('td'));
+    for (const clock of AUTO_CLOCKS) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = describeSeekClock(clock);
+      head.append(th);
+    }
+    const body = grid.createTBody();
+    for (const variant of AUTO_VARIANTS) {
+      const row = body.insertRow();
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = variantTitle(variant);
+      row.append(th);
+      for (const clock of AUTO_CLOCKS) {
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.name = 'combination';
+        box.value = combinationKey({ variant, clock });
+        box.setAttribute('aria-label', `${variantTitle(variant)} ${describeSeekClock(clock)}`);
+        row.insertCell().append(box);
+      }
+    }
+    this.autoForm.addEventListener('change', () => this.render());
+    this.autoForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const data = new FormData(this.autoForm);
+      const combinations = tickedCombinations(new Set(data.getAll('combination').map(String)));
+      if (combinations.length === 0) return;
+      void this.run(async () => {
+        const answer = await lobbyApi.autoPair({ combinations, rated: data.get('auto_rated') === 'on' });
+        if (answer.game) this.enterGame(answer.game);
+      });
+    });
+    byId('auto-cancel-button').addEventListener('click', () => {
+      const entry = ownEntry(this.lobby.seeks, this.me.name);
+      if (entry) void this.run(async () => void (await lobbyApi.cancelAutoPairing(entry.group)));
+    });
+  }
+
+  // Waiting (this player's entry is listed) or the grid to choose from.
+  private renderAutoPairing(): void {
+    const entry = ownEntry(this.lobby.seeks, this.me.name);
+    this.autoForm.hidden = entry !== null;
+    byId('auto-waiting').hidden = entry === null;
+    if (entry) {
+      const games = entry.seeks.map((seek) => `${variantTitle(seek.variant)} ${describeSeekClock(seek.clock)}`);
+      byId('auto-waiting-text').textContent =
+        `Looking for an opponent: ${games.join(', ')}. The game starts as soon as someone wants one of them.`;
+    }
+    const rated = this.autoForm.elements.namedItem('auto_rated') as HTMLInputElement;
+    rated.disabled = this.me.anonymous;
+    if (this.me.anonymous) rated.checked = false;
+    const ticked = this.autoForm.querySelectorAll('input[name=combination]:checked').length;
+    byId<HTMLButtonElement>('auto-pair-button').disabled = ticked === 0;
   }
 
   setPlayer(me: Me): void {
@@ -156,9 +227,11 @@ export class LobbyView {
     if (this.waiting && this.lobby.state === 'open' && !this.lobby.seeks.some((seek) => seek.id === this.waiting?.id)) this.waiting = null;
     const offer = this.engineOffer();
     byId('engine-offer').hidden = !offer || !this.isOpen;
-    if (offer)
+    const request = this.waiting?.request;
+    if (offer && request)
       byId('engine-offer-text').textContent =
-        `Nobody has taken your game yet. Play the engine instead: ${offer.level.name} (level ${offer.level.number}, about ${offer.level.elo} Elo), the nearest to your rating, ${offer.rating}?`;
+        `Nobody has taken your game yet. Play the engine instead: ${offer.level.name} (level ${offer.level.number}, about ${offer.level.elo} Elo), the nearest to your rating, ${offer.rating}, ` +
+        `${variantTitle(request.variant)} ${describeSeekClock(request.clock)}?`;
   }
 
   // Cancels the waiting seek, then starts the game against the engine offered.
@@ -176,6 +249,8 @@ export class LobbyView {
         variant,
         players: { [humanSide]: 'human', [engineSide]: 'engine' } as NewGameRequest['players'],
         engine: { level: offer.level.number },
+        // The game the player asked for, with the engine: the seek's clock too.
+        clock: waiting.request.clock,
       });
     });
   }
@@ -185,7 +260,8 @@ export class LobbyView {
     if (choice.kind === 'accept') return this.accept(choice.seek);
     if (choice.kind === 'wait') return this.showMessage('Your game of this kind is posted: waiting for an opponent.', false);
     await this.run(async () => {
-      await lobbyApi.postSeek(choice.request);
+      const { game } = await lobbyApi.postSeek(choice.request);
+      if (game) return this.enterGame(game);
       this.showMessage('Posted: the game starts when someone takes it.', false);
     });
   }
@@ -225,6 +301,7 @@ export class LobbyView {
     this.root.querySelector<HTMLElement>('.correspondence-note')!.hidden = !correspondenceBarred;
     byId<HTMLButtonElement>('post-seek-button').disabled = correspondenceBarred;
     this.renderEngineOffer();
+    this.renderAutoPairing();
 
     const list = byId('seek-list');
     list.replaceChildren(...this.lobby.seeks.map((seek) => this.seekRow(seek)));
@@ -240,6 +317,11 @@ export class LobbyView {
     const rating = ratingText(seek);
     const name = cell('seek-name', '');
     name.append(playerName(seek.name), rating ? ` (${rating})` : '');
+    if (typeof seek.auto === 'number') {
+      const auto = cell('seek-auto', 'auto');
+      auto.title = 'Auto pairing: one of several games this player would play; taking it withdraws the others';
+      name.append(auto);
+    }
     const rated = cell('seek-rated', seek.rated ? 'rated' : 'casual');
     if (seek.rating_range) {
       const range = cell('seek-range', rangeText(seek.rating_range));

@@ -3,6 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  AUTO_CLOCKS,
+  AUTO_VARIANTS,
+  combinationKey,
+  ownEntry,
+  tickedCombinations,
   applyChallengeEvent,
   applySeekEvent,
   choosePairing,
@@ -208,4 +213,23 @@ test('the range boxes: both empty, one end open, or refused with a reason', () =
   assert.ok('problem' in readRatingRange('14.5', '1800'));
   assert.ok('problem' in readRatingRange('1400', '9000'));
   assert.ok('problem' in readRatingRange('abc', '1800'));
+});
+
+test('auto pairing: the grid is the quick pools, the ticked keys are its combinations, the own entry is found by name', () => {
+  assert.deepEqual(AUTO_VARIANTS, ['evochess', 'chess']);
+  assert.deepEqual(
+    AUTO_CLOCKS.map((clock) => describeSeekClock(clock)),
+    ['3+2', '5+3', '10+5'],
+  );
+  const ticked = tickedCombinations(new Set(['chess 5+3', 'evochess 3+2', 'shogi 1+0']));
+  assert.deepEqual(ticked.map(combinationKey), ['evochess 3+2', 'chess 5+3']);
+  assert.deepEqual(ticked[1].clock, { initial_ms: 300_000, increment_ms: 3000 });
+
+  const seeks = [seek(1, 'ann', 1, { auto: 1 }), seek(2, 'Bob', 2), seek(3, 'bob', 3, { auto: 3 }), seek(4, 'BOB', 3, { auto: 3 })];
+  assert.deepEqual(
+    ownEntry(seeks, 'bob')?.seeks.map((s) => s.id),
+    [3, 4],
+  );
+  assert.equal(ownEntry(seeks, 'bob')?.group, 3);
+  assert.equal(ownEntry(seeks, 'carol'), null);
 });
