@@ -102,7 +102,8 @@ json ChallengeService::accept(std::int64_t id, const Player& player) {
     Pairing pairing{
         challenge.rated,
         seat_player_now(&accounts_, challenge.from, challenge.from_name, challenge.variant),
-        seat_player_now(&accounts_, challenge.to, challenge.to_name, challenge.variant)};
+        seat_player_now(&accounts_, challenge.to, challenge.to_name, challenge.variant),
+        "challenge:" + std::to_string(id)};
     PairedGame game = make_paired_game(games_, challenge, challenge.from, pairing);
     if (!challenges_.set_game(id, game.id, game.maker_token, game.taker_token))
         throw conflict("the pairing took too long and the challenge was reopened: accept it "

@@ -92,6 +92,10 @@ struct GameRecord {
     // A rated game changes both players' ratings when it ends (rated_games.h); both seats
     // are accounts then.
     bool rated = false;
+    // The pairing the game was made for ("seek:ID", "challenge:ID"); empty: none. Written at
+    // insert only: a pairing reopened before its game was noted removes that game while it
+    // has no move (seek_repository.h), so a pairing is never left half-made.
+    std::string made_for;
     std::array<std::optional<SeatPlayer>, 2> seat_players; // White, Black; none: not known
     // Read back with the game once a rated game has changed the ratings; never written.
     std::optional<std::array<RatingChange, 2>> rating_changes;

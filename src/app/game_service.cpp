@@ -703,6 +703,7 @@ json GameService::create(const json& body, const Player& maker,
     if (pairing) {
         if (!online) throw bad_request("a paired game is an online game");
         record.rated = pairing->rated;
+        record.made_for = pairing->made_for;
         record.seat_players[std::size_t(creator)] = pairing->maker;
         record.seat_players[std::size_t(1 - creator)] = pairing->opponent;
     }

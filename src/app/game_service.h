@@ -90,6 +90,7 @@ struct Pairing {
     bool rated = false;
     SeatPlayer maker;
     SeatPlayer opponent;
+    std::string made_for = {}; // GameRecord::made_for: "seek:ID", "challenge:ID"
 };
 
 // The seat token an action came with (Authorization: Bearer ...), if any.

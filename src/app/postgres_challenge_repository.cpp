@@ -89,17 +89,26 @@ bool PostgresChallengeRepository::close(std::int64_t id, const std::string& how,
 bool PostgresChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
                                            const std::string& from_token,
                                            const std::string& to_token) {
-    return run("UPDATE challenges SET game_id = $1, challenger_token = $2, challenged_token = $3 "
-               "WHERE id = $4 AND closed = 'accepted' AND game_id IS NULL",
+    // As for seeks: noted, or the game made for it removed while it has no move.
+    return run("WITH noted AS (UPDATE challenges SET game_id = $1, challenger_token = $2, "
+               "challenged_token = $3 "
+               "WHERE id = $4 AND closed = 'accepted' AND game_id IS NULL RETURNING id), "
+               "dropped AS (DELETE FROM games WHERE id = $1 AND made_for = 'challenge:' || $4 "
+               "AND move_count = 0 AND NOT EXISTS (SELECT 1 FROM noted)) "
+               "SELECT count(*) FROM noted",
                PostgresParams().add(game_id).add(from_token).add(to_token).add(id))
-               .affected_rows() > 0;
+               .int64(0, 0) > 0;
 }
 
 std::vector<std::int64_t> PostgresChallengeRepository::reopen_stalled(std::int64_t before_ms) {
     // One accepted before version 9 has no closed_ms: it counts as accepted long ago.
-    PostgresResult rows = run("UPDATE challenges SET closed = NULL, closed_ms = NULL "
-                              "WHERE closed = 'accepted' AND game_id IS NULL "
-                              "AND coalesce(closed_ms, 0) < $1 RETURNING id",
+    // With the game a dead acceptor made and never noted (as for seeks).
+    PostgresResult rows = run("WITH reopened AS (UPDATE challenges SET closed = NULL, "
+                              "closed_ms = NULL WHERE closed = 'accepted' AND game_id IS NULL "
+                              "AND coalesce(closed_ms, 0) < $1 RETURNING id), "
+                              "dropped AS (DELETE FROM games WHERE move_count = 0 AND made_for IN "
+                              "(SELECT 'challenge:' || id FROM reopened)) "
+                              "SELECT id FROM reopened",
                               PostgresParams().add(before_ms));
     std::vector<std::int64_t> ids;
     for (int row = 0; row < rows.rows(); ++row) ids.push_back(rows.int64(row, 0));

@@ -238,6 +238,9 @@ void PostgresGameRepository::insert(GameRecord& record) {
                               changeable_placeholders(10) + ") RETURNING id",
                           params)
                  .int64(0, 0);
+        if (!record.made_for.empty())
+            connection.execute("UPDATE games SET made_for = $1 WHERE id = $2",
+                               PostgresParams().add(record.made_for).add(id));
         insert_moves(connection, id, record, 0);
         notify_game_changed(connection, {id, 0});
     });

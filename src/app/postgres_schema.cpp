@@ -228,6 +228,13 @@ ALTER TABLE seeks ADD COLUMN auto_group BIGINT;
 CREATE INDEX seeks_auto_group ON seeks(auto_group) WHERE auto_group IS NOT NULL;
 )sql";
 
+// Version 12: what a game was made for ("seek:ID", "challenge:ID"), so that reopening a
+// pairing whose maker died removes the game it left unannounced (docs/api.md "Seeks").
+constexpr const char* game_made_for_sql = R"sql(
+ALTER TABLE games ADD COLUMN made_for TEXT;
+CREATE INDEX games_made_for ON games(made_for) WHERE made_for IS NOT NULL;
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -246,6 +253,7 @@ constexpr MigrationStep migration_steps[] = {
     {9, pairing_steps_and_rating_ranges_sql},
     {10, puzzle_ratings_sql},
     {11, auto_pairing_sql},
+    {12, game_made_for_sql},
 };
 
 } // namespace

@@ -159,17 +159,27 @@ PostgresSeekRepository::take_and_withdraw(std::int64_t id, const std::string& ta
 bool PostgresSeekRepository::set_game(std::int64_t id, const std::string& taker,
                                       std::int64_t game_id, const std::string& maker_token,
                                       const std::string& taker_token) {
-    return run("UPDATE seeks SET game_id = $1, maker_token = $2, taker_token = $3 "
-               "WHERE id = $4 AND taken_by = $5 AND game_id IS NULL",
+    // One statement: noted, or (too late, the seek was reopened meanwhile) the game made for
+    // it removed while it has no move, since nobody was told of it.
+    return run("WITH noted AS (UPDATE seeks SET game_id = $1, maker_token = $2, taker_token = $3 "
+               "WHERE id = $4 AND taken_by = $5 AND game_id IS NULL RETURNING id), "
+               "dropped AS (DELETE FROM games WHERE id = $1 AND made_for = 'seek:' || $4 "
+               "AND move_count = 0 AND NOT EXISTS (SELECT 1 FROM noted)) "
+               "SELECT count(*) FROM noted",
                PostgresParams().add(game_id).add(maker_token).add(taker_token).add(id).add(taker))
-               .affected_rows() > 0;
+               .int64(0, 0) > 0;
 }
 
 std::vector<std::int64_t> PostgresSeekRepository::reopen_stalled(std::int64_t before_ms) {
     // A seek taken before version 9 has no taken_ms: it counts as taken long ago.
-    PostgresResult rows = run("UPDATE seeks SET taken_by = NULL, taken_ms = NULL "
+    // With the game a dead taker made and never noted, in the same statement: a taker that
+    // takes the seek again afterwards makes a game this does not touch.
+    PostgresResult rows = run("WITH reopened AS (UPDATE seeks SET taken_by = NULL, taken_ms = NULL "
                               "WHERE taken_by IS NOT NULL AND game_id IS NULL "
-                              "AND coalesce(taken_ms, 0) < $1 RETURNING id",
+                              "AND coalesce(taken_ms, 0) < $1 RETURNING id), "
+                              "dropped AS (DELETE FROM games WHERE move_count = 0 AND made_for IN "
+                              "(SELECT 'seek:' || id FROM reopened)) "
+                              "SELECT id FROM reopened",
                               PostgresParams().add(before_ms));
     std::vector<std::int64_t> ids;
     for (int row = 0; row < rows.rows(); ++row) ids.push_back(rows.int64(row, 0));

@@ -195,7 +195,8 @@ std::optional<PairedGame> SeekService::pair(const SeekRecord& seek, const std::s
         games_.event_bus().publish_lobby({"seek_removed", id, "withdrawn"});
     Pairing pairing{seek.rated,
                     seat_player_now(accounts_, seek.owner, seek.owner_name, seek.variant),
-                    seat_player_now(accounts_, taker_key, taker_name, seek.variant)};
+                    seat_player_now(accounts_, taker_key, taker_name, seek.variant),
+                    "seek:" + std::to_string(seek.id)};
     PairedGame game = make_paired_game(games_, seek, seek.owner, pairing);
     if (!seeks_.set_game(seek.id, taker_key, game.id, game.maker_token, game.taker_token))
         throw conflict("the pairing took too long and the seek was reopened: accept it again");

@@ -2,6 +2,7 @@
 
 #include "offer_columns.h"
 #include "sqlite_schema.h"
+#include "sqlite_unstarted_games.h"
 
 namespace evo::app {
 
@@ -92,23 +93,34 @@ bool SqliteChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,
                                          const std::string& from_token,
                                          const std::string& to_token) {
     std::lock_guard lock(mutex_);
+    SqliteTransaction transaction(db_);
     SqliteStatement game(db_, "UPDATE challenges SET game_id = ?, challenger_token = ?, "
                               "challenged_token = ? "
                               "WHERE id = ? AND closed = 'accepted' AND game_id IS NULL");
     game.bind(1, game_id).bind(2, from_token).bind(3, to_token).bind(4, id);
     game.run();
-    return db_.changes() > 0;
+    const bool noted = db_.changes() > 0;
+    // Too late: the challenge was reopened meanwhile, and the game made for it is nobody's.
+    if (!noted) remove_unstarted_game(db_, "challenge:" + std::to_string(id), game_id);
+    transaction.commit();
+    return noted;
 }
 
 std::vector<std::int64_t> SqliteChallengeRepository::reopen_stalled(std::int64_t before_ms) {
     std::lock_guard lock(mutex_);
-    // One accepted before version 9 has no closed_ms: it counts as accepted long ago.
-    SqliteStatement reopen(db_, "UPDATE challenges SET closed = NULL, closed_ms = NULL "
-                                "WHERE closed = 'accepted' AND game_id IS NULL "
-                                "AND coalesce(closed_ms, 0) < ? RETURNING id");
-    reopen.bind(1, before_ms);
+    SqliteTransaction transaction(db_);
     std::vector<std::int64_t> ids;
-    while (reopen.step()) ids.push_back(reopen.column_int(0));
+    {
+        // One accepted before version 9 has no closed_ms: it counts as accepted long ago.
+        SqliteStatement reopen(db_, "UPDATE challenges SET closed = NULL, closed_ms = NULL "
+                                    "WHERE closed = 'accepted' AND game_id IS NULL "
+                                    "AND coalesce(closed_ms, 0) < ? RETURNING id");
+        reopen.bind(1, before_ms);
+        while (reopen.step()) ids.push_back(reopen.column_int(0));
+    }
+    // The game a dead acceptor made and never noted (as for seeks).
+    for (std::int64_t id : ids) remove_unstarted_game(db_, "challenge:" + std::to_string(id));
+    transaction.commit();
     return ids;
 }
 

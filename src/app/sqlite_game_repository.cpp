@@ -190,6 +190,11 @@ void SqliteGameRepository::insert(GameRecord& record) {
     bind_changeable_fields(statement, 10, record);
     statement.run();
     record.id = db_.last_insert_id();
+    if (!record.made_for.empty()) {
+        SqliteStatement made_for(db_, "UPDATE games SET made_for = ? WHERE id = ?");
+        made_for.bind(1, record.made_for).bind(2, record.id);
+        made_for.run();
+    }
     insert_moves(db_, record, 0);
     transaction.commit();
 }

@@ -263,6 +263,15 @@ CREATE INDEX seeks_auto_group ON seeks(auto_group) WHERE auto_group IS NOT NULL;
 )sql");
 }
 
+// Version 12: what a game was made for ("seek:ID", "challenge:ID"), so that reopening a
+// pairing whose maker died removes the game it left unannounced (docs/api.md "Seeks").
+void add_game_made_for(SqliteDatabase& db) {
+    db.execute(R"sql(
+ALTER TABLE games ADD COLUMN made_for TEXT;
+CREATE INDEX games_made_for ON games(made_for) WHERE made_for IS NOT NULL;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -281,6 +290,7 @@ constexpr MigrationStep migration_steps[] = {
     {9, add_pairing_steps_and_rating_ranges},
     {10, add_puzzle_ratings},
     {11, add_auto_pairing},
+    {12, add_game_made_for},
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "offer_columns.h"
 #include "sqlite_schema.h"
+#include "sqlite_unstarted_games.h"
 
 namespace evo::app {
 
@@ -159,22 +160,34 @@ bool SqliteSeekRepository::set_game(std::int64_t id, const std::string& taker, s
                                     const std::string& maker_token,
                                     const std::string& taker_token) {
     std::lock_guard lock(mutex_);
+    SqliteTransaction transaction(db_);
     SqliteStatement game(db_, "UPDATE seeks SET game_id = ?, maker_token = ?, taker_token = ? "
                               "WHERE id = ? AND taken_by = ? AND game_id IS NULL");
     game.bind(1, game_id).bind(2, maker_token).bind(3, taker_token).bind(4, id).bind(5, taker);
     game.run();
-    return db_.changes() > 0;
+    const bool noted = db_.changes() > 0;
+    // Too late: the seek was reopened meanwhile, and the game made for it is nobody's.
+    if (!noted) remove_unstarted_game(db_, "seek:" + std::to_string(id), game_id);
+    transaction.commit();
+    return noted;
 }
 
 std::vector<std::int64_t> SqliteSeekRepository::reopen_stalled(std::int64_t before_ms) {
     std::lock_guard lock(mutex_);
-    // A seek taken before version 9 has no taken_ms: it counts as taken long ago.
-    SqliteStatement reopen(db_, "UPDATE seeks SET taken_by = NULL, taken_ms = NULL "
-                                "WHERE taken_by IS NOT NULL AND game_id IS NULL "
-                                "AND coalesce(taken_ms, 0) < ? RETURNING id");
-    reopen.bind(1, before_ms);
+    SqliteTransaction transaction(db_);
     std::vector<std::int64_t> ids;
-    while (reopen.step()) ids.push_back(reopen.column_int(0));
+    {
+        // A seek taken before version 9 has no taken_ms: it counts as taken long ago.
+        SqliteStatement reopen(db_, "UPDATE seeks SET taken_by = NULL, taken_ms = NULL "
+                                    "WHERE taken_by IS NOT NULL AND game_id IS NULL "
+                                    "AND coalesce(taken_ms, 0) < ? RETURNING id");
+        reopen.bind(1, before_ms);
+        while (reopen.step()) ids.push_back(reopen.column_int(0));
+    }
+    // The game a dead taker made and never noted, in the same transaction: a taker that
+    // takes the seek again afterwards makes a game this does not touch.
+    for (std::int64_t id : ids) remove_unstarted_game(db_, "seek:" + std::to_string(id));
+    transaction.commit();
     return ids;
 }
 

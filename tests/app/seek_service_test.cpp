@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace evo::app::testing {
 namespace {
 
@@ -150,8 +152,20 @@ class KilledBeforeTheGameIsNoted : public SeekRepository {
         return store_.remove_unseen(before_ms);
     }
 
-  private:
+  protected:
     SeekRepository& store_;
+};
+
+// A process too slow between taking a seek and noting its game: another reopened the seek
+// meanwhile, so the note comes too late.
+class ReopenedBeforeTheGameIsNoted : public KilledBeforeTheGameIsNoted {
+  public:
+    using KilledBeforeTheGameIsNoted::KilledBeforeTheGameIsNoted;
+    bool set_game(std::int64_t id, const std::string& taker, std::int64_t game_id,
+                  const std::string& maker_token, const std::string& taker_token) override {
+        store_.reopen_stalled(std::numeric_limits<std::int64_t>::max());
+        return store_.set_game(id, taker, game_id, maker_token, taker_token);
+    }
 };
 
 TEST_F(SeekServiceTest, ASeekTakenByAProcessKilledMidPairingIsOpenAgainThenAcceptedOnce) {
@@ -160,16 +174,38 @@ TEST_F(SeekServiceTest, ASeekTakenByAProcessKilledMidPairingIsOpenAgainThenAccep
     SeekService dying(killed, games_, clock_);
     std::int64_t id = seeks_.create(json::object(), visitor("a"), "A").at("id");
     EXPECT_THROW(dying.accept(id, visitor("b")), StorageError);
+    // The dead accept made its game before it died, and nobody was told of it.
+    std::vector<GameListing> made = games_store_.list(10, 0);
+    ASSERT_EQ(made.size(), 1u);
+    const std::int64_t untold = made[0].id;
     // Still pairing, as far as anyone can tell: a second accept now is a race lost.
     EXPECT_TRUE(seeks_.list().empty());
     EXPECT_EQ(refusal_of([&] { seeks_.accept(id, visitor("c")); }), ErrorKind::Conflict);
 
     clock_.advance(SeekService::stalled_take_ms + 1);
     ASSERT_EQ(seeks_.list().size(), 1u); // reopened: not a seek taken with no game
+    // ... and the game the dead accept made is gone with it: no half-made pairing.
+    EXPECT_FALSE(games_store_.load(untold));
     json game = seeks_.accept(id, visitor("c"));
     json mine = seeks_.get(id, visitor("a"));
     EXPECT_EQ(mine.at("game_id"), game.at("id"));
     EXPECT_EQ(refusal_of([&] { seeks_.accept(id, visitor("d")); }), ErrorKind::Conflict);
+    made = games_store_.list(10, 0);
+    ASSERT_EQ(made.size(), 1u);
+    EXPECT_EQ(made[0].id, game.at("id").get<std::int64_t>());
+}
+
+TEST_F(SeekServiceTest, AGameNotedTooLateIsRemovedAndTheSeekStaysOpen) {
+    SqliteSeekRepository slow_store(database());
+    ReopenedBeforeTheGameIsNoted slow(slow_store);
+    SeekService late(slow, games_, clock_);
+    std::int64_t id = seeks_.create(json::object(), visitor("a"), "A").at("id");
+    EXPECT_EQ(refusal_of([&] { late.accept(id, visitor("b")); }), ErrorKind::Conflict);
+    EXPECT_TRUE(games_store_.list(10, 0).empty()); // its game went with the refused note
+    ASSERT_EQ(seeks_.list().size(), 1u);
+    json game = seeks_.accept(id, visitor("c"));
+    EXPECT_EQ(seeks_.get(id, visitor("a")).at("game_id"), game.at("id"));
+    EXPECT_EQ(games_store_.list(10, 0).size(), 1u);
 }
 
 TEST_F(SeekServiceTest, ARatingRangeKeepsOutTakersOutsideIt) {

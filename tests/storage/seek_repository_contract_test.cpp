@@ -4,8 +4,10 @@
 // makers not seen for a while are removed once. And one for every ChallengeRepository: a
 // challenge reads back, is listed for both its players while open, and is closed once.
 #include "app/postgres_challenge_repository.h"
+#include "app/postgres_game_repository.h"
 #include "app/postgres_seek_repository.h"
 #include "app/sqlite_challenge_repository.h"
+#include "app/sqlite_game_repository.h"
 #include "app/sqlite_seek_repository.h"
 #include "postgres_test_server.h"
 
@@ -22,6 +24,17 @@ namespace evo::app::testing {
 namespace {
 
 namespace fs = std::filesystem;
+
+// An online game made for a pairing (GameRecord::made_for), with `moves` played.
+GameRecord game_made_for(const std::string& made_for, std::vector<std::string> moves = {}) {
+    GameRecord record;
+    record.variant = "chess";
+    record.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    record.online = true;
+    record.made_for = made_for;
+    record.moves_uci = std::move(moves);
+    return record;
+}
 
 class SqliteSeeks {
   public:
@@ -43,6 +56,9 @@ class SqliteSeeks {
     std::unique_ptr<ChallengeRepository> open_challenges() {
         return std::make_unique<SqliteChallengeRepository>((directory_ / "games.sqlite3").string());
     }
+    std::unique_ptr<GameRepository> open_games() {
+        return std::make_unique<SqliteGameRepository>((directory_ / "games.sqlite3").string());
+    }
 
   private:
     fs::path directory_;
@@ -57,6 +73,9 @@ class PostgresSeeks {
     std::unique_ptr<ChallengeRepository> open_challenges() {
         return std::make_unique<PostgresChallengeRepository>(
             PostgresTestServer::instance().conninfo());
+    }
+    std::unique_ptr<GameRepository> open_games() {
+        return std::make_unique<PostgresGameRepository>(PostgresTestServer::instance().conninfo());
     }
 };
 
@@ -144,6 +163,46 @@ TYPED_TEST(SeekRepositoryContract, ASeekTakenWhoseGameWasNeverNotedIsReopenedOnc
     // The dead taker's game, were it noted late, no longer belongs to the seek.
     EXPECT_FALSE(store->set_game(stalled.id, "visitor:b", 78, "maker-seat", "taker-seat"));
     EXPECT_TRUE(store->take(stalled.id, "visitor:e", t + 11'000));
+}
+
+// No half-made pairing: the game made by a taker that died before noting it goes with the
+// seek's reopening, and one noted too late goes when its note is refused; other games stay.
+TYPED_TEST(SeekRepositoryContract, TheUntoldGameOfAReopenedSeekIsRemoved) {
+    auto store = this->open();
+    auto games = this->storage_.open_games();
+    SeekRecord stalled = this->seek("visitor:a");
+    SeekRecord other = this->seek("visitor:a");
+    store->insert(stalled);
+    store->insert(other);
+    const std::string made_for = "seek:" + std::to_string(stalled.id);
+    GameRecord untold = game_made_for(made_for);
+    GameRecord played = game_made_for(made_for, {"e2e4"}); // somebody found it and moved
+    GameRecord elsewhere = game_made_for("seek:" + std::to_string(other.id));
+    GameRecord unpaired = game_made_for("");
+    for (GameRecord* game : {&untold, &played, &elsewhere, &unpaired}) games->insert(*game);
+    std::int64_t t = stalled.created_ms;
+    ASSERT_TRUE(store->take(stalled.id, "visitor:b", t));
+    EXPECT_EQ(store->reopen_stalled(t + 10'000), std::vector<std::int64_t>{stalled.id});
+    EXPECT_FALSE(games->load(untold.id));
+    EXPECT_TRUE(games->load(played.id));
+    EXPECT_TRUE(games->load(elsewhere.id));
+    EXPECT_TRUE(games->load(unpaired.id));
+
+    // Taken again by a taker too slow to note its game before the seek was reopened again.
+    ASSERT_TRUE(store->take(stalled.id, "visitor:c", t + 11'000));
+    GameRecord late = game_made_for(made_for);
+    games->insert(late);
+    EXPECT_EQ(store->reopen_stalled(t + 30'000), std::vector<std::int64_t>{stalled.id});
+    GameRecord later = game_made_for(made_for);
+    games->insert(later);
+    EXPECT_FALSE(store->set_game(stalled.id, "visitor:c", later.id, "maker", "taker"));
+    EXPECT_FALSE(games->load(later.id));
+    // A note in time keeps its game.
+    ASSERT_TRUE(store->take(stalled.id, "visitor:d", t + 31'000));
+    GameRecord kept = game_made_for(made_for);
+    games->insert(kept);
+    EXPECT_TRUE(store->set_game(stalled.id, "visitor:d", kept.id, "maker", "taker"));
+    EXPECT_TRUE(games->load(kept.id));
 }
 
 TYPED_TEST(SeekRepositoryContract, ARatingRangeReadsBack) {
@@ -355,6 +414,30 @@ TYPED_TEST(ChallengeRepositoryContract, AnAcceptedChallengeWhoseGameWasNeverNote
     EXPECT_EQ(store->find(stalled.id)->closed, "");
     EXPECT_EQ(store->find(declined.id)->closed, "declined");
     EXPECT_FALSE(store->set_game(stalled.id, 78, "from-seat", "to-seat"));
+}
+
+TYPED_TEST(ChallengeRepositoryContract, TheUntoldGameOfAReopenedChallengeIsRemoved) {
+    auto store = this->open();
+    auto games = this->storage_.open_games();
+    ChallengeRecord stalled = this->challenge("visitor:a", "account:2");
+    store->insert(stalled);
+    const std::string made_for = "challenge:" + std::to_string(stalled.id);
+    GameRecord untold = game_made_for(made_for);
+    GameRecord unpaired = game_made_for("");
+    games->insert(untold);
+    games->insert(unpaired);
+    std::int64_t t = stalled.created_ms;
+    ASSERT_TRUE(store->close(stalled.id, "accepted", t));
+    EXPECT_EQ(store->reopen_stalled(t + 10'000), std::vector<std::int64_t>{stalled.id});
+    EXPECT_FALSE(games->load(untold.id));
+    EXPECT_TRUE(games->load(unpaired.id));
+    // Accepted again, and the note comes after a second reopening: refused, the game goes.
+    ASSERT_TRUE(store->close(stalled.id, "accepted", t + 11'000));
+    EXPECT_EQ(store->reopen_stalled(t + 30'000), std::vector<std::int64_t>{stalled.id});
+    GameRecord late = game_made_for(made_for);
+    games->insert(late);
+    EXPECT_FALSE(store->set_game(stalled.id, late.id, "from", "to"));
+    EXPECT_FALSE(games->load(late.id));
 }
 
 } // namespace
