@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "engine_port.h"
 #include "event_bus.h"
+#include "game_actor.h"
 #include "game_events.h"
 #include "game_repository.h"
 #include "player_identity.h"
@@ -18,23 +19,22 @@
 
 #include <array>
 
-#include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
-#include <list>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
-#include <unordered_map>
+#include <vector>
 
 namespace evo::app {
 
 struct GameSlot;
 struct LoadedGame;
+struct EngineTicket;
+class EngineJobs;
+class FlagWatcher;
+class GameCache;
 class LiveUpdates;
 
 struct ServiceOptions {
@@ -60,29 +60,6 @@ struct ServiceOptions {
     std::int64_t presence_interval_ms = 1000;
 };
 
-// The right to run the one engine search a game may have at a time; given up when
-// destroyed, so a search that never runs cannot block the game.
-class EngineClaim {
-  public:
-    EngineClaim() = default;
-    explicit EngineClaim(std::shared_ptr<GameSlot> slot) : slot_(std::move(slot)) {}
-    EngineClaim(EngineClaim&& other) noexcept = default;
-    EngineClaim& operator=(EngineClaim&& other) noexcept;
-    EngineClaim(const EngineClaim&) = delete;
-    EngineClaim& operator=(const EngineClaim&) = delete;
-    ~EngineClaim();
-
-  private:
-    std::shared_ptr<GameSlot> slot_;
-};
-
-// A search the engine was asked for: claimed by begin_engine_move, run by run_engine_move.
-struct EngineTicket {
-    std::int64_t game_id = 0;
-    EngineClaim claim;
-    SearchRequest request;
-};
-
 // Who plays an online game made by pairing two players (a seek, a challenge): the maker sits at
 // the seat `create` gives them (its "colour"), the opponent at the other. A rated game changes
 // both ratings when it ends (rated_games.h).
@@ -91,9 +68,6 @@ struct Pairing {
     SeatPlayer maker;
     SeatPlayer opponent;
 };
-
-// The seat token an action came with (Authorization: Bearer ...), if any.
-using SeatToken = std::optional<std::string>;
 
 // Who a requester is in a game, for its chat (chat_service.h).
 struct GameSeating {
@@ -150,7 +124,7 @@ class GameService {
     // The games' open event streams, for events that are not the game's state (the chat).
     GameEvents& streams() { return events_; }
 
-    bool engine_available() const { return bool(search_); }
+    bool engine_available() const;
     // Claims the game's search and queues it on the engine threads; the answer (a state,
     // or a stream of progress and the state) goes to `responder`. Full queue: 503; `client`
     // has its share of the engine threads already: 429. A client that hangs up stops it.
@@ -182,8 +156,8 @@ class GameService {
     // Runs first in shutdown(), before the engine threads stop: for others' searches.
     void on_shutdown(std::function<void()> hook);
     // The engine threads and search, shared with analyses (AnalysisService).
-    TaskPool& engine_threads() { return *engine_pool_; }
-    const SearchFunction& search_function() const { return search_; }
+    TaskPool& engine_threads();
+    const SearchFunction& search_function() const;
     // The bus changes are told on (the options' one, else this service's own in memory).
     EventBus& event_bus() const { return *bus_; }
 
@@ -191,19 +165,13 @@ class GameService {
     std::vector<std::int64_t> cached_games();
 
   private:
-    std::shared_ptr<GameSlot> slot_for(std::int64_t id);
-    LoadedGame& load_or_forget(GameSlot& slot, std::int64_t id);
-    void forget(std::int64_t id, GameSlot& slot);
-    void evict_idle_slots();
+    // The result of a change: the game's new state, and what the action adds to it.
+    using Change = std::function<std::optional<nlohmann::json>(LoadedGame& game, int actor)>;
     // Runs `change` on the loaded game under its lock, stores the result (compare-and-set
     // on the version; on a conflict the game is read again and `change` runs again),
     // publishes it and answers the new state. `change` may throw ApiError only before it
-    // changes anything.
-    // `change` gets the acting side (acting_side); with anyone_may, no seat is asked for
-    // and the side is no_seat.
-    template <class Change>
-    nlohmann::json change_game(std::int64_t id, const SeatToken& token, Change&& change,
-                               bool anyone_may = false);
+    // changes anything. `change` gets the acting side (seat_checks.h: acting_side).
+    nlohmann::json change_game(std::int64_t id, const Actor& actor, const Change& change);
     // Stores `game` as changed, announces it and answers its state; none when another
     // process changed it first (the copy in memory is dropped then). A game gone from the
     // database is a 404.
@@ -212,11 +180,6 @@ class GameService {
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
-    // Watches the flags stored by other processes too (a clock started by a move made on
-    // another one), read from the repository at most every few seconds.
-    void read_stored_flags(std::int64_t now);
-    // Stops watching the game's flag; flags_mutex_ is held.
-    void forget_flag(std::int64_t id);
     // The game's state now for its streams (LiveUpdates::ReadState).
     std::optional<nlohmann::json> state_for_streams(std::int64_t id);
     nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
@@ -232,28 +195,15 @@ class GameService {
     std::int64_t create_rematch(const LoadedGame& game);
 
     GameRepository& store_;
-    SearchFunction search_;
     const Clock& clock_;
     ServiceOptions options_;
     GameEvents events_;
     std::unique_ptr<EventBus> own_bus_; // when the options give none
     EventBus* bus_;
     std::unique_ptr<LiveUpdates> live_;
-
-    std::mutex slots_mutex_;
-    // Most recently used first; the map points into the list.
-    std::list<std::pair<std::int64_t, std::shared_ptr<GameSlot>>> lru_;
-    std::unordered_map<std::int64_t, decltype(lru_)::iterator> slots_;
-
-    std::mutex flags_mutex_;
-    std::condition_variable flags_changed_;
-    std::multimap<std::int64_t, std::int64_t> flag_times_;   // instant -> game
-    std::unordered_map<std::int64_t, std::int64_t> flag_of_; // game -> instant
-    std::optional<std::int64_t> stored_flags_read_ms_;       // when read_stored_flags last read
-    bool stopping_ = false;
-    std::thread flag_watcher_;
-
-    std::unique_ptr<TaskPool> engine_pool_;
+    std::unique_ptr<GameCache> cache_;
+    std::unique_ptr<FlagWatcher> flags_;
+    std::unique_ptr<EngineJobs> engine_;
     std::mutex shutdown_hooks_mutex_;
     std::vector<std::function<void()>> shutdown_hooks_;
 };
