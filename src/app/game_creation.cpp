@@ -10,7 +10,6 @@
 #include "game_json.h"
 #include "game_pgn_tags.h"
 #include "game_service.h"
-#include "json_fields.h"
 #include "loaded_game.h"
 #include "my_games.h"
 #include "seat_checks.h"
@@ -20,17 +19,13 @@ namespace evo::app {
 
 using nlohmann::json;
 
-json GameService::create(const json& body, const Player& maker,
+json GameService::create(const CreateGame& command, const Player& maker,
                          const std::optional<Pairing>& pairing) {
     GameRecord record;
     record.owner = maker.owner_key();
     std::optional<Game> game;
-    bool online = false;
-    if (auto it = body.find("online"); it != body.end() && !it->is_null()) {
-        if (!it->is_boolean()) throw bad_request("\"online\" must be true or false");
-        online = it->get<bool>();
-    }
-    if (auto pgn = optional_string(body, "pgn")) {
+    bool online = command.online;
+    if (const auto& pgn = command.pgn) {
         if (online) throw bad_request("an online game starts from a variant and FEN, not a PGN");
         Result<PgnGame> imported = parse_pgn(*pgn);
         if (!imported) throw bad_request("bad PGN: " + imported.error());
@@ -41,21 +36,14 @@ json GameService::create(const json& body, const Player& maker,
         record.declared_result = declared_result_of(*game);
         apply_declared_result(*game, record.declared_result);
     } else {
-        std::string variant = optional_string(body, "variant").value_or("chess");
-        Result<Game> started = start_game(variant, optional_string(body, "fen").value_or(""));
+        Result<Game> started = start_game(command.variant, command.fen);
         if (!started) throw bad_request(started.error());
         game.emplace(std::move(*started));
     }
-    if (auto settings = clock_field(body)) record.clock = GameClock::start(*settings);
-    int creator = 0;
-    if (auto colour = optional_string(body, "colour")) {
-        if (*colour == "random")
-            creator = random_bit();
-        else if (*colour == "w" || *colour == "b")
-            creator = side_index((*colour)[0]);
-        else
-            throw bad_request("\"colour\" must be \"w\", \"b\" or \"random\"");
-    }
+    if (command.clock) record.clock = GameClock::start(*command.clock);
+    int creator = command.colour == ColourChoice::Random  ? random_bit()
+                  : command.colour == ColourChoice::Black ? 1
+                                                          : 0;
     record.online = online;
     if (pairing) {
         if (!online) throw bad_request("a paired game is an online game");
@@ -65,9 +53,10 @@ json GameService::create(const json& body, const Player& maker,
     }
     record.variant = std::string(game->variant().name);
     record.start_fen = game->start_position().fen();
-    record.players = online ? PlayerKinds{} : players_field(body, {});
+    record.players = online ? PlayerKinds{} : command.players;
     record.engine =
-        engine_field(body, EngineLimits{default_engine_movetime_ms, std::nullopt, std::nullopt});
+        with_settings(EngineLimits{default_engine_movetime_ms, std::nullopt, std::nullopt},
+                      command.engine_settings);
     record.summary = summarize(*game, record.declared_result);
     std::string token = new_secret();
     if (online) {

@@ -7,7 +7,6 @@
 #include "game_cache.h"
 #include "game_json.h"
 #include "game_service.h"
-#include "json_fields.h"
 #include "loaded_game.h"
 #include "seat_checks.h"
 
@@ -15,24 +14,23 @@ namespace evo::app {
 
 using nlohmann::json;
 
-EngineTicket GameService::begin_engine_move(std::int64_t id, const json& body,
-                                            const SeatToken& token) {
+EngineTicket GameService::begin_engine_move(std::int64_t id, const EngineMoveCommand& command,
+                                            const Actor& who) {
     if (!engine_available()) throw conflict("this build of evochess has no engine");
-    std::optional<int> movetime = optional_int(body, "movetime_ms", 1, options_.max_engine_ms);
-    std::optional<int> depth = optional_int(body, "depth", 1, max_search_depth);
     auto slot = cache_->slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
     if (game.record.online) throw conflict("online games are played by people");
-    acting_side(game, Actor::requester(token), options_.local_games_need_token);
+    acting_side(game, who, options_.local_games_need_token);
     settle_flag(id, *slot, game, clock_.now_ms());
     if (!slot->game) throw conflict("the game changed; try again");
     require_game_in_progress(game);
     if (slot->searching.exchange(true))
         throw conflict("the engine is already thinking on " + game_name(id));
     slot->stop = false;
-    EngineLimits limits = engine_move_limits(game.record, game.game, movetime, depth,
-                                             options_.max_engine_ms, clock_.now_ms());
+    EngineLimits limits =
+        engine_move_limits(game.record, game.game, command.movetime_ms, command.depth,
+                           options_.max_engine_ms, clock_.now_ms());
     return EngineTicket{id, EngineClaim(slot), SearchRequest{game.game, limits, &slot->stop}};
 }
 
@@ -63,10 +61,10 @@ json GameService::run_engine_move(EngineTicket& ticket,
                        });
 }
 
-void GameService::engine_move(std::int64_t id, const json& body, bool stream,
-                              const std::shared_ptr<Responder>& responder, const SeatToken& token,
+void GameService::engine_move(std::int64_t id, const EngineMoveCommand& command, bool stream,
+                              const std::shared_ptr<Responder>& responder, const Actor& who,
                               const std::string& client) {
-    auto ticket = std::make_shared<EngineTicket>(begin_engine_move(id, body, token));
+    auto ticket = std::make_shared<EngineTicket>(begin_engine_move(id, command, who));
     engine_->post(
         client, stream, responder, [this, id] { stop_engine(id); },
         [this, ticket = std::move(ticket)](const EngineJobs::Progress& progress) {
@@ -74,12 +72,11 @@ void GameService::engine_move(std::int64_t id, const json& body, bool stream,
         });
 }
 
-bool GameService::stop_engine(std::int64_t id, const SeatToken& token) {
+bool GameService::stop_engine(std::int64_t id, const Actor& who) {
     {
         auto slot = cache_->slot_for(id);
         std::lock_guard lock(slot->mutex);
-        acting_side(cache_->load_or_forget(*slot, id), Actor::requester(token),
-                    options_.local_games_need_token);
+        acting_side(cache_->load_or_forget(*slot, id), who, options_.local_games_need_token);
     }
     return stop_engine(id);
 }

@@ -4,7 +4,6 @@
 #include "declared_result.h"
 #include "game_json.h"
 #include "game_service.h"
-#include "json_fields.h"
 #include "loaded_game.h"
 #include "seat_checks.h"
 #include "seat_tokens.h"
@@ -15,73 +14,66 @@ namespace evo::app {
 
 using nlohmann::json;
 
-json GameService::resign(std::int64_t id, const json& body, const SeatToken& token) {
-    auto side = optional_side(body, "side");
-    return change_game(
-        id, Actor::requester(token), [&](LoadedGame& game, int actor) -> std::optional<json> {
-            require_game_in_progress(game);
-            char resigning = actor >= 0 ? side_letter(actor) : side.value_or(turn_of(game));
-            declare(game, {resigning == 'w' ? "0-1" : "1-0", "resignation"});
-            return std::nullopt;
-        });
+json GameService::resign(std::int64_t id, const ResignCommand& command, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+        require_game_in_progress(game);
+        char resigning = side_for(game, actor, command.side);
+        declare(game, {resigning == 'w' ? "0-1" : "1-0", "resignation"});
+        return std::nullopt;
+    });
 }
 
-json GameService::draw(std::int64_t id, const json& body, const SeatToken& token) {
-    std::string action = one_of(body, "action", {"offer", "accept", "decline"});
-    return change_game(
-        id, Actor::requester(token), [&](LoadedGame& game, int actor) -> std::optional<json> {
-            require_game_in_progress(game);
-            char side = side_for(game, actor, body);
-            bool offered_to_me = game.record.draw_offer == other_side(side);
-            if (action == "offer" && !offered_to_me) {
-                const PlayerKinds& players = game.record.players;
-                bool to_engine =
-                    (side == 'w' ? players.black : players.white) == PlayerKind::Engine;
-                // The engine never accepts a draw: it declines at once, so no offer stands.
-                std::optional<char> standing = to_engine ? std::nullopt : std::optional<char>(side);
-                if (game.record.draw_offer == standing) game.unchanged = true; // as it was
-                game.record.draw_offer = standing;
-            } else if (action == "decline") {
-                if (!offered_to_me) throw conflict("there is no draw offer to decline");
-                game.record.draw_offer.reset();
-            } else {
-                if (!offered_to_me) throw conflict("there is no draw offer to accept");
-                declare(game, {"1/2-1/2", "agreement"});
-            }
-            return std::nullopt;
-        });
+json GameService::draw(std::int64_t id, const OfferCommand& command, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+        require_game_in_progress(game);
+        char side = side_for(game, actor, command.side);
+        bool offered_to_me = game.record.draw_offer == other_side(side);
+        if (command.answer == OfferAnswer::Offer && !offered_to_me) {
+            const PlayerKinds& players = game.record.players;
+            bool to_engine = (side == 'w' ? players.black : players.white) == PlayerKind::Engine;
+            // The engine never accepts a draw: it declines at once, so no offer stands.
+            std::optional<char> standing = to_engine ? std::nullopt : std::optional<char>(side);
+            if (game.record.draw_offer == standing) game.unchanged = true; // as it was
+            game.record.draw_offer = standing;
+        } else if (command.answer == OfferAnswer::Decline) {
+            if (!offered_to_me) throw conflict("there is no draw offer to decline");
+            game.record.draw_offer.reset();
+        } else {
+            if (!offered_to_me) throw conflict("there is no draw offer to accept");
+            declare(game, {"1/2-1/2", "agreement"});
+        }
+        return std::nullopt;
+    });
 }
 
-json GameService::abort(std::int64_t id, const SeatToken& token) {
-    return change_game(
-        id, Actor::requester(token), [&](LoadedGame& game, int) -> std::optional<json> {
-            require_game_in_progress(game);
-            if (game.game.moves().size() >= 2)
-                throw conflict("a game can be aborted only before both sides have moved");
-            declare(game, {"*", aborted_reason});
-            return std::nullopt;
-        });
+json GameService::abort(std::int64_t id, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int) -> std::optional<json> {
+        require_game_in_progress(game);
+        if (game.game.moves().size() >= 2)
+            throw conflict("a game can be aborted only before both sides have moved");
+        declare(game, {"*", aborted_reason});
+        return std::nullopt;
+    });
 }
 
-json GameService::claim_victory(std::int64_t id, const SeatToken& token) {
-    return change_game(
-        id, Actor::requester(token), [&](LoadedGame& game, int actor) -> std::optional<json> {
-            require_online(game, "a claim of victory");
-            require_game_in_progress(game);
-            int opponent = 1 - actor;
-            if (game.record.seats.tokens[std::size_t(opponent)].empty())
-                throw conflict("nobody has taken the other seat yet");
-            if (game.record.clock && game.record.clock->running == opponent)
-                throw conflict("your opponent's clock is running: wait for it to run out");
-            Presence presence = events_.presence(id);
-            const auto& since = presence.away_since[std::size_t(opponent)];
-            std::int64_t away = since ? clock_.now_ms() - *since : 0;
-            if (!since || away < options_.claim_after_ms)
-                throw conflict("your opponent has not been gone long enough (" +
-                               std::to_string(options_.claim_after_ms / 1000) + " s)");
-            declare(game, {actor == 0 ? "1-0" : "0-1", "opponent left"});
-            return std::nullopt;
-        });
+json GameService::claim_victory(std::int64_t id, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+        require_online(game, "a claim of victory");
+        require_game_in_progress(game);
+        int opponent = 1 - actor;
+        if (game.record.seats.tokens[std::size_t(opponent)].empty())
+            throw conflict("nobody has taken the other seat yet");
+        if (game.record.clock && game.record.clock->running == opponent)
+            throw conflict("your opponent's clock is running: wait for it to run out");
+        Presence presence = events_.presence(id);
+        const auto& since = presence.away_since[std::size_t(opponent)];
+        std::int64_t away = since ? clock_.now_ms() - *since : 0;
+        if (!since || away < options_.claim_after_ms)
+            throw conflict("your opponent has not been gone long enough (" +
+                           std::to_string(options_.claim_after_ms / 1000) + " s)");
+        declare(game, {actor == 0 ? "1-0" : "0-1", "opponent left"});
+        return std::nullopt;
+    });
 }
 
 std::int64_t GameService::create_rematch(const LoadedGame& game) {
@@ -105,30 +97,29 @@ std::int64_t GameService::create_rematch(const LoadedGame& game) {
     return record.id;
 }
 
-json GameService::rematch(std::int64_t id, const SeatToken& token) {
-    return change_game(
-        id, Actor::requester(token), [&](LoadedGame& game, int actor) -> std::optional<json> {
-            require_online(game, "a rematch");
-            if (!is_over(game)) throw conflict("the game is not over yet");
-            if (game.record.rematch_id) {
-                game.unchanged = true; // asked again: only the answer
-            } else {
-                if (game.record.rematch_offer != side_letter(1 - actor)) {
-                    if (game.record.rematch_offer == side_letter(actor)) game.unchanged = true;
-                    game.record.rematch_offer = side_letter(actor);
-                    return std::nullopt;
-                }
-                game.record.rematch_id = create_rematch(game);
-                game.record.rematch_offer.reset();
+json GameService::rematch(std::int64_t id, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+        require_online(game, "a rematch");
+        if (!is_over(game)) throw conflict("the game is not over yet");
+        if (game.record.rematch_id) {
+            game.unchanged = true; // asked again: only the answer
+        } else {
+            if (game.record.rematch_offer != side_letter(1 - actor)) {
+                if (game.record.rematch_offer == side_letter(actor)) game.unchanged = true;
+                game.record.rematch_offer = side_letter(actor);
+                return std::nullopt;
             }
-            auto rematch = store_.load(*game.record.rematch_id);
-            if (!rematch) throw not_found("the rematch game is gone");
-            int new_side = 1 - actor;
-            return json{{"rematch",
-                         {{"id", rematch->id},
-                          {"seat", seat_json(rematch->id, new_side,
-                                             rematch->seats.tokens[std::size_t(new_side)])}}}};
-        });
+            game.record.rematch_id = create_rematch(game);
+            game.record.rematch_offer.reset();
+        }
+        auto rematch = store_.load(*game.record.rematch_id);
+        if (!rematch) throw not_found("the rematch game is gone");
+        int new_side = 1 - actor;
+        return json{{"rematch",
+                     {{"id", rematch->id},
+                      {"seat", seat_json(rematch->id, new_side,
+                                         rematch->seats.tokens[std::size_t(new_side)])}}}};
+    });
 }
 
 } // namespace evo::app

@@ -2,7 +2,6 @@
 // the players and engine limits of a local game.
 #include "api_error.h"
 #include "game_service.h"
-#include "json_fields.h"
 #include "loaded_game.h"
 #include "seat_tokens.h"
 
@@ -12,8 +11,8 @@ namespace evo::app {
 
 using nlohmann::json;
 
-json GameService::join(std::int64_t id, const json& body) {
-    std::string code = optional_string(body, "invite").value_or("");
+json GameService::join(std::int64_t id, const JoinCommand& command) {
+    const std::string& code = command.invite_code;
     std::string token = new_secret();
     int taken = -1;
     json state =
@@ -34,15 +33,14 @@ json GameService::join(std::int64_t id, const json& body) {
     return state;
 }
 
-json GameService::update_settings(std::int64_t id, const json& body, const SeatToken& token) {
-    return change_game(id, Actor::requester(token),
-                       [&](LoadedGame& game, int) -> std::optional<json> {
-                           if (game.record.online)
-                               throw conflict("an online game is played by its two seats");
-                           game.record.players = players_field(body, game.record.players);
-                           game.record.engine = engine_field(body, game.record.engine);
-                           return std::nullopt;
-                       });
+json GameService::update_settings(std::int64_t id, const SettingsCommand& settings,
+                                  const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int) -> std::optional<json> {
+        if (game.record.online) throw conflict("an online game is played by its two seats");
+        game.record.players = with_settings(game.record.players, settings);
+        game.record.engine = with_settings(game.record.engine, settings);
+        return std::nullopt;
+    });
 }
 
 } // namespace evo::app

@@ -1,15 +1,17 @@
-// The API's operations on games: each checks who asks and what, changes the game (a core
-// evo::Game: text is made only at the JSON, storage and PGN edges), stores it with
-// compare-and-set on its version (the database is the truth; the copy in memory is a
-// cache), announces "game X is now at version V" on the EventBus (LiveUpdates turns that
-// into the streams' events), and answers the new state as JSON. Failures
-// throw ApiError and leave the game as it was.
+// The API's operations on games: each takes a typed command (game_commands.h, read from JSON
+// at the edge by game_commands_json.h) and who asks (an Actor: a seat's token, anyone, the
+// engine), checks them, changes the game (a core evo::Game: text is made only at the JSON,
+// storage and PGN edges), stores it with compare-and-set on its version (the database is
+// the truth; the copy in memory is a cache), announces "game X is now at version V" on the
+// EventBus (LiveUpdates turns that into the streams' events), and answers the new state as
+// JSON. Failures throw ApiError and leave the game as it was.
 #pragma once
 
 #include "clock.h"
 #include "engine_port.h"
 #include "event_bus.h"
 #include "game_actor.h"
+#include "game_commands.h"
 #include "game_events.h"
 #include "game_repository.h"
 #include "player_identity.h"
@@ -89,7 +91,7 @@ class GameService {
 
     nlohmann::json info() const;
     // A new game, owned by `maker` (GameRecord::owner).
-    nlohmann::json create(const nlohmann::json& body, const Player& maker = {},
+    nlohmann::json create(const CreateGame& command, const Player& maker = {},
                           const std::optional<Pairing>& pairing = std::nullopt);
     // The games list: "saved games" (on a server open to others, only the viewer's own) or,
     // with public_only, the online games anyone may watch.
@@ -100,17 +102,19 @@ class GameService {
     std::optional<GameRecord> stored_game(std::int64_t id) { return store_.load(id); }
     nlohmann::json get(std::int64_t id, const SeatToken& token, const Player& viewer = {});
     nlohmann::json remove(std::int64_t id, const SeatToken& token, const Player& viewer = {});
-    nlohmann::json play(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json undo(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json resign(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json draw(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json takeback(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json abort(std::int64_t id, const SeatToken& token);
-    nlohmann::json rematch(std::int64_t id, const SeatToken& token);
-    nlohmann::json claim_victory(std::int64_t id, const SeatToken& token);
-    nlohmann::json join(std::int64_t id, const nlohmann::json& body);
-    nlohmann::json update_settings(std::int64_t id, const nlohmann::json& body,
-                                   const SeatToken& token);
+    // The actions (game_commands.h); `who` asks (game_actor.h).
+    nlohmann::json play(std::int64_t id, const PlayCommand& command, const Actor& who);
+    nlohmann::json undo(std::int64_t id, const UndoCommand& command, const Actor& who);
+    nlohmann::json resign(std::int64_t id, const ResignCommand& command, const Actor& who);
+    nlohmann::json draw(std::int64_t id, const OfferCommand& command, const Actor& who);
+    nlohmann::json takeback(std::int64_t id, const OfferCommand& command, const Actor& who);
+    nlohmann::json abort(std::int64_t id, const Actor& who);
+    nlohmann::json rematch(std::int64_t id, const Actor& who);
+    nlohmann::json claim_victory(std::int64_t id, const Actor& who);
+    // Takes a free seat of an online game with its invite code (anyone may).
+    nlohmann::json join(std::int64_t id, const JoinCommand& command);
+    nlohmann::json update_settings(std::int64_t id, const SettingsCommand& settings,
+                                   const Actor& who);
     std::string pgn(std::int64_t id, const SeatToken& token = {}, const Player& viewer = {});
     // A visitor who made an account keeps their games (GameRepository::transfer_games).
     void adopt_games(const std::string& visitor_key, const std::string& account_key);
@@ -128,11 +132,11 @@ class GameService {
     // Claims the game's search and queues it on the engine threads; the answer (a state,
     // or a stream of progress and the state) goes to `responder`. Full queue: 503; `client`
     // has its share of the engine threads already: 429. A client that hangs up stops it.
-    void engine_move(std::int64_t id, const nlohmann::json& body, bool stream,
-                     const std::shared_ptr<Responder>& responder, const SeatToken& token,
+    void engine_move(std::int64_t id, const EngineMoveCommand& command, bool stream,
+                     const std::shared_ptr<Responder>& responder, const Actor& who,
                      const std::string& client);
     // POST .../engine/stop: whoever may ask the engine to move may stop it.
-    bool stop_engine(std::int64_t id, const SeatToken& token);
+    bool stop_engine(std::int64_t id, const Actor& who);
     // Asks a running search on that game to end now; false if none runs.
     bool stop_engine(std::int64_t id);
     int max_engine_ms() const { return options_.max_engine_ms; }
@@ -187,8 +191,8 @@ class GameService {
     // to whoever has its token (shared with them); to others it does not exist (404).
     void require_visible(const LoadedGame& game, const SeatToken& token,
                          const Player& viewer) const;
-    EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body,
-                                   const SeatToken& token);
+    EngineTicket begin_engine_move(std::int64_t id, const EngineMoveCommand& command,
+                                   const Actor& who);
     nlohmann::json run_engine_move(EngineTicket& ticket,
                                    const std::function<void(const nlohmann::json&)>& on_progress);
     nlohmann::json seat_json(std::int64_t id, int side, const std::string& token) const;

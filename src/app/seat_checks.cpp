@@ -1,7 +1,6 @@
 #include "seat_checks.h"
 
 #include "api_error.h"
-#include "json_fields.h"
 #include "seat_tokens.h"
 
 namespace evo::app {
@@ -52,9 +51,10 @@ std::optional<int> viewer_seat(const LoadedGame& game, const SeatToken& token,
     return std::nullopt;
 }
 
-char side_for(const LoadedGame& game, int actor, const nlohmann::json& body) {
+char side_for(const LoadedGame& game, int actor, std::optional<Color> named) {
     if (actor >= 0) return side_letter(actor);
-    return optional_side(body, "side").value_or(turn_of(game));
+    if (named) return side_letter(*named == White ? 0 : 1);
+    return turn_of(game);
 }
 
 } // namespace evo::app

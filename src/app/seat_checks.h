@@ -6,8 +6,6 @@
 #include "loaded_game.h"
 #include "player_identity.h"
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 
 namespace evo::app {
@@ -29,7 +27,7 @@ std::optional<int> viewer_seat(const LoadedGame& game, const SeatToken& token,
                                const Player& viewer);
 
 // The side an action is for: the seat's own, or for the owner of a local game the one the
-// body names (else the side to move).
-char side_for(const LoadedGame& game, int actor, const nlohmann::json& body);
+// command names (else the side to move).
+char side_for(const LoadedGame& game, int actor, std::optional<Color> named);
 
 } // namespace evo::app
