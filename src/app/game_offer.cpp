@@ -58,16 +58,26 @@ json offer_clock_json(const GameOffer& offer) {
 
 PairedGame make_paired_game(GameService& games, const GameOffer& offer,
                             const std::string& maker_key, const Pairing& pairing) {
-    json game_body = {{"variant", offer.variant}, {"online", true}, {"colour", offer.colour}};
-    if (json clock = offer_clock_json(offer); !clock.is_null()) game_body["clock"] = clock;
+    CreateGame command;
+    command.online = true;
+    command.variant = offer.variant;
+    command.colour = offer.colour == "w"   ? ColourChoice::White
+                     : offer.colour == "b" ? ColourChoice::Black
+                                           : ColourChoice::Random;
+    if (offer.clock_days) {
+        command.clock = ClockSettings{0, 0, offer.clock_days};
+    } else if (offer.clock_initial_ms) {
+        command.clock = ClockSettings{*offer.clock_initial_ms, offer.clock_increment_ms.value_or(0),
+                                      std::nullopt};
+    }
     Player maker;
     maker.account_key = maker_key; // the key it is stored by, whichever kind it is
-    json made = games.create(game_body, maker, pairing);
+    json made = games.create(command, maker, pairing);
     PairedGame game;
     game.id = made.at("id").get<std::int64_t>();
     std::string invite = made.at("invite").get<std::string>();
     std::string code = invite.substr(invite.rfind("&invite=") + 8);
-    game.state = games.join(game.id, {{"invite", code}});
+    game.state = games.join(game.id, JoinCommand{code});
     game.maker_token = made.at("seat").at("token").get<std::string>();
     game.taker_token = game.state.at("seat").at("token").get<std::string>();
     return game;

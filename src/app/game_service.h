@@ -1,14 +1,17 @@
-// The API's operations on games: each checks who asks and what, changes the game (a core
-// evo::Game: text is made only at the JSON, storage and PGN edges), stores it with
-// compare-and-set on its version (the database is the truth; the copy in memory is a
-// cache), announces "game X is now at version V" on the EventBus (LiveUpdates turns that
-// into the streams' events), and answers the new state as JSON. Failures
-// throw ApiError and leave the game as it was.
+// The API's operations on games: each takes a typed command (game_commands.h, read from JSON
+// at the edge by game_commands_json.h) and who asks (an Actor: a seat's token, anyone, the
+// engine), checks them, changes the game (a core evo::Game: text is made only at the JSON,
+// storage and PGN edges), stores it with compare-and-set on its version (the database is
+// the truth; the copy in memory is a cache), announces "game X is now at version V" on the
+// EventBus (LiveUpdates turns that into the streams' events), and answers the new state as
+// JSON. Failures throw ApiError and leave the game as it was.
 #pragma once
 
 #include "clock.h"
 #include "engine_port.h"
 #include "event_bus.h"
+#include "game_actor.h"
+#include "game_commands.h"
 #include "game_events.h"
 #include "game_repository.h"
 #include "player_identity.h"
@@ -18,23 +21,22 @@
 
 #include <array>
 
-#include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
-#include <list>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
-#include <unordered_map>
+#include <vector>
 
 namespace evo::app {
 
 struct GameSlot;
 struct LoadedGame;
+struct EngineTicket;
+class EngineJobs;
+class FlagWatcher;
+class GameCache;
 class LiveUpdates;
 
 struct ServiceOptions {
@@ -60,29 +62,6 @@ struct ServiceOptions {
     std::int64_t presence_interval_ms = 1000;
 };
 
-// The right to run the one engine search a game may have at a time; given up when
-// destroyed, so a search that never runs cannot block the game.
-class EngineClaim {
-  public:
-    EngineClaim() = default;
-    explicit EngineClaim(std::shared_ptr<GameSlot> slot) : slot_(std::move(slot)) {}
-    EngineClaim(EngineClaim&& other) noexcept = default;
-    EngineClaim& operator=(EngineClaim&& other) noexcept;
-    EngineClaim(const EngineClaim&) = delete;
-    EngineClaim& operator=(const EngineClaim&) = delete;
-    ~EngineClaim();
-
-  private:
-    std::shared_ptr<GameSlot> slot_;
-};
-
-// A search the engine was asked for: claimed by begin_engine_move, run by run_engine_move.
-struct EngineTicket {
-    std::int64_t game_id = 0;
-    EngineClaim claim;
-    SearchRequest request;
-};
-
 // Who plays an online game made by pairing two players (a seek, a challenge): the maker sits at
 // the seat `create` gives them (its "colour"), the opponent at the other. A rated game changes
 // both ratings when it ends (rated_games.h).
@@ -92,9 +71,6 @@ struct Pairing {
     SeatPlayer opponent;
     std::string made_for = {}; // GameRecord::made_for: "seek:ID", "challenge:ID"
 };
-
-// The seat token an action came with (Authorization: Bearer ...), if any.
-using SeatToken = std::optional<std::string>;
 
 // Who a requester is in a game, for its chat (chat_service.h).
 struct GameSeating {
@@ -116,7 +92,7 @@ class GameService {
 
     nlohmann::json info() const;
     // A new game, owned by `maker` (GameRecord::owner).
-    nlohmann::json create(const nlohmann::json& body, const Player& maker = {},
+    nlohmann::json create(const CreateGame& command, const Player& maker = {},
                           const std::optional<Pairing>& pairing = std::nullopt);
     // The games list: "saved games" (on a server open to others, only the viewer's own) or,
     // with public_only, the online games anyone may watch.
@@ -127,17 +103,19 @@ class GameService {
     std::optional<GameRecord> stored_game(std::int64_t id) { return store_.load(id); }
     nlohmann::json get(std::int64_t id, const SeatToken& token, const Player& viewer = {});
     nlohmann::json remove(std::int64_t id, const SeatToken& token, const Player& viewer = {});
-    nlohmann::json play(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json undo(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json resign(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json draw(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json takeback(std::int64_t id, const nlohmann::json& body, const SeatToken& token);
-    nlohmann::json abort(std::int64_t id, const SeatToken& token);
-    nlohmann::json rematch(std::int64_t id, const SeatToken& token);
-    nlohmann::json claim_victory(std::int64_t id, const SeatToken& token);
-    nlohmann::json join(std::int64_t id, const nlohmann::json& body);
-    nlohmann::json update_settings(std::int64_t id, const nlohmann::json& body,
-                                   const SeatToken& token);
+    // The actions (game_commands.h); `who` asks (game_actor.h).
+    nlohmann::json play(std::int64_t id, const PlayCommand& command, const Actor& who);
+    nlohmann::json undo(std::int64_t id, const UndoCommand& command, const Actor& who);
+    nlohmann::json resign(std::int64_t id, const ResignCommand& command, const Actor& who);
+    nlohmann::json draw(std::int64_t id, const OfferCommand& command, const Actor& who);
+    nlohmann::json takeback(std::int64_t id, const OfferCommand& command, const Actor& who);
+    nlohmann::json abort(std::int64_t id, const Actor& who);
+    nlohmann::json rematch(std::int64_t id, const Actor& who);
+    nlohmann::json claim_victory(std::int64_t id, const Actor& who);
+    // Takes a free seat of an online game with its invite code (anyone may).
+    nlohmann::json join(std::int64_t id, const JoinCommand& command);
+    nlohmann::json update_settings(std::int64_t id, const SettingsCommand& settings,
+                                   const Actor& who);
     std::string pgn(std::int64_t id, const SeatToken& token = {}, const Player& viewer = {});
     // A visitor who made an account keeps their games (GameRepository::transfer_games).
     void adopt_games(const std::string& visitor_key, const std::string& account_key);
@@ -151,15 +129,15 @@ class GameService {
     // The games' open event streams, for events that are not the game's state (the chat).
     GameEvents& streams() { return events_; }
 
-    bool engine_available() const { return bool(search_); }
+    bool engine_available() const;
     // Claims the game's search and queues it on the engine threads; the answer (a state,
     // or a stream of progress and the state) goes to `responder`. Full queue: 503; `client`
     // has its share of the engine threads already: 429. A client that hangs up stops it.
-    void engine_move(std::int64_t id, const nlohmann::json& body, bool stream,
-                     const std::shared_ptr<Responder>& responder, const SeatToken& token,
+    void engine_move(std::int64_t id, const EngineMoveCommand& command, bool stream,
+                     const std::shared_ptr<Responder>& responder, const Actor& who,
                      const std::string& client);
     // POST .../engine/stop: whoever may ask the engine to move may stop it.
-    bool stop_engine(std::int64_t id, const SeatToken& token);
+    bool stop_engine(std::int64_t id, const Actor& who);
     // Asks a running search on that game to end now; false if none runs.
     bool stop_engine(std::int64_t id);
     int max_engine_ms() const { return options_.max_engine_ms; }
@@ -183,8 +161,8 @@ class GameService {
     // Runs first in shutdown(), before the engine threads stop: for others' searches.
     void on_shutdown(std::function<void()> hook);
     // The engine threads and search, shared with analyses (AnalysisService).
-    TaskPool& engine_threads() { return *engine_pool_; }
-    const SearchFunction& search_function() const { return search_; }
+    TaskPool& engine_threads();
+    const SearchFunction& search_function() const;
     // The bus changes are told on (the options' one, else this service's own in memory).
     EventBus& event_bus() const { return *bus_; }
 
@@ -192,19 +170,13 @@ class GameService {
     std::vector<std::int64_t> cached_games();
 
   private:
-    std::shared_ptr<GameSlot> slot_for(std::int64_t id);
-    LoadedGame& load_or_forget(GameSlot& slot, std::int64_t id);
-    void forget(std::int64_t id, GameSlot& slot);
-    void evict_idle_slots();
+    // The result of a change: the game's new state, and what the action adds to it.
+    using Change = std::function<std::optional<nlohmann::json>(LoadedGame& game, int actor)>;
     // Runs `change` on the loaded game under its lock, stores the result (compare-and-set
     // on the version; on a conflict the game is read again and `change` runs again),
     // publishes it and answers the new state. `change` may throw ApiError only before it
-    // changes anything.
-    // `change` gets the acting side (acting_side); with anyone_may, no seat is asked for
-    // and the side is no_seat.
-    template <class Change>
-    nlohmann::json change_game(std::int64_t id, const SeatToken& token, Change&& change,
-                               bool anyone_may = false);
+    // changes anything. `change` gets the acting side (seat_checks.h: acting_side).
+    nlohmann::json change_game(std::int64_t id, const Actor& actor, const Change& change);
     // Stores `game` as changed, announces it and answers its state; none when another
     // process changed it first (the copy in memory is dropped then). A game gone from the
     // database is a 404.
@@ -213,11 +185,6 @@ class GameService {
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
-    // Watches the flags stored by other processes too (a clock started by a move made on
-    // another one), read from the repository at most every few seconds.
-    void read_stored_flags(std::int64_t now);
-    // Stops watching the game's flag; flags_mutex_ is held.
-    void forget_flag(std::int64_t id);
     // The game's state now for its streams (LiveUpdates::ReadState).
     std::optional<nlohmann::json> state_for_streams(std::int64_t id);
     nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
@@ -225,36 +192,23 @@ class GameService {
     // to whoever has its token (shared with them); to others it does not exist (404).
     void require_visible(const LoadedGame& game, const SeatToken& token,
                          const Player& viewer) const;
-    EngineTicket begin_engine_move(std::int64_t id, const nlohmann::json& body,
-                                   const SeatToken& token);
+    EngineTicket begin_engine_move(std::int64_t id, const EngineMoveCommand& command,
+                                   const Actor& who);
     nlohmann::json run_engine_move(EngineTicket& ticket,
                                    const std::function<void(const nlohmann::json&)>& on_progress);
     nlohmann::json seat_json(std::int64_t id, int side, const std::string& token) const;
     std::int64_t create_rematch(const LoadedGame& game);
 
     GameRepository& store_;
-    SearchFunction search_;
     const Clock& clock_;
     ServiceOptions options_;
     GameEvents events_;
     std::unique_ptr<EventBus> own_bus_; // when the options give none
     EventBus* bus_;
     std::unique_ptr<LiveUpdates> live_;
-
-    std::mutex slots_mutex_;
-    // Most recently used first; the map points into the list.
-    std::list<std::pair<std::int64_t, std::shared_ptr<GameSlot>>> lru_;
-    std::unordered_map<std::int64_t, decltype(lru_)::iterator> slots_;
-
-    std::mutex flags_mutex_;
-    std::condition_variable flags_changed_;
-    std::multimap<std::int64_t, std::int64_t> flag_times_;   // instant -> game
-    std::unordered_map<std::int64_t, std::int64_t> flag_of_; // game -> instant
-    std::optional<std::int64_t> stored_flags_read_ms_;       // when read_stored_flags last read
-    bool stopping_ = false;
-    std::thread flag_watcher_;
-
-    std::unique_ptr<TaskPool> engine_pool_;
+    std::unique_ptr<GameCache> cache_;
+    std::unique_ptr<FlagWatcher> flags_;
+    std::unique_ptr<EngineJobs> engine_;
     std::mutex shutdown_hooks_mutex_;
     std::vector<std::function<void()>> shutdown_hooks_;
 };

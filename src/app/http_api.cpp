@@ -4,6 +4,7 @@
 #include "analysis_service.h"
 #include "api_error.h"
 #include "fault_log.h"
+#include "game_commands_json.h"
 #include "http/json_answer.h"
 #include "http/static_files.h"
 #include "json_fields.h"
@@ -208,18 +209,20 @@ class Router {
                     const std::shared_ptr<Responder>& shared) {
         const std::string& method = request.method;
         SeatToken token = bearer_token(request);
+        Actor actor = Actor::requester(token);
         auto reply = [&](const json& state) { responder.respond(json_response(state)); };
         if (parts.size() == 3) {
             if (method == "GET") return reply(service_.get(id, token, player_of(request))), true;
             if (method == "DELETE")
                 return reply(service_.remove(id, token, player_of(request))), true;
             if (method == "PATCH")
-                return reply(service_.update_settings(id, body(request), token)), true;
+                return reply(service_.update_settings(id, settings_command(body(request)), actor)),
+                       true;
             return false;
         }
         std::string_view action = parts[3];
         if (parts.size() == 5 && action == "engine" && parts[4] == "stop" && method == "POST")
-            return reply({{"stopped", service_.stop_engine(id, token)}}), true;
+            return reply({{"stopped", service_.stop_engine(id, actor)}}), true;
         if (parts.size() != 4) return false;
         if (action == "chat" && options_.chat && options_.accounts)
             return route_chat(id, token, request, responder), true;
@@ -242,21 +245,26 @@ class Router {
             } catch (const ApiError& error) {
                 throw unprocessable(std::string("malformed move: ") + error.what());
             }
-            return reply(service_.play(id, move, token)), true;
+            return reply(service_.play(id, play_command(move), actor)), true;
         }
         if (action == "engine") {
-            return service_.engine_move(id, body(request), wants_event_stream(request), shared,
-                                        token, request.client),
+            return service_.engine_move(
+                       id, engine_move_command(body(request), service_.max_engine_ms()),
+                       wants_event_stream(request), shared, actor, request.client),
                    true;
         }
-        if (action == "undo") return reply(service_.undo(id, body(request), token)), true;
-        if (action == "resign") return reply(service_.resign(id, body(request), token)), true;
-        if (action == "draw") return reply(service_.draw(id, body(request), token)), true;
-        if (action == "takeback") return reply(service_.takeback(id, body(request), token)), true;
-        if (action == "abort") return reply(service_.abort(id, token)), true;
-        if (action == "rematch") return reply(service_.rematch(id, token)), true;
-        if (action == "claim-victory") return reply(service_.claim_victory(id, token)), true;
-        if (action == "join") return reply(service_.join(id, body(request))), true;
+        if (action == "undo")
+            return reply(service_.undo(id, undo_command(body(request)), actor)), true;
+        if (action == "resign")
+            return reply(service_.resign(id, resign_command(body(request)), actor)), true;
+        if (action == "draw")
+            return reply(service_.draw(id, draw_command(body(request)), actor)), true;
+        if (action == "takeback")
+            return reply(service_.takeback(id, takeback_command(body(request)), actor)), true;
+        if (action == "abort") return reply(service_.abort(id, actor)), true;
+        if (action == "rematch") return reply(service_.rematch(id, actor)), true;
+        if (action == "claim-victory") return reply(service_.claim_victory(id, actor)), true;
+        if (action == "join") return reply(service_.join(id, join_command(body(request)))), true;
         return false;
     }
 
@@ -414,7 +422,8 @@ class Router {
             new_visitor = new_secret_token();
             maker.visitor_key = visitor_owner_key(*new_visitor);
         }
-        HttpResponse response = json_response(service_.create(body(request), maker), 201);
+        HttpResponse response =
+            json_response(service_.create(create_game_command(body(request)), maker), 201);
         if (new_visitor)
             response.headers.emplace_back(
                 "Set-Cookie", visitor_set_cookie(request, options_.origin, *new_visitor));

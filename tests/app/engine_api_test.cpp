@@ -1,6 +1,9 @@
 // Asking the built-in engine to move through the API: JSON and server-sent events.
 #include "api_test_server.h"
 
+#include "app/core_games.h"
+#include "app/game_json.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,6 +26,25 @@ TEST_F(EngineApiTest, EngineMovesAndAnswersTheNewState) {
     JsonAnswer answer = post_json(*client_, game_path(state) + "/engine", {{"depth", 3}});
     ASSERT_EQ(answer.status, 200) << answer.body.dump();
     ASSERT_EQ(answer.body["history"].size(), 1u);
+    EXPECT_EQ(answer.body["turn"], "b");
+}
+
+// Issue 18: the engine played its move with the owner's seat token, borrowed. A local game
+// stored by a release before seat tokens has none, so after the search (which anyone may ask
+// for there) the move was refused: 403, "that token is not this game's". The engine now acts
+// as itself and needs nobody's token.
+TEST_F(EngineApiTest, TheEngineMovesAsItselfInAGameWithNoSeatToken) {
+    Result<Game> start = start_game("chess", "");
+    ASSERT_TRUE(start);
+    GameRecord record;
+    record.variant = "chess";
+    record.start_fen = start->start_position().fen();
+    record.summary = summarize(*start, std::nullopt);
+    server_->store().insert(record); // seats.tokens stay empty
+    JsonAnswer answer =
+        post_json(*client_, "/api/games/" + std::to_string(record.id) + "/engine", {{"depth", 1}});
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    EXPECT_EQ(answer.body["ply"], 1);
     EXPECT_EQ(answer.body["turn"], "b");
 }
 

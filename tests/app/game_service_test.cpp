@@ -2,6 +2,7 @@
 // (issue 9: an acknowledged move was lost to a stale copy in memory), and the cache of games
 // drops the least recently used one, not all of them.
 #include "api_test_server.h"
+#include "app/game_commands_json.h"
 
 #include <gtest/gtest.h>
 
@@ -17,15 +18,15 @@ TEST(GameServiceTest, TwoServersOnOneDatabaseLoseNoMove) {
     SqliteGameRepository first_store(database), second_store(database);
     GameService first(first_store, {}, clock), second(second_store, {}, clock);
 
-    json game = first.create({{"variant", "chess"}});
+    json game = first.create(create_game_command({{"variant", "chess"}}));
     std::int64_t id = game["id"];
     first.get(id, std::nullopt); // the first server holds a copy at ply 0
-    second.play(id, {{"uci", "e2e4"}}, std::nullopt);
+    second.play(id, play_command({{"uci", "e2e4"}}), Actor::requester(std::nullopt));
     // The first server's copy is stale; the move is judged against the stored game.
-    json state = first.play(id, {{"uci", "e7e5"}}, std::nullopt);
+    json state = first.play(id, play_command({{"uci", "e7e5"}}), Actor::requester(std::nullopt));
     EXPECT_EQ(state["ply"], 2);
     EXPECT_EQ(second.get(id, std::nullopt)["ply"], 2);
-    second.play(id, {{"uci", "g1f3"}}, std::nullopt);
+    second.play(id, play_command({{"uci", "g1f3"}}), Actor::requester(std::nullopt));
     EXPECT_EQ(first.get(id, std::nullopt)["history"].size(), 3u);
 }
 
@@ -37,9 +38,11 @@ TEST(GameServiceTest, AFlagStartedByAnotherServerIsCalledHere) {
     ManualClock clock;
     SqliteGameRepository here_store(database), elsewhere_store(database);
     GameService here(here_store, {}, clock), elsewhere(elsewhere_store, {}, clock);
-    json game = elsewhere.create({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}});
+    json game = elsewhere.create(
+        create_game_command({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}}));
     std::int64_t id = game["id"];
-    elsewhere.play(id, {{"uci", "e2e4"}}, std::nullopt); // Black's clock runs
+    elsewhere.play(id, play_command({{"uci", "e2e4"}}),
+                   Actor::requester(std::nullopt)); // Black's clock runs
     // The other process goes quiet; Black's flag falls a minute later.
     clock.advance(61000);
     here.settle_due_flags();
@@ -58,9 +61,10 @@ TEST(GameServiceTest, TheCacheDropsTheLeastRecentlyUsedGame) {
     options.max_cached_games = 3;
     GameService service(store, {}, clock, options);
     std::vector<std::int64_t> ids;
-    for (int i = 0; i < 3; ++i) ids.push_back(service.create({{"variant", "chess"}})["id"]);
+    for (int i = 0; i < 3; ++i)
+        ids.push_back(service.create(create_game_command({{"variant", "chess"}}))["id"]);
     service.get(ids[0], std::nullopt); // now the most recently used
-    std::int64_t fourth = service.create({{"variant", "chess"}})["id"];
+    std::int64_t fourth = service.create(create_game_command({{"variant", "chess"}}))["id"];
     std::vector<std::int64_t> cached = service.cached_games();
     EXPECT_EQ(cached.size(), 3u);
     EXPECT_EQ(std::count(cached.begin(), cached.end(), ids[1]), 0); // the least recent
@@ -79,9 +83,10 @@ TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
     ManualClock clock;
     SqliteGameRepository crashed_store(database);
     GameService crashed(crashed_store, {}, clock);
-    json game = crashed.create({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}});
+    json game = crashed.create(
+        create_game_command({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}}));
     std::int64_t id = game["id"];
-    crashed.play(id, {{"uci", "e2e4"}}, std::nullopt);
+    crashed.play(id, play_command({{"uci", "e2e4"}}), Actor::requester(std::nullopt));
     clock.advance(2000);
     crashed.note_alive();
     clock.advance(300);
@@ -95,12 +100,37 @@ TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
     EXPECT_EQ(state["clock"]["b"], 58000);
     EXPECT_EQ(state["clock"]["running"], "b");
     clock.advance(500);
-    state = restarted.play(id, {{"uci", "e7e5"}}, std::nullopt);
+    state = restarted.play(id, play_command({{"uci", "e7e5"}}), Actor::requester(std::nullopt));
     EXPECT_EQ(state["clock"]["b"], 57500);
     // A second start right away credits nothing more.
     SqliteGameRepository again_store(database);
     GameService again(again_store, {}, clock);
     EXPECT_EQ(again.get(id, std::nullopt)["clock"]["w"], 60000);
+}
+
+// Issue 18: the service takes typed commands; the JSON edge reads a request into one. A
+// local game's settings keep what the command does not name, and a limit named as none is
+// cleared.
+TEST(GameServiceTest, ASettingsCommandChangesOnlyWhatItNames) {
+    TemporaryDirectory directory;
+    SystemClock clock;
+    SqliteGameRepository store((directory.path() / "games.sqlite3").string());
+    GameService service(store, {}, clock);
+    json game = service.create(create_game_command(
+        {{"variant", "chess"}, {"players", {{"b", "engine"}}}, {"engine", {{"level", 3}}}}));
+    std::int64_t id = game["id"];
+    Actor owner = Actor::requester(game["token"].get<std::string>());
+
+    SettingsCommand white_engine;
+    white_engine.white = PlayerKind::Engine;
+    json state = service.update_settings(id, white_engine, owner);
+    EXPECT_EQ(state["players"], json({{"w", "engine"}, {"b", "engine"}}));
+    EXPECT_EQ(state["engine"]["level"], 3);
+
+    json cleared =
+        service.update_settings(id, settings_command({{"engine", {{"level", nullptr}}}}), owner);
+    EXPECT_TRUE(cleared["engine"]["level"].is_null());
+    EXPECT_EQ(cleared["players"]["w"], "engine");
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // "your turn" told to the player whose turn it became in a correspondence game, and to no one
 // else.
 #include "api_test_server.h"
+#include "app/game_commands_json.h"
 #include "memory_sink.h"
 
 #include "app/game_offer.h"
@@ -138,8 +139,9 @@ TEST_F(LobbyTest, BothPlayersOfAnAcceptedSeekAreToldTheGameWithTheirOwnSeat) {
     EXPECT_EQ(told_taker.at("seat"), state.at("seat"));
     EXPECT_NE(told_maker.at("seat").at("token"), told_taker.at("seat").at("token"));
     // The maker's seat plays: it is theirs.
-    json moved = games_.play(state.at("id"), {{"uci", "e2e4"}},
-                             told_maker.at("seat").at("token").get<std::string>());
+    json moved =
+        games_.play(state.at("id"), play_command({{"uci", "e2e4"}}),
+                    Actor::requester(told_maker.at("seat").at("token").get<std::string>()));
     EXPECT_EQ(moved.at("history").size(), 1u);
 }
 
@@ -229,7 +231,7 @@ TEST_F(LobbyTest, ThePlayerWhoseTurnItBecameInACorrespondenceGameIsToldAndNoOneE
     lobby_.send_due();
     EXPECT_TRUE(anna->of_type("your_turn").empty()); // a new game: the game event says so
 
-    games_.play(game.id, {{"uci", "e2e4"}}, game.maker_token);
+    games_.play(game.id, play_command({{"uci", "e2e4"}}), Actor::requester(game.maker_token));
     lobby_.send_due();
     EXPECT_TRUE(anna->of_type("your_turn").empty()); // she moved
     EXPECT_TRUE(onlooker->of_type("your_turn").empty());
@@ -242,12 +244,12 @@ TEST_F(LobbyTest, ThePlayerWhoseTurnItBecameInACorrespondenceGameIsToldAndNoOneE
                                                    {"time_left_ms", 3 * day_ms}}));
 
     // A change that is not a move (a draw offer) tells nobody again.
-    games_.draw(game.id, {{"action", "offer"}}, game.maker_token);
+    games_.draw(game.id, draw_command({{"action", "offer"}}), Actor::requester(game.maker_token));
     lobby_.send_due();
     EXPECT_EQ(bert->of_type("your_turn").size(), 1u);
 
     clock_.advance(60 * 60 * 1000);
-    games_.play(game.id, {{"uci", "e7e5"}}, game.taker_token);
+    games_.play(game.id, play_command({{"uci", "e7e5"}}), Actor::requester(game.taker_token));
     lobby_.send_due();
     EXPECT_EQ(bert->of_type("your_turn").size(), 1u);
     ASSERT_EQ(anna->of_type("your_turn").size(), 1u);
@@ -259,7 +261,7 @@ TEST_F(LobbyTest, ThePlayerWhoseTurnItBecameInACorrespondenceGameIsToldAndNoOneE
 TEST_F(LobbyTest, AGameOnAFischerClockTellsNoOneItIsTheirTurn) {
     auto bert = open(visitor("b"));
     PairedGame game = paired_game(games_, std::nullopt);
-    games_.play(game.id, {{"uci", "e2e4"}}, game.maker_token);
+    games_.play(game.id, play_command({{"uci", "e2e4"}}), Actor::requester(game.maker_token));
     lobby_.send_due();
     EXPECT_TRUE(bert->of_type("your_turn").empty());
 }
@@ -268,12 +270,12 @@ TEST_F(LobbyTest, ATurnFirstHeardLongAfterItBeganIsNotTold) {
     // Another process's lobby that hears of the game only at a later change (a draw offer)
     // does not take it for a new turn.
     PairedGame game = paired_game(games_, 3);
-    games_.play(game.id, {{"uci", "e2e4"}}, game.maker_token);
+    games_.play(game.id, play_command({{"uci", "e2e4"}}), Actor::requester(game.maker_token));
     Lobby elsewhere{seeks_store_, challenges_store_, games_, clock_, {grace_ms, refresh_ms}};
     auto bert = std::make_shared<SentMessages>();
     elsewhere.open(visitor("b"), bert);
     clock_.advance(2 * 60 * 60 * 1000);
-    games_.draw(game.id, {{"action", "offer"}}, game.maker_token);
+    games_.draw(game.id, draw_command({{"action", "offer"}}), Actor::requester(game.maker_token));
     elsewhere.send_due();
     EXPECT_TRUE(bert->of_type("your_turn").empty());
 }

@@ -3,6 +3,7 @@
 // it is the player's turn, then the finished ones; each with the opponent, the player's
 // colour, whose turn it is and the time left.
 #include "api_test_server.h"
+#include "app/game_commands_json.h"
 
 #include "app/game_offer.h"
 
@@ -53,10 +54,12 @@ TEST_F(MyGamesTest, YourTurnFirstThenTheOtherLiveGamesThenTheFinishedOnes) {
     PairedGame finished = paired(anna_, bert_, false);
     PairedGame waiting = paired(anna_, bert_, true);
     PairedGame her_turn_black = paired(bert_, anna_, true);
-    games_.play(her_turn_black.id, {{"uci", "e2e4"}}, her_turn_black.maker_token);
-    games_.play(waiting.id, {{"uci", "e2e4"}}, waiting.maker_token);
+    games_.play(her_turn_black.id, play_command({{"uci", "e2e4"}}),
+                Actor::requester(her_turn_black.maker_token));
+    games_.play(waiting.id, play_command({{"uci", "e2e4"}}), Actor::requester(waiting.maker_token));
     PairedGame her_turn_new = paired(anna_, bert_, true);
-    games_.resign(finished.id, json::object(), finished.maker_token); // changed last of all
+    games_.resign(finished.id, resign_command(json::object()),
+                  Actor::requester(finished.maker_token)); // changed last of all
     PairedGame someone_elses = paired(bert_, seat_player("c", "Cleo"), true);
     clock_.advance(hour_ms);
 
@@ -94,8 +97,8 @@ TEST_F(MyGamesTest, TheLimitAndOffsetPageThroughTheFinishedGamesOnly) {
     PairedGame first = paired(anna_, bert_, false);
     PairedGame second = paired(anna_, bert_, false);
     PairedGame live = paired(anna_, bert_, true);
-    games_.resign(first.id, json::object(), first.maker_token);
-    games_.resign(second.id, json::object(), second.maker_token);
+    games_.resign(first.id, resign_command(json::object()), Actor::requester(first.maker_token));
+    games_.resign(second.id, resign_command(json::object()), Actor::requester(second.maker_token));
     EXPECT_EQ(ids_of(games_.my_games(1, 0, visitor("a"))),
               (std::vector<std::int64_t>{live.id, second.id}));
     EXPECT_EQ(ids_of(games_.my_games(1, 1, visitor("a"))),

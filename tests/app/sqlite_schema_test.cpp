@@ -3,6 +3,7 @@
 // SQLite's result codes become the storage error kinds the API answers by.
 #include "api_test_server.h"
 #include "app/api_error.h"
+#include "app/game_commands_json.h"
 #include "app/sqlite_schema.h"
 
 #include <gtest/gtest.h>
@@ -63,7 +64,8 @@ TEST(SqliteSchemaTest, TheReleaseBeforeVersionsIsUpgradedInPlaceWithItsGamesInta
     // The rules core replays the stored games, and play goes on where it stopped.
     GameService service(store, {}, clock);
     EXPECT_EQ(service.get(2, std::nullopt)["result"], "1-0");
-    nlohmann::json state = service.play(1, {{"uci", "f1b5"}}, std::nullopt);
+    nlohmann::json state =
+        service.play(1, play_command({{"uci", "f1b5"}}), Actor::requester(std::nullopt));
     EXPECT_EQ(state["history"].size(), 5u);
     EXPECT_EQ(state["history"][4]["san"], "Bb5");
 }

@@ -1,0 +1,46 @@
+// The actions on who plays a game: a seat of an online game taken with its invite code, and
+// the players and engine limits of a local game.
+#include "api_error.h"
+#include "game_service.h"
+#include "loaded_game.h"
+#include "seat_tokens.h"
+
+#include <algorithm>
+
+namespace evo::app {
+
+using nlohmann::json;
+
+json GameService::join(std::int64_t id, const JoinCommand& command) {
+    const std::string& code = command.invite_code;
+    std::string token = new_secret();
+    int taken = -1;
+    json state =
+        change_game(id, Actor::anyone(), [&](LoadedGame& game, int) -> std::optional<json> {
+            Seats& seats = game.record.seats;
+            if (!game.record.online) throw conflict("this game is not an online game");
+            auto free_seat = std::find(seats.tokens.begin(), seats.tokens.end(), std::string());
+            if (free_seat == seats.tokens.end())
+                throw conflict("both seats of this game are taken");
+            if (code.empty() || !tokens_equal(code, seats.invite_code))
+                throw forbidden("that invite code is not this game's");
+            *free_seat = token;
+            taken = int(free_seat - seats.tokens.begin());
+            return std::nullopt;
+        });
+    events_.seat_taken(id, taken);
+    state["seat"] = seat_json(id, taken, token);
+    return state;
+}
+
+json GameService::update_settings(std::int64_t id, const SettingsCommand& settings,
+                                  const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int) -> std::optional<json> {
+        if (game.record.online) throw conflict("an online game is played by its two seats");
+        game.record.players = with_settings(game.record.players, settings);
+        game.record.engine = with_settings(game.record.engine, settings);
+        return std::nullopt;
+    });
+}
+
+} // namespace evo::app
