@@ -1,0 +1,188 @@
+#include "trainer.h"
+
+#include "engine/nnue/features.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <thread>
+
+namespace evo::nnue {
+namespace {
+
+// Uniform in [low, high) from the generator's raw bits, the same with every standard library.
+float uniform(std::mt19937_64& rng, float low, float high) {
+    double unit = double(rng() >> 11) * 0x1.0p-53;
+    return low + float(unit) * (high - low);
+}
+
+// Fisher-Yates with the generator's raw bits (std::shuffle differs between libraries).
+void shuffle(std::vector<std::size_t>& values, std::mt19937_64& rng) {
+    for (std::size_t i = values.size(); i > 1; --i) std::swap(values[i - 1], values[rng() % i]);
+}
+
+float sigmoid(float x) {
+    return 1.0f / (1.0f + std::exp(-x));
+}
+
+// Runs job(thread, begin, end) over [0, count) split into `threads` contiguous parts.
+template <class Job> void parallel(int threads, std::size_t count, const Job& job) {
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        std::size_t begin = count * t / threads, end = count * (t + 1) / threads;
+        workers.emplace_back([&job, t, begin, end] { job(t, begin, end); });
+    }
+    for (auto& worker : workers) worker.join();
+}
+
+struct Adam {
+    std::vector<float> m, v;
+    void step(std::vector<float>& weights, const std::vector<float>& gradient, std::size_t offset,
+              float lr, int t) {
+        constexpr float Beta1 = 0.9f, Beta2 = 0.999f, Epsilon = 1e-8f;
+        float correction1 = 1.0f - std::pow(Beta1, float(t));
+        float correction2 = 1.0f - std::pow(Beta2, float(t));
+        for (std::size_t i = 0; i < weights.size(); ++i) {
+            float g = gradient[i];
+            float& mi = m[offset + i];
+            float& vi = v[offset + i];
+            mi = Beta1 * mi + (1 - Beta1) * g;
+            vi = Beta2 * vi + (1 - Beta2) * g * g;
+            weights[i] -= lr * (mi / correction1) / (std::sqrt(vi / correction2) + Epsilon);
+        }
+    }
+};
+
+void clear(Net& net) {
+    std::fill(net.input_weights.begin(), net.input_weights.end(), 0.0f);
+    std::fill(net.input_biases.begin(), net.input_biases.end(), 0.0f);
+    std::fill(net.output_weights.begin(), net.output_weights.end(), 0.0f);
+    net.output_bias = 0.0f;
+}
+
+void add_scaled(Net& into, const Net& from, float factor) {
+    for (std::size_t i = 0; i < into.input_weights.size(); ++i)
+        into.input_weights[i] += factor * from.input_weights[i];
+    for (std::size_t i = 0; i < into.input_biases.size(); ++i)
+        into.input_biases[i] += factor * from.input_biases[i];
+    for (std::size_t i = 0; i < into.output_weights.size(); ++i)
+        into.output_weights[i] += factor * from.output_weights[i];
+    into.output_bias += factor * from.output_bias;
+}
+
+} // namespace
+
+float sample_loss(const Net& net, const Sample& sample, float target, Net* gradient) {
+    const int n = net.hidden;
+    std::vector<float> accumulator(2 * std::size_t(n));
+    accumulate(net, sample.side_to_move, accumulator.data());
+    accumulate(net, sample.other_side, accumulator.data() + n);
+    float out = net.output_bias;
+    for (int i = 0; i < 2 * n; ++i) out += net.output_weights[i] * screlu(accumulator[i]);
+    float predicted = sigmoid(out);
+    float error = predicted - target;
+    if (gradient) {
+        float d_out = 2.0f * error * predicted * (1.0f - predicted);
+        gradient->output_bias += d_out;
+        std::vector<float> d_accumulator(2 * std::size_t(n));
+        for (int i = 0; i < 2 * n; ++i) {
+            float a = accumulator[i];
+            gradient->output_weights[i] += d_out * screlu(a);
+            float d_screlu = a > 0.0f && a < 1.0f ? 2.0f * a : 0.0f;
+            d_accumulator[i] = d_out * net.output_weights[i] * d_screlu;
+        }
+        for (int half = 0; half < 2; ++half) {
+            const float* d = d_accumulator.data() + half * n;
+            for (int i = 0; i < n; ++i) gradient->input_biases[i] += d[i];
+            for (std::uint16_t f : half == 0 ? sample.side_to_move : sample.other_side) {
+                float* row = &gradient->input_weights[std::size_t(f) * n];
+                for (int i = 0; i < n; ++i) row[i] += d[i];
+            }
+        }
+    }
+    return error * error;
+}
+
+double mean_loss(const Net& net, const std::vector<Sample>& samples,
+                 const std::vector<std::size_t>& indices, const TrainOptions& options) {
+    if (indices.empty()) return 0.0;
+    std::vector<double> sums(options.threads, 0.0);
+    parallel(options.threads, indices.size(), [&](int t, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Sample& s = samples[indices[i]];
+            sums[t] += sample_loss(net, s, target_of(s, options.lambda, options.scale_cp), nullptr);
+        }
+    });
+    double total = 0;
+    for (double sum : sums) total += sum;
+    return total / double(indices.size());
+}
+
+Net initial_net(const std::string& family, int feature_count, int hidden, float scale_cp,
+                std::uint64_t seed) {
+    Net net = Net::zeros(family, feature_count, hidden, scale_cp);
+    std::mt19937_64 rng(seed);
+    for (float& w : net.input_weights) w = uniform(rng, -0.05f, 0.05f);
+    for (float& w : net.input_biases) w = uniform(rng, 0.2f, 0.6f);
+    for (float& w : net.output_weights) w = uniform(rng, -0.1f, 0.1f);
+    return net;
+}
+
+Net train(const std::vector<Sample>& samples, const TrainOptions& options,
+          const std::function<void(const EpochReport&)>& report) {
+    std::mt19937_64 rng(options.seed);
+    std::vector<std::size_t> order(samples.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    shuffle(order, rng);
+    std::size_t validation_size = std::size_t(double(order.size()) * options.validation);
+    std::vector<std::size_t> validation(order.end() - std::ptrdiff_t(validation_size), order.end());
+    order.resize(order.size() - validation_size);
+
+    Net net = initial_net("", FeatureCount, options.hidden, options.scale_cp, rng());
+    Net sum = Net::zeros("", FeatureCount, options.hidden, options.scale_cp);
+    std::vector<Net> gradients(options.threads, sum);
+    const std::size_t parameters =
+        net.input_weights.size() + net.input_biases.size() + net.output_weights.size() + 1;
+    Adam adam{std::vector<float>(parameters, 0.0f), std::vector<float>(parameters, 0.0f)};
+    int step = 0;
+    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        shuffle(order, rng);
+        double train_total = 0;
+        for (std::size_t start = 0; start < order.size(); start += options.batch) {
+            std::size_t count = std::min<std::size_t>(options.batch, order.size() - start);
+            std::vector<double> losses(options.threads, 0.0);
+            parallel(options.threads, count, [&](int t, std::size_t begin, std::size_t end) {
+                clear(gradients[t]);
+                for (std::size_t i = begin; i < end; ++i) {
+                    const Sample& s = samples[order[start + i]];
+                    float target = target_of(s, options.lambda, options.scale_cp);
+                    losses[t] += sample_loss(net, s, target, &gradients[t]);
+                }
+            });
+            clear(sum);
+            for (int t = 0; t < options.threads; ++t) {
+                add_scaled(sum, gradients[t], 1.0f / float(count));
+                train_total += losses[t];
+            }
+            ++step;
+            std::size_t offset = 0;
+            adam.step(net.input_weights, sum.input_weights, offset, options.learning_rate, step);
+            offset += net.input_weights.size();
+            adam.step(net.input_biases, sum.input_biases, offset, options.learning_rate, step);
+            offset += net.input_biases.size();
+            adam.step(net.output_weights, sum.output_weights, offset, options.learning_rate, step);
+            offset += net.output_weights.size();
+            std::vector<float> bias{net.output_bias};
+            adam.step(bias, {sum.output_bias}, offset, options.learning_rate, step);
+            net.output_bias = bias[0];
+        }
+        EpochReport r;
+        r.epoch = epoch;
+        r.train_loss = order.empty() ? 0.0 : train_total / double(order.size());
+        r.validation_loss = mean_loss(net, samples, validation, options);
+        report(r);
+    }
+    return net;
+}
+
+} // namespace evo::nnue
