@@ -25,13 +25,18 @@ float sigmoid(float x) {
     return 1.0f / (1.0f + std::exp(-x));
 }
 
-// Runs job(thread, begin, end) over [0, count) split into `threads` contiguous parts.
+// A batch is cut into this many contiguous shards whose gradients and losses are summed in
+// shard order, so that the thread count does not change a single bit of the result.
+constexpr int Shards = 8;
+
+// Runs job(shard, begin, end) over [0, count) cut into Shards parts, on `threads` threads.
 template <class Job> void parallel(int threads, std::size_t count, const Job& job) {
     std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-        std::size_t begin = count * t / threads, end = count * (t + 1) / threads;
-        workers.emplace_back([&job, t, begin, end] { job(t, begin, end); });
-    }
+    for (int t = 0; t < std::min(threads, Shards); ++t)
+        workers.emplace_back([&job, t, threads, count] {
+            for (int shard = t; shard < Shards; shard += threads)
+                job(shard, count * shard / Shards, count * (shard + 1) / Shards);
+        });
     for (auto& worker : workers) worker.join();
 }
 
@@ -106,7 +111,7 @@ float sample_loss(const Net& net, const Sample& sample, float target, Net* gradi
 double mean_loss(const Net& net, const std::vector<Sample>& samples,
                  const std::vector<std::size_t>& indices, const TrainOptions& options) {
     if (indices.empty()) return 0.0;
-    std::vector<double> sums(options.threads, 0.0);
+    std::vector<double> sums(Shards, 0.0);
     parallel(options.threads, indices.size(), [&](int t, std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const Sample& s = samples[indices[i]];
@@ -140,7 +145,7 @@ Net train(const std::vector<Sample>& samples, const TrainOptions& options,
 
     Net net = initial_net("", FeatureCount, options.hidden, options.scale_cp, rng());
     Net sum = Net::zeros("", FeatureCount, options.hidden, options.scale_cp);
-    std::vector<Net> gradients(options.threads, sum);
+    std::vector<Net> gradients(Shards, sum);
     const std::size_t parameters =
         net.input_weights.size() + net.input_biases.size() + net.output_weights.size() + 1;
     Adam adam{std::vector<float>(parameters, 0.0f), std::vector<float>(parameters, 0.0f)};
@@ -150,7 +155,7 @@ Net train(const std::vector<Sample>& samples, const TrainOptions& options,
         double train_total = 0;
         for (std::size_t start = 0; start < order.size(); start += options.batch) {
             std::size_t count = std::min<std::size_t>(options.batch, order.size() - start);
-            std::vector<double> losses(options.threads, 0.0);
+            std::vector<double> losses(Shards, 0.0);
             parallel(options.threads, count, [&](int t, std::size_t begin, std::size_t end) {
                 clear(gradients[t]);
                 for (std::size_t i = begin; i < end; ++i) {
@@ -160,7 +165,7 @@ Net train(const std::vector<Sample>& samples, const TrainOptions& options,
                 }
             });
             clear(sum);
-            for (int t = 0; t < options.threads; ++t) {
+            for (int t = 0; t < Shards; ++t) {
                 add_scaled(sum, gradients[t], 1.0f / float(count));
                 train_total += losses[t];
             }

@@ -42,8 +42,8 @@ struct EpochReport {
     double train_loss = 0, validation_loss = 0;
 };
 
-// Trains from `initial_net` for options.epochs; calls `report` after each epoch. The same
-// samples, options and thread count give the same net bit for bit.
+// Trains a net from random weights for options.epochs; calls `report` after each epoch. The
+// same samples and options give the same net bit for bit, on any number of threads.
 Net train(const std::vector<Sample>& samples, const TrainOptions& options,
           const std::function<void(const EpochReport&)>& report);
 
