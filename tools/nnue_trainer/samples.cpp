@@ -13,6 +13,7 @@ Result<SampleSet> load_samples(const std::vector<std::string>& paths) {
         auto reader = datagen::DataReader::open(path);
         if (!reader) return make_error(reader.error());
         const datagen::Header& header = (*reader)->header();
+        if (header.pawn_units == 0) return make_error(path + " gives a pawn of 0 units");
         if (set.family.empty()) set.family = header.family;
         if (header.family != set.family)
             return make_error(path + " trains family '" + header.family + "', not '" + set.family +
