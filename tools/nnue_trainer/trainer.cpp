@@ -40,21 +40,22 @@ template <class Job> void parallel(int threads, std::size_t count, const Job& jo
     for (auto& worker : workers) worker.join();
 }
 
+// Adam, one parameter at a time (so that a step can be shared out between threads).
 struct Adam {
+    static constexpr float Beta1 = 0.9f, Beta2 = 0.999f, Epsilon = 1e-8f;
     std::vector<float> m, v;
-    void step(std::vector<float>& weights, const std::vector<float>& gradient, std::size_t offset,
-              float lr, int t) {
-        constexpr float Beta1 = 0.9f, Beta2 = 0.999f, Epsilon = 1e-8f;
-        float correction1 = 1.0f - std::pow(Beta1, float(t));
-        float correction2 = 1.0f - std::pow(Beta2, float(t));
-        for (std::size_t i = 0; i < weights.size(); ++i) {
-            float g = gradient[i];
-            float& mi = m[offset + i];
-            float& vi = v[offset + i];
-            mi = Beta1 * mi + (1 - Beta1) * g;
-            vi = Beta2 * vi + (1 - Beta2) * g * g;
-            weights[i] -= lr * (mi / correction1) / (std::sqrt(vi / correction2) + Epsilon);
-        }
+    float learning_rate = 0.001f, correction1 = 1.0f, correction2 = 1.0f;
+
+    void begin_step(int t) {
+        correction1 = 1.0f - std::pow(Beta1, float(t));
+        correction2 = 1.0f - std::pow(Beta2, float(t));
+    }
+    void update(float& weight, float gradient, std::size_t index) {
+        float& mi = m[index];
+        float& vi = v[index];
+        mi = Beta1 * mi + (1 - Beta1) * gradient;
+        vi = Beta2 * vi + (1 - Beta2) * gradient * gradient;
+        weight -= learning_rate * (mi / correction1) / (std::sqrt(vi / correction2) + Epsilon);
     }
 };
 
@@ -65,14 +66,12 @@ void clear(Net& net) {
     net.output_bias = 0.0f;
 }
 
-void add_scaled(Net& into, const Net& from, float factor) {
-    for (std::size_t i = 0; i < into.input_weights.size(); ++i)
-        into.input_weights[i] += factor * from.input_weights[i];
-    for (std::size_t i = 0; i < into.input_biases.size(); ++i)
-        into.input_biases[i] += factor * from.input_biases[i];
-    for (std::size_t i = 0; i < into.output_weights.size(); ++i)
-        into.output_weights[i] += factor * from.output_weights[i];
-    into.output_bias += factor * from.output_bias;
+// The mean gradient of parameter `index` of `member` over a batch's shards, summed in order.
+float mean_gradient(const std::vector<Net>& shards, std::vector<float> Net::*member,
+                    std::size_t index, float per_sample) {
+    float sum = 0.0f;
+    for (const Net& shard : shards) sum += (shard.*member)[index];
+    return sum * per_sample;
 }
 
 } // namespace
@@ -144,11 +143,12 @@ Net train(const std::vector<Sample>& samples, const TrainOptions& options,
     order.resize(order.size() - validation_size);
 
     Net net = initial_net("", FeatureCount, options.hidden, options.scale_cp, rng());
-    Net sum = Net::zeros("", FeatureCount, options.hidden, options.scale_cp);
-    std::vector<Net> gradients(Shards, sum);
+    std::vector<Net> gradients(Shards,
+                               Net::zeros("", FeatureCount, options.hidden, options.scale_cp));
     const std::size_t parameters =
         net.input_weights.size() + net.input_biases.size() + net.output_weights.size() + 1;
     Adam adam{std::vector<float>(parameters, 0.0f), std::vector<float>(parameters, 0.0f)};
+    adam.learning_rate = options.learning_rate;
     int step = 0;
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
         shuffle(order, rng);
@@ -164,22 +164,31 @@ Net train(const std::vector<Sample>& samples, const TrainOptions& options,
                     losses[t] += sample_loss(net, s, target, &gradients[t]);
                 }
             });
-            clear(sum);
-            for (int t = 0; t < Shards; ++t) {
-                add_scaled(sum, gradients[t], 1.0f / float(count));
-                train_total += losses[t];
-            }
-            ++step;
-            std::size_t offset = 0;
-            adam.step(net.input_weights, sum.input_weights, offset, options.learning_rate, step);
-            offset += net.input_weights.size();
-            adam.step(net.input_biases, sum.input_biases, offset, options.learning_rate, step);
+            for (double loss : losses) train_total += loss;
+            adam.begin_step(++step);
+            const float per_sample = 1.0f / float(count);
+            // The input weights, nearly all the parameters, are updated on the threads too.
+            parallel(options.threads, net.input_weights.size(),
+                     [&](int, std::size_t begin, std::size_t end) {
+                         for (std::size_t i = begin; i < end; ++i)
+                             adam.update(
+                                 net.input_weights[i],
+                                 mean_gradient(gradients, &Net::input_weights, i, per_sample), i);
+                     });
+            std::size_t offset = net.input_weights.size();
+            for (std::size_t i = 0; i < net.input_biases.size(); ++i)
+                adam.update(net.input_biases[i],
+                            mean_gradient(gradients, &Net::input_biases, i, per_sample),
+                            offset + i);
             offset += net.input_biases.size();
-            adam.step(net.output_weights, sum.output_weights, offset, options.learning_rate, step);
+            for (std::size_t i = 0; i < net.output_weights.size(); ++i)
+                adam.update(net.output_weights[i],
+                            mean_gradient(gradients, &Net::output_weights, i, per_sample),
+                            offset + i);
             offset += net.output_weights.size();
-            std::vector<float> bias{net.output_bias};
-            adam.step(bias, {sum.output_bias}, offset, options.learning_rate, step);
-            net.output_bias = bias[0];
+            float bias_gradient = 0.0f;
+            for (const Net& shard : gradients) bias_gradient += shard.output_bias;
+            adam.update(net.output_bias, bias_gradient * per_sample, offset);
         }
         EpochReport r;
         r.epoch = epoch;
