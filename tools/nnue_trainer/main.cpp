@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "family %s  positions %zu  features %d  hidden %d  threads %d\n",
                  set->family.c_str(), set->samples.size(), FeatureCount, options.hidden,
                  options.threads);
-    Net net = train(set->samples, options, [](const EpochReport& r) {
+    Net net = train(*set, options, [](const EpochReport& r) {
         std::printf("epoch %d  train loss %.6f  validation loss %.6f\n", r.epoch, r.train_loss,
                     r.validation_loss);
         std::fflush(stdout);

@@ -32,8 +32,21 @@ Result<SampleSet> load_samples(const std::vector<std::string>& paths) {
             sample.result = us == White ? white_result : 1.0f - white_result;
             set.samples.push_back(std::move(sample));
         }
+        set.file_ends.push_back(set.samples.size());
     }
     return set;
+}
+
+Split split_validation(const SampleSet& set, double fraction) {
+    Split split;
+    std::size_t begin = 0;
+    for (std::size_t end : set.file_ends) {
+        std::size_t held_out = std::size_t(double(end - begin) * fraction);
+        for (std::size_t i = begin; i < end; ++i)
+            (i < end - held_out ? split.training : split.validation).push_back(i);
+        begin = end;
+    }
+    return split;
 }
 
 float target_of(const Sample& sample, float lambda, float scale_cp) {

@@ -19,8 +19,16 @@ struct Sample {
 
 struct SampleSet {
     std::string family;
-    std::vector<Sample> samples;
+    std::vector<Sample> samples;        // the files' records in order
+    std::vector<std::size_t> file_ends; // where each file's samples end
 };
+
+struct Split {
+    std::vector<std::size_t> training, validation; // indices into SampleSet::samples
+};
+// Holds out the last `fraction` of each file's positions: its last games (datagen writes games
+// in order), so that few validation positions come from a game trained on.
+Split split_validation(const SampleSet& set, double fraction);
 
 // Every record of the files, which must all train the same family; an error naming the file
 // for one that cannot be read or holds a record no writer writes.

@@ -132,15 +132,13 @@ Net initial_net(const std::string& family, int feature_count, int hidden, float 
     return net;
 }
 
-Net train(const std::vector<Sample>& samples, const TrainOptions& options,
+Net train(const SampleSet& set, const TrainOptions& options,
           const std::function<void(const EpochReport&)>& report) {
     std::mt19937_64 rng(options.seed);
-    std::vector<std::size_t> order(samples.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    shuffle(order, rng);
-    std::size_t validation_size = std::size_t(double(order.size()) * options.validation);
-    std::vector<std::size_t> validation(order.end() - std::ptrdiff_t(validation_size), order.end());
-    order.resize(order.size() - validation_size);
+    const std::vector<Sample>& samples = set.samples;
+    Split split = split_validation(set, options.validation);
+    std::vector<std::size_t>& order = split.training;
+    const std::vector<std::size_t>& validation = split.validation;
 
     Net net = initial_net("", FeatureCount, options.hidden, options.scale_cp, rng());
     std::vector<Net> gradients(Shards,
@@ -150,6 +148,9 @@ Net train(const std::vector<Sample>& samples, const TrainOptions& options,
     Adam adam{std::vector<float>(parameters, 0.0f), std::vector<float>(parameters, 0.0f)};
     adam.learning_rate = options.learning_rate;
     int step = 0;
+    // Epoch 0: the random net's losses, the baseline the training should beat.
+    report(
+        {0, mean_loss(net, samples, order, options), mean_loss(net, samples, validation, options)});
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
         shuffle(order, rng);
         double train_total = 0;

@@ -42,9 +42,10 @@ struct EpochReport {
     double train_loss = 0, validation_loss = 0;
 };
 
-// Trains a net from random weights for options.epochs; calls `report` after each epoch. The
+// Trains a net from random weights for options.epochs on the positions split_validation does
+// not hold out; calls `report` before the first epoch (epoch 0) and after each. The
 // same samples and options give the same net bit for bit, on any number of threads.
-Net train(const std::vector<Sample>& samples, const TrainOptions& options,
+Net train(const SampleSet& set, const TrainOptions& options,
           const std::function<void(const EpochReport&)>& report);
 
 } // namespace evo::nnue

@@ -41,6 +41,17 @@ TEST(NnueTrainer, TargetBlendsScoreAndResult) {
     EXPECT_FLOAT_EQ(target_of(sample, 0.7f, 400.0f), 0.7f * expected);
 }
 
+TEST(NnueTrainer, ValidationHoldsOutTheLastPositionsOfEachFile) {
+    SampleSet set;
+    set.samples.resize(30);
+    set.file_ends = {10, 30};
+    Split split = split_validation(set, 0.1);
+    EXPECT_EQ(split.validation, (std::vector<std::size_t>{9, 28, 29}));
+    EXPECT_EQ(split.training.size(), 27u);
+    EXPECT_EQ(split.training.back(), 27u);
+    EXPECT_TRUE(split_validation(set, 0.0).validation.empty());
+}
+
 // Every weight: (loss(w + h) - loss(w - h)) / 2h against the analytic gradient.
 TEST(NnueTrainer, GradientMatchesFiniteDifferences) {
     Net net = initial_net("chess", 6, 4, 400.0f, 11);
