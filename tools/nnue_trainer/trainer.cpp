@@ -78,7 +78,9 @@ float mean_gradient(const std::vector<Net>& shards, std::vector<float> Net::*mem
 
 float sample_loss(const Net& net, const Sample& sample, float target, Net* gradient) {
     const int n = net.hidden;
-    std::vector<float> accumulator(2 * std::size_t(n));
+    // Per-thread scratch space: no allocation per sample.
+    thread_local std::vector<float> accumulator, d_accumulator;
+    accumulator.resize(2 * std::size_t(n));
     accumulate(net, sample.side_to_move, accumulator.data());
     accumulate(net, sample.other_side, accumulator.data() + n);
     float out = net.output_bias;
@@ -88,7 +90,7 @@ float sample_loss(const Net& net, const Sample& sample, float target, Net* gradi
     if (gradient) {
         float d_out = 2.0f * error * predicted * (1.0f - predicted);
         gradient->output_bias += d_out;
-        std::vector<float> d_accumulator(2 * std::size_t(n));
+        d_accumulator.resize(2 * std::size_t(n));
         for (int i = 0; i < 2 * n; ++i) {
             float a = accumulator[i];
             gradient->output_weights[i] += d_out * screlu(a);
