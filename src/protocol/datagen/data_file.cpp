@@ -1,20 +1,13 @@
 #include "data_file.h"
 
+#include "protocol/text_lines.h"
+
 #include <filesystem>
 #include <sstream>
 
 namespace evo::datagen {
 
 namespace {
-
-Result<std::vector<std::string>> read_lines(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return make_error("cannot read " + path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty()) lines.push_back(line);
-    return lines;
-}
 
 std::string game_line(int game, std::size_t positions) {
     return "game " + std::to_string(game) + " positions " + std::to_string(positions);

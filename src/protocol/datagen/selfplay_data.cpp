@@ -1,5 +1,7 @@
 #include "selfplay_data.h"
 
+#include "protocol/name_hash.h"
+
 #include "engine/engine.h"
 #include "engine/move_order.h"
 #include "engine/score_unit.h"
@@ -15,12 +17,6 @@
 namespace evo::datagen {
 
 namespace {
-
-std::uint64_t name_hash(std::string_view name) {
-    std::uint64_t hash = 14695981039346656037ull;
-    for (unsigned char c : name) hash = (hash ^ c) * 1099511628211ull;
-    return hash;
-}
 
 bool interrupted(const DatagenSettings& s) {
     return s.interrupted && s.interrupted->load();

@@ -1,5 +1,7 @@
 #include "puzzle_miner.h"
 
+#include "protocol/name_hash.h"
+
 #include "puzzle_search.h"
 
 #include "core/movegen.h"
@@ -18,12 +20,6 @@ constexpr int DecidedPlies = 8;
 // The levels (engine/levels.h) that play the self-play games: Beginner to Club.
 constexpr int FirstPlayerLevel = 1;
 constexpr int LastPlayerLevel = 4;
-
-std::uint64_t name_hash(std::string_view name) {
-    std::uint64_t hash = 14695981039346656037ull;
-    for (unsigned char c : name) hash = (hash ^ c) * 1099511628211ull;
-    return hash;
-}
 
 bool interrupted(const MiningSettings& s) {
     return s.interrupted && s.interrupted->load();

@@ -1,21 +1,10 @@
 #include "puzzle_output.h"
 
+#include "protocol/text_lines.h"
+
 #include <filesystem>
 
 namespace evo::puzzles {
-
-namespace {
-
-Result<std::vector<std::string>> read_lines(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return make_error("cannot read " + path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty()) lines.push_back(line);
-    return lines;
-}
-
-} // namespace
 
 Result<std::shared_ptr<PuzzleOutput>> PuzzleOutput::open(const std::string& path,
                                                          const std::string& settings, bool resume) {
