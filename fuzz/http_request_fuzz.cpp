@@ -4,6 +4,7 @@
 // given once, its status is one of the error table's (api_error.h) or a success, and a
 // JSON answer parses; nothing throws out and nothing crashes.
 #include "app/clock.h"
+#include "app/game_commands_json.h"
 #include "app/game_service.h"
 #include "app/http/beast_request.h"
 #include "app/http_api.h"
@@ -85,9 +86,10 @@ struct Fixture {
                  (directory / "games.sqlite3").string())),
           service(store, {}, clock, options()), handler(make_request_handler(service, {})) {
         // A few games to act on: ids 1 to 3, one of them online with both seats taken.
-        service.create({{"variant", "evochess"}});
-        service.create({{"variant", "promoteking"}, {"clock", {{"initial_ms", 60000}}}});
-        service.create({{"variant", "chess"}, {"online", true}});
+        service.create(create_game_command({{"variant", "evochess"}}));
+        service.create(
+            create_game_command({{"variant", "promoteking"}, {"clock", {{"initial_ms", 60000}}}}));
+        service.create(create_game_command({{"variant", "chess"}, {"online", true}}));
     }
     ~Fixture() {
         service.shutdown();
