@@ -43,11 +43,8 @@ Result<std::shared_ptr<DataWriter>> DataWriter::open(const std::string& path, co
     std::error_code ec;
     std::vector<std::string> done_lines;
     if (resume && std::filesystem::exists(state_path, ec)) {
-        auto state = read_lines(state_path);
+        auto state = read_state_lines(state_path, settings);
         if (!state) return make_error(state.error());
-        if (state->empty() || (*state)[0] != settings)
-            return make_error(state_path + " was written with other settings: " +
-                              (state->empty() ? std::string("(empty)") : (*state)[0]));
         auto listed = positions_listed(*state, state_path, writer->games_);
         if (!listed) return make_error(listed.error());
         writer->positions_ = *listed;

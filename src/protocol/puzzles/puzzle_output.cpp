@@ -13,11 +13,8 @@ Result<std::shared_ptr<PuzzleOutput>> PuzzleOutput::open(const std::string& path
     std::vector<std::string> kept;
     std::error_code ec;
     if (resume && std::filesystem::exists(state_path, ec)) {
-        auto state = read_lines(state_path);
+        auto state = read_state_lines(state_path, settings);
         if (!state) return make_error(state.error());
-        if (state->empty() || (*state)[0] != settings)
-            return make_error(state_path + " was written with other settings: " +
-                              (state->empty() ? std::string("(empty)") : (*state)[0]));
         output->done_.insert(state->begin() + 1, state->end());
         if (std::filesystem::exists(path, ec)) {
             auto lines = read_lines(path);
