@@ -44,16 +44,78 @@ SqliteDatabase::SqliteDatabase(const std::string& path) {
         execute("PRAGMA synchronous=FULL");
         execute("PRAGMA foreign_keys=ON");
     } catch (...) {
-        sqlite3_close(db_); // a file that is not a database fails here; the destructor won't run
+        close(); // a file that is not a database fails here; the destructor won't run
         throw;
     }
 }
 
 SqliteDatabase::~SqliteDatabase() {
+    close();
+}
+
+void SqliteDatabase::close() {
+    // A connection with statements left unfinalized would not close.
+    for (auto& [text, cached] : cache_) sqlite3_finalize(cached.statement);
+    cache_.clear();
     sqlite3_close(db_);
 }
 
+sqlite3_stmt* SqliteDatabase::take_statement(std::string_view sql, bool whole_text,
+                                             SqliteCachedStatement*& cached) {
+    cached = nullptr;
+    {
+        std::lock_guard lock(cache_mutex_);
+        if (auto it = cache_.find(sql); it != cache_.end() && !it->second.in_use) {
+            it->second.in_use = true;
+            cached = &it->second;
+            return it->second.statement;
+        }
+    }
+    sqlite3_stmt* statement = nullptr;
+    const char* tail = nullptr;
+    if (sqlite3_prepare_v3(db_, sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &statement,
+                           &tail) != SQLITE_OK)
+        fail("cannot prepare statement");
+    std::string_view rest(tail, std::size_t(sql.data() + sql.size() - tail));
+    if (whole_text && rest.find_first_not_of(" \t\r\n;") != std::string_view::npos) {
+        sqlite3_finalize(statement);
+        return nullptr;
+    }
+    std::lock_guard lock(cache_mutex_);
+    if (cache_.size() < max_cached_statements && !cache_.contains(sql))
+        cached =
+            &cache_.emplace(std::string(sql), SqliteCachedStatement{statement, true}).first->second;
+    return statement;
+}
+
+void SqliteDatabase::give_back(sqlite3_stmt* statement, SqliteCachedStatement* cached) {
+    if (!cached) {
+        sqlite3_finalize(statement);
+        return;
+    }
+    // Reset releases the statement's read of the database, as finalizing did.
+    sqlite3_reset(statement);
+    sqlite3_clear_bindings(statement);
+    std::lock_guard lock(cache_mutex_);
+    cached->in_use = false;
+}
+
 void SqliteDatabase::execute(std::string_view sql) {
+    SqliteCachedStatement* cached = nullptr;
+    if (sqlite3_stmt* statement = take_statement(sql, true, cached)) {
+        // One statement: run it to the end from the cache.
+        int code = SQLITE_ROW;
+        while (code == SQLITE_ROW) code = sqlite3_step(statement);
+        if (code != SQLITE_DONE) {
+            std::string message = sqlite3_errmsg(db_);
+            int extended = sqlite3_extended_errcode(db_);
+            give_back(statement, cached);
+            throw_sqlite_failure(extended, "SQLite: " + message + " in: " + std::string(sql));
+        }
+        give_back(statement, cached);
+        return;
+    }
+    // A script of several statements (the schema's migrations).
     char* error = nullptr;
     std::string text(sql);
     if (int code = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error); code != SQLITE_OK) {
@@ -76,13 +138,11 @@ void SqliteDatabase::fail(std::string_view what) const {
 }
 
 SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql) : db_(db) {
-    if (sqlite3_prepare_v2(db.handle(), sql.data(), int(sql.size()), &statement_, nullptr) !=
-        SQLITE_OK)
-        db.fail("cannot prepare statement");
+    statement_ = db.take_statement(sql, false, cached_);
 }
 
 SqliteStatement::~SqliteStatement() {
-    sqlite3_finalize(statement_);
+    db_.give_back(statement_, cached_);
 }
 
 SqliteStatement& SqliteStatement::bind(int index, std::int64_t value) {

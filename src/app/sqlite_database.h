@@ -5,9 +5,11 @@
 #include "storage_error.h"
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -22,6 +24,12 @@ std::optional<StorageErrorKind> storage_error_kind_of_sqlite(int code);
 [[noreturn]] void throw_sqlite_failure(int code, const std::string& message);
 
 class SqliteDatabase;
+
+// A statement kept prepared by its connection (SqliteDatabase's cache).
+struct SqliteCachedStatement {
+    sqlite3_stmt* statement = nullptr;
+    bool in_use = false;
+};
 
 // A prepared statement; bind parameters by 1-based index, then step through rows.
 class SqliteStatement {
@@ -54,6 +62,7 @@ class SqliteStatement {
   private:
     SqliteDatabase& db_;
     sqlite3_stmt* statement_ = nullptr;
+    SqliteCachedStatement* cached_ = nullptr; // borrowed from the connection's cache
 };
 
 class SqliteDatabase {
@@ -72,7 +81,29 @@ class SqliteDatabase {
     sqlite3* handle() const { return db_; }
 
   private:
+    friend class SqliteStatement;
+
+    // Prepared statements by their SQL text, kept for the connection's life: parsing and
+    // planning a move's short statements cost more than running them. A statement in use
+    // (a nested use of the same text) is prepared afresh and finalized after.
+    struct TransparentHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const {
+            return std::hash<std::string_view>{}(text);
+        }
+    };
+    static constexpr std::size_t max_cached_statements = 256;
+
+    // A prepared statement of the first statement in `sql`, and its cache entry if it is the
+    // cache's; none when `whole_text` is asked for and `sql` holds more than one statement.
+    sqlite3_stmt* take_statement(std::string_view sql, bool whole_text,
+                                 SqliteCachedStatement*& cached);
+    void give_back(sqlite3_stmt* statement, SqliteCachedStatement* cached);
+    void close();
+
     sqlite3* db_ = nullptr;
+    std::mutex cache_mutex_;
+    std::unordered_map<std::string, SqliteCachedStatement, TransparentHash, std::equal_to<>> cache_;
 };
 
 // Begins an IMMEDIATE transaction; commit() makes it durable, the destructor

@@ -407,7 +407,10 @@ SaveOutcome SqliteGameRepository::write_save(GameRecord& record, std::size_t sto
 }
 
 std::optional<std::int64_t> SqliteGameRepository::version_of(std::int64_t id) {
-    auto lock = exclusive();
+    // Read inside an open batch rather than committing it: the caller holds this game's
+    // lock (GameCache), so no save of this game is in the batch and the row read is the
+    // committed one. Committing here made each move's stream update flush on its own.
+    std::lock_guard lock(mutex_);
     SqliteStatement game(db_, "SELECT version FROM games WHERE id = ?");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
