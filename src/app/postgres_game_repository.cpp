@@ -193,6 +193,43 @@ rating_changes_from_json(const std::optional<std::string>& text) {
     return changes;
 }
 
+// The common save (moves added or none, no rating to write), in one statement: the update on
+// the version, the new moves and the notice. A move took six round trips before (BEGIN,
+// UPDATE, DELETE, INSERT, NOTIFY, COMMIT); BEGIN stays, as the pool may retry it alone.
+SaveOutcome save_moves_ahead(PostgresConnection& connection, const GameRecord& record,
+                             std::size_t stored_move_count, PostgresParams& params) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (std::size_t ply = stored_move_count; ply < record.moves_uci.size(); ++ply)
+        moves.push_back(record.moves_uci[ply]);
+    params.add(std::int64_t(stored_move_count))
+        .add(moves.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+        .add(std::string(game_change_channel));
+    auto placeholder = [](int n) {
+        std::string text(1, '$');
+        text += std::to_string(changeable_column_count + n);
+        return text;
+    };
+    // Of two writers of one version, the second waits for the first's row lock, then finds
+    // the version changed: nothing is updated, so nothing inserted and no notice.
+    PostgresResult saved = connection.execute(
+        "WITH updated AS (UPDATE games SET (" + changeable_columns() + ") = ROW(" +
+            changeable_placeholders(1) + "), version = version + 1 WHERE id = " + placeholder(1) +
+            " AND version = " + placeholder(2) +
+            " RETURNING id, version), "
+            "inserted AS (INSERT INTO moves (game_id, ply, uci) SELECT id, " +
+            placeholder(3) + "::integer + n::integer - 1, uci FROM updated, " +
+            "json_array_elements_text(" + placeholder(4) +
+            "::json) WITH ORDINALITY AS m(uci, n)) "
+            "SELECT pg_notify(" +
+            placeholder(5) + ", id || ':' || version) FROM updated",
+        params);
+    if (saved.rows() > 0) return SaveOutcome::Saved;
+    bool exists =
+        connection.execute("SELECT 1 FROM games WHERE id = $1", PostgresParams().add(record.id))
+            .rows() > 0;
+    return exists ? SaveOutcome::VersionConflict : SaveOutcome::Gone;
+}
+
 } // namespace
 
 PostgresGameRepository::PostgresGameRepository(const std::string& conninfo, std::size_t connections)
@@ -374,6 +411,10 @@ SaveOutcome PostgresGameRepository::save(GameRecord& record, std::size_t stored_
             PostgresParams params;
             add_changeable_fields(params, record);
             params.add(record.id).add(record.version);
+            if (stored_move_count <= record.moves_uci.size() && !rated_game_end(record)) {
+                outcome = save_moves_ahead(connection, record, stored_move_count, params);
+                return;
+            }
             // Of two writers of one version, the second waits for the first's row lock, then
             // finds the version changed and updates nothing.
             PostgresResult update = connection.execute(
