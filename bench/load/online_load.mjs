@@ -10,11 +10,14 @@
 //
 //   node bench/load/online_load.mjs [--binary build/evochess] [--games 1000] [--seconds 60]
 //        [--spectators 200] [--think-ms 2000] [--backend sqlite|postgres] [--processes N]
+//        [--window-ms 2000]
 // --backend postgres runs the server(s) on a throw-away PostgreSQL server (bench_servers.mjs);
 // with --processes 2 game i's White uses process i mod 2 and its Black process (i div 2)
 // mod 2, so half the games relay their moves across processes (reported apart).
 // The set-up creates the games faster than the server's new-game quota (600 a minute), so
 // that quota is lifted (--games-per-minute 0); the per-address limits stay.
+// --window-ms W also prints each W ms window of the timed part: its relay p50/p99/max and
+// how late this client's own 20 ms timer fired at most (a stall of the client, not the server).
 import path from 'node:path';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,7 @@ const spectators = bounded(flag('spectators', 200), 0, 5000);
 const thinkMs = bounded(flag('think-ms', 2000), 50, 60000);
 const backend = flag('backend', 'sqlite');
 const processes = bounded(flag('processes', 1), 1, 8);
+const windowMs = flag('window-ms') === undefined ? 0 : bounded(flag('window-ms'), 100, 60000);
 const variants = ['evochess', 'echess', 'promoteking', 'chess'];
 
 const bench = await startServers({
@@ -134,6 +138,7 @@ class Player {
     const key = `${this.game.id}:${message.ply}`;
     if (sentAt.has(key) && state.turn === this.colour) {
       stats.latencies[this.game.across ? 'across' : 'same'].push(arrived - sentAt.get(key));
+      if (windowMs) windows.relay.push([arrived, arrived - sentAt.get(key)]);
       sentAt.delete(key);
     }
     if (!running || state.result || state.turn !== this.colour || this.thinking) return;
@@ -205,7 +210,18 @@ const serverCpuBefore = serverCpuSeconds();
 const postgresCpuBefore = postgresCpuSeconds();
 const clientCpuBefore = process.cpuUsage();
 const started = performance.now();
+const windows = { relay: [], clientLag: [] };
+let lagTimer;
+if (windowMs) {
+  let last = performance.now();
+  lagTimer = setInterval(() => {
+    const now = performance.now();
+    windows.clientLag.push([now, now - last - 20]);
+    last = now;
+  }, 20);
+}
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+clearInterval(lagTimer);
 const serverCpu = serverCpuSeconds() - serverCpuBefore;
 const postgresCpu = postgresCpuSeconds() - postgresCpuBefore;
 const clientCpuUsage = process.cpuUsage(clientCpuBefore);
@@ -235,6 +251,18 @@ const show = (values) => {
 };
 console.log(`moves: ${stats.moves} acknowledged in ${elapsed.toFixed(1)} s = ${(stats.moves / elapsed).toFixed(1)} moves/s; refused ${stats.refused}`);
 console.log(`move POST -> opponent's stream: ${show([...stats.latencies.same, ...stats.latencies.across])}`);
+if (windowMs) {
+  const bucket = (time) => Math.floor((time - started) / windowMs);
+  const relay = new Map();
+  for (const [time, value] of windows.relay) relay.set(bucket(time), [...(relay.get(bucket(time)) ?? []), value]);
+  const lag = new Map();
+  for (const [time, value] of windows.clientLag) lag.set(bucket(time), Math.max(lag.get(bucket(time)) ?? 0, value));
+  for (const [index, values] of [...relay].sort((a, b) => a[0] - b[0])) {
+    const p = percentiles(values);
+    const at = ((index * windowMs) / 1000).toFixed(1);
+    console.log(`  window ${at} s: relay p50 ${p.p50.toFixed(0)} / p99 ${p.p99.toFixed(0)} / max ${p.max.toFixed(0)} ms (${p.count}); client timer late ${(lag.get(index) ?? 0).toFixed(0)} ms`);
+  }
+}
 if (servers.length > 1) {
   console.log(`  opponent on the same process: ${show(stats.latencies.same)}`);
   console.log(`  opponent on the other process: ${show(stats.latencies.across)}`);
