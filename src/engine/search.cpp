@@ -153,8 +153,8 @@ void Worker::do_move(Move m, Stack* ss) {
     Position& pos = *pos_;
     ss->current = m;
     ss->continuation = &history_->continuation[pos.piece_on(m.from())][m.to()];
+    if (shared_->nnue.net) accumulators_.before_move(pos, ss->ply);
     pos.do_move(m, states_[ss->ply]);
-    if (shared_->nnue.net) accumulators_.invalidate(ss->ply + 1);
     keys_[std::size_t(root_index_ + ss->ply + 1)] = pos.key();
     // The child's line starts empty: a child that fails high without a PV search must not
     // pass up a line left over from another position.
@@ -302,8 +302,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
             ss->current = Move::none();
             ss->continuation = &history_->continuation[0][0];
+            if (shared_->nnue.net) accumulators_.before_move(pos, ply);
             pos.do_null_move(states_[ply]);
-            if (shared_->nnue.net) accumulators_.invalidate(ply + 1);
             keys_[std::size_t(root_index_ + ply + 1)] = pos.key();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r, !cut_node, ss + 1);
             pos.undo_null_move();

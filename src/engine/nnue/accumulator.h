@@ -37,6 +37,12 @@ class AccumulatorStack {
     void reset(const QuantisedNet& net, int plies, const Kernels& kernels = best_kernels());
     // The position at `ply` changed (a move or a null move was made from ply - 1).
     void invalidate(int ply) { entries_[std::size_t(ply)].filled = false; }
+    // Before a move from `pos`, the position at `ply`: fills its entry (so that the child's
+    // is filled from it, however the child is reached) and empties the child's.
+    void before_move(const Position& pos, int ply) {
+        if (!entries_[std::size_t(ply)].filled) fill(pos, ply);
+        invalidate(ply + 1);
+    }
     // The raw output of `pos`, the position at `ply`.
     std::int64_t evaluate(const Position& pos, int ply);
     // The accumulator of `perspective` at `ply` (filled by evaluate).

@@ -151,12 +151,15 @@ Walk walk_and_compare(const Variant& variant, const QuantisedNet& q, const Kerne
                 walk.evolutions += testing::is_evolution(pos, m);
                 walk.promotions += m.promotion().any();
                 walk.other_colour_promotions += m.promotion().other_color;
+                // As the search does (before_move), or with the parent left unfilled.
+                bool fill_parent = rng() % 2;
+                if (fill_parent) stack.before_move(pos, ply);
                 pos.do_move(m, states[ply]);
-                stack.invalidate(ply + 1);
+                if (!fill_parent) stack.invalidate(ply + 1);
                 line.push_back(m);
             } else if (null_move) {
+                stack.before_move(pos, ply);
                 pos.do_null_move(states[ply]);
-                stack.invalidate(ply + 1);
                 line.push_back(Move::none());
                 ++walk.null_moves;
             } else if (!line.empty()) {
@@ -200,17 +203,29 @@ TEST(NnueInference, TheStackFillsFromTheParentWhenItCan) {
     AccumulatorStack stack;
     stack.reset(q, 8);
     Position pos = Position::start(variant);
-    stack.evaluate(pos, 0);
     std::mt19937_64 rng(4);
-    StateInfo st[2];
+    StateInfo st[3];
+    // Lazily: a child of an evaluated parent is updated, one of a parent never evaluated
+    // (in check, its evaluation from the table) refreshed.
+    stack.evaluate(pos, 0);
     pos.do_move(random_move(pos, rng), st[0]);
     stack.invalidate(1);
-    stack.evaluate(pos, 1);
-    pos.do_move(random_move(pos, rng), st[1]);
+    Move second = random_move(pos, rng);
+    pos.do_move(second, st[1]);
     stack.invalidate(2);
     stack.evaluate(pos, 2);
-    EXPECT_EQ(stack.refreshes, 1u);
-    EXPECT_EQ(stack.incremental_updates, 2u);
+    EXPECT_EQ(stack.refreshes, 2u);
+    EXPECT_EQ(stack.incremental_updates, 0u);
+    // As the search does it: before_move fills the parent first, so only the root refreshes.
+    pos.undo_move(second);
+    stack.before_move(pos, 1);
+    EXPECT_EQ(stack.incremental_updates, 1u);
+    pos.do_move(random_move(pos, rng), st[1]);
+    stack.before_move(pos, 2);
+    pos.do_move(random_move(pos, rng), st[2]);
+    stack.evaluate(pos, 3);
+    EXPECT_EQ(stack.refreshes, 2u);
+    EXPECT_EQ(stack.incremental_updates, 3u);
 }
 
 } // namespace
