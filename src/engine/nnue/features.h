@@ -1,6 +1,6 @@
 // The inputs of the learned evaluation (docs/nnue.md, "Features"): the active feature indices
-// of a position from one side's perspective. Shared by the trainer (tools/nnue_trainer) and,
-// later, the engine, so both see a position the same way.
+// of a position from one side's perspective. Shared by the trainer (tools/nnue_trainer) and
+// the engine, so both see a position the same way.
 #pragma once
 
 #include "core/position.h"
