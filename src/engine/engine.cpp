@@ -302,7 +302,9 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
         auto v = parse_bool(value);
         if (!v) return bad("true or false");
         d.nnue.set_enabled(*v);
+        d.tt.clear(); // its static evaluations are the other evaluation's
     } else if (iequals(name, "EvalFile")) {
+        d.tt.clear();
         return d.nnue.set_eval_file(std::string(value));
     } else if (iequals(name, "Clear Hash")) {
         d.tt.clear();
@@ -392,6 +394,12 @@ std::optional<std::string> Engine::evaluation_problem(const Variant& variant) {
 
 bool Engine::uses_nnue(const Variant& variant) {
     return impl_->nnue.for_variant(variant).net != nullptr;
+}
+
+std::optional<int> Engine::nnue_evaluation(const Position& pos) {
+    NnueEval eval = impl_->nnue.for_variant(pos.variant());
+    if (!eval.net) return std::nullopt;
+    return eval.value(nnue::evaluate_position(*eval.net, pos, nnue::best_kernels()));
 }
 
 int Engine::hashfull() const {

@@ -129,6 +129,9 @@ class Engine {
     std::optional<std::string> evaluation_problem(const Variant& variant);
     // Whether a search of `variant` evaluates with a net.
     bool uses_nnue(const Variant& variant);
+    // The net's static evaluation of `pos` (side to move's view, evaluation units), when a
+    // search of its variant evaluates with a net.
+    std::optional<int> nnue_evaluation(const Position& pos);
 
     // Weak levels draw their move at random; this makes the draws repeatable (tests).
     void seed_random(std::uint64_t seed);

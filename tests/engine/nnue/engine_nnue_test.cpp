@@ -102,6 +102,20 @@ TEST(EngineNnue, UseNnueWithoutANetSaysThereIsNone) {
     }
 }
 
+TEST(EngineNnue, TwoThreadsSearchWithTheNet) {
+    std::string path = temp_net("threads.nnue", nnue::testing::random_net("echess", 32, 6));
+    Engine engine;
+    ASSERT_FALSE(engine.set_option("EvalFile", path));
+    ASSERT_FALSE(engine.set_option("Use NNUE", "true"));
+    ASSERT_FALSE(engine.set_option("Threads", "2"));
+    SearchResult result = search_depth(engine, *find_variant("echess"), 7);
+    EXPECT_FALSE(result.best_move.is_none());
+    Position start = Position::start(*find_variant("echess"));
+    EXPECT_TRUE(engine.nnue_evaluation(start));
+    EXPECT_FALSE(engine.nnue_evaluation(Position::start(chess_variant())));
+    std::filesystem::remove(path);
+}
+
 TEST(EngineNnue, AVariantFromAFileUsesItsParentsNet) {
     std::string path = temp_net("evochess.nnue", nnue::testing::random_net("evochess", 16, 2));
     Variant lab = *find_variant("evochess");

@@ -70,6 +70,10 @@ TEST_F(UciNnue, AVariantFromAFileSearchesWithItsParentsNet) {
          "setoption name UCI_Variant value uci-nnue-lab", "position startpos", "go depth 3"});
     EXPECT_EQ(count_with(lines, "hand-written"), 0);
     EXPECT_TRUE(has_prefix(lines, "bestmove "));
+    // `eval` prints the net's evaluation beside the hand-written one.
+    lines = send({"eval"});
+    EXPECT_EQ(count_with(lines, "info string static evaluation "), 1);
+    EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), 1);
     // A chess game with this evochess net: refused for the variant, said once.
     lines = send({"setoption name UCI_Variant value chess", "position startpos", "go depth 2"});
     EXPECT_EQ(count_with(lines, "info string EvalFile " + path +
