@@ -3,6 +3,8 @@
 #include "engine.h"
 #include "score_unit.h"
 
+#include "nnue/features.h"
+
 #include "core/notation.h"
 
 #include <chrono>
@@ -31,12 +33,16 @@ const std::vector<BenchPosition>& bench_positions() {
 }
 
 BenchResult run_bench(int depth, int hash_mb,
-                      const std::function<void(const std::string&)>& progress) {
+                      const std::function<void(const std::string&)>& progress,
+                      const BenchSetup& setup) {
     Engine engine;
     // A size the machine cannot give is said, not silently replaced (the table kept is).
     auto error = engine.set_option("Hash", std::to_string(hash_mb));
     if (error && progress) progress("info string " + *error);
     engine.set_option("Threads", "1");
+    for (const auto& [name, value] : setup.options)
+        if (auto refused = engine.set_option(name, value); refused && progress)
+            progress("info string " + *refused);
     BenchResult total;
     const auto& positions = bench_positions();
     auto start = std::chrono::steady_clock::now();
@@ -50,6 +56,9 @@ BenchResult run_bench(int depth, int hash_mb,
                 progress("skipped bad bench position " + std::string(bp.fen) + ": " + pos.error());
             continue;
         }
+        if (!setup.family.empty() && nnue::net_family(*variant) != setup.family) continue;
+        if (auto problem = engine.evaluation_problem(*variant); problem && progress)
+            progress("info string " + *problem);
         engine.new_game();
         Game game(*pos);
         Limits limits;

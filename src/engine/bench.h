@@ -29,9 +29,17 @@ struct BenchResult {
     }
 };
 
+// What else a bench may set: engine options (name, value) such as Use NNUE and EvalFile, and
+// the positions of one net family only (nnue::net_family; empty: all).
+struct BenchSetup {
+    std::vector<std::pair<std::string, std::string>> options;
+    std::string family;
+};
+
 // `progress` gets one line per position (may be empty).
 BenchResult run_bench(int depth, int hash_mb,
-                      const std::function<void(const std::string&)>& progress = {});
+                      const std::function<void(const std::string&)>& progress = {},
+                      const BenchSetup& setup = {});
 
 // The three closing lines, as Stockfish prints them.
 std::string bench_summary(const BenchResult& result);

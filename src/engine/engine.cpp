@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include "levels.h"
+#include "nnue_eval.h"
 #include "score_unit.h"
 #include "search.h"
 #include "search_thread.h"
@@ -68,6 +69,7 @@ struct Engine::Impl {
     bool limit_strength = false;
     int elo = max_level_elo();
     int level_option = LevelCount;
+    NnueNets nnue; // Use NNUE, EvalFile
 
     // The background search.
     mutable std::mutex mutex;
@@ -136,6 +138,7 @@ struct Engine::Impl {
         const Level& playing = playing_level;
         shared.tt = &tt;
         shared.weights = &weights_for(game.variant());
+        shared.nnue = nnue.for_variant(game.variant());
         shared.limits = limits;
         if (playing.nodes)
             shared.limits.nodes = std::min(limits.nodes.value_or(*playing.nodes), *playing.nodes);
@@ -295,6 +298,14 @@ std::optional<std::string> Engine::set_option(std::string_view name, std::string
         auto v = spin(1, LevelCount);
         if (!v) return bad("1.." + std::to_string(LevelCount));
         d.level_option = *v;
+    } else if (iequals(name, "Use NNUE")) {
+        auto v = parse_bool(value);
+        if (!v) return bad("true or false");
+        d.nnue.set_enabled(*v);
+        d.tt.clear(); // its static evaluations are the other evaluation's
+    } else if (iequals(name, "EvalFile")) {
+        d.tt.clear();
+        return d.nnue.set_eval_file(std::string(value));
     } else if (iequals(name, "Clear Hash")) {
         d.tt.clear();
     } else {
@@ -315,6 +326,8 @@ std::vector<OptionDescription> Engine::options() const {
         {"UCI_LimitStrength", T::Check, "false", 0, 0, {}},
         {"UCI_Elo", T::Spin, std::to_string(max_level_elo()), min_level_elo(), max_level_elo(), {}},
         {"Level", T::Spin, std::to_string(LevelCount), 1, LevelCount, {}},
+        {"Use NNUE", T::Check, "false", 0, 0, {}},
+        {"EvalFile", T::String, "", 0, 0, {}},
     };
 }
 
@@ -370,6 +383,23 @@ void Engine::stop() {
 
 void Engine::ponderhit() {
     impl_->shared.pondering = false;
+}
+
+std::optional<std::string> Engine::evaluation_problem(const Variant& variant) {
+    std::string why;
+    impl_->nnue.for_variant(variant, &why);
+    if (why.empty()) return std::nullopt;
+    return why;
+}
+
+bool Engine::uses_nnue(const Variant& variant) {
+    return impl_->nnue.for_variant(variant).net != nullptr;
+}
+
+std::optional<int> Engine::nnue_evaluation(const Position& pos) {
+    NnueEval eval = impl_->nnue.for_variant(pos.variant());
+    if (!eval.net) return std::nullopt;
+    return eval.value(nnue::evaluate_position(*eval.net, pos, nnue::best_kernels()));
 }
 
 int Engine::hashfull() const {

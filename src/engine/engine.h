@@ -94,10 +94,9 @@ class Engine {
 
     // Options by their UCI names (case-insensitive): Hash (MB), Threads, MultiPV,
     // Move Overhead (ms), UCI_LimitStrength, UCI_Elo, Skill Level (0..20), Level (1..8),
-    // Clear Hash. The three strength options each select a level of levels.h; the weakest
-    // of them plays.
-    // Answers an error message for an unknown name or a bad value (nothing changes then).
-    // Not to be called while a search runs.
+    // Clear Hash, Use NNUE, EvalFile (docs/nnue.md, "Inference"). The three strength options each
+    // select a level of levels.h; the weakest of them plays. Answers an error message for an
+    // unknown name or a bad value (nothing changes then). Not to be called while a search runs.
     std::optional<std::string> set_option(std::string_view name, std::string_view value);
     std::vector<OptionDescription> options() const;
 
@@ -123,6 +122,16 @@ class Engine {
     void ponderhit();
 
     int hashfull() const;
+
+    // With Use NNUE on: why `variant` is evaluated by the hand-written evaluation all the
+    // same (no net for its family, a net file of another family); nothing when the net is used
+    // or Use NNUE is off.
+    std::optional<std::string> evaluation_problem(const Variant& variant);
+    // Whether a search of `variant` evaluates with a net.
+    bool uses_nnue(const Variant& variant);
+    // The net's static evaluation of `pos` (side to move's view, evaluation units), when a
+    // search of its variant evaluates with a net.
+    std::optional<int> nnue_evaluation(const Position& pos);
 
     // Weak levels draw their move at random; this makes the draws repeatable (tests).
     void seed_random(std::uint64_t seed);

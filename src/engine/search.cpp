@@ -102,6 +102,7 @@ void Worker::prepare(const Game& game, SearchShared& shared) {
     null_move_min_ply_ = 0;
     best_move_changes_ = 0;
     check_countdown_ = 1;
+    if (shared.nnue.net) accumulators_.reset(*shared.nnue.net, MaxPly + 2);
 }
 
 void Worker::check_time() {
@@ -119,7 +120,8 @@ void Worker::check_time() {
         shared_->stop = true;
 }
 
-Value Worker::evaluate_here() const {
+Value Worker::evaluate_here(int ply) {
+    if (shared_->nnue.net) return shared_->nnue.value(accumulators_.evaluate(*pos_, ply));
     return evaluate(*pos_, *shared_->weights);
 }
 
@@ -151,6 +153,7 @@ void Worker::do_move(Move m, Stack* ss) {
     Position& pos = *pos_;
     ss->current = m;
     ss->continuation = &history_->continuation[pos.piece_on(m.from())][m.to()];
+    if (shared_->nnue.net) accumulators_.before_move(pos, ss->ply);
     pos.do_move(m, states_[ss->ply]);
     keys_[std::size_t(root_index_ + ss->ply + 1)] = pos.key();
     // The child's line starts empty: a child that fails high without a PV search must not
@@ -249,7 +252,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
     if (!root_node) {
         if (shared_->stop.load(std::memory_order_relaxed)) return ValueZero;
         if (is_draw(ply)) return draw_value(ply);
-        if (ply >= MaxPly - 1) return pos.in_check() ? ValueZero : evaluate_here();
+        if (ply >= MaxPly - 1) return pos.in_check() ? ValueZero : evaluate_here(ply);
         alpha = std::max(mated_in(ply), alpha);
         beta = std::min(mate_in(ply + 1), beta);
         if (alpha >= beta) return alpha;
@@ -273,7 +276,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         ss->static_eval = eval = ValueNone;
     } else {
         ss->static_eval = eval =
-            tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here();
+            tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
         if (tt_value != ValueNone &&
             (std::uint8_t(tt.bound) & std::uint8_t(tt_value > eval ? Bound::Lower : Bound::Upper)))
             eval = tt_value;
@@ -299,6 +302,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
             ss->current = Move::none();
             ss->continuation = &history_->continuation[0][0];
+            if (shared_->nnue.net) accumulators_.before_move(pos, ply);
             pos.do_null_move(states_[ply]);
             keys_[std::size_t(root_index_ + ply + 1)] = pos.key();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r, !cut_node, ss + 1);
@@ -483,7 +487,7 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
     if (is_draw(ply)) return draw_value(ply);
     const bool in_check = pos.in_check();
     ss->in_check = in_check;
-    if (ply >= MaxPly - 1) return in_check ? ValueZero : evaluate_here();
+    if (ply >= MaxPly - 1) return in_check ? ValueZero : evaluate_here(ply);
 
     const Key key = pos.key();
     TTHit tt = shared_->tt->probe(key, ply);
@@ -500,7 +504,7 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
         best = futility_base = -ValueInfinite;
     } else {
         ss->static_eval = best =
-            tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here();
+            tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
         if (tt_value != ValueNone &&
             (std::uint8_t(tt.bound) & std::uint8_t(tt_value > best ? Bound::Lower : Bound::Upper)))
             best = tt_value;

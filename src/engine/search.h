@@ -6,6 +6,7 @@
 #include "engine.h"
 #include "eval_weights.h"
 #include "history.h"
+#include "nnue_eval.h"
 #include "time_manager.h"
 #include "tt.h"
 #include "value.h"
@@ -25,6 +26,7 @@ class Worker;
 struct SearchShared {
     TranspositionTable* tt = nullptr;
     const EvalWeights* weights = nullptr;
+    NnueEval nnue; // off unless a net evaluates this variant
     Limits limits;
     TimeManager time;
     Clock::time_point start;
@@ -90,7 +92,9 @@ class Worker {
     void undo_move(Move m);
     bool is_draw(int ply) const;
     Value draw_value(int ply) const;
-    Value evaluate_here() const;
+    // The static evaluation of the position at `ply`: the net's when one is on, else the
+    // hand-written one.
+    Value evaluate_here(int ply);
     void check_time();
 
     void score_moves(int ply, Move tt_move, const Stack* ss);
@@ -121,6 +125,7 @@ class Worker {
     int check_countdown_ = 0;
     int best_move_changes_ = 0;
     std::atomic<std::uint64_t> nodes_{0};
+    nnue::AccumulatorStack accumulators_;
 };
 
 } // namespace evo::engine

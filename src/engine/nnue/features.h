@@ -1,11 +1,13 @@
 // The inputs of the learned evaluation (docs/nnue.md, "Features"): the active feature indices
-// of a position from one side's perspective. Shared by the trainer (tools/nnue_trainer) and,
-// later, the engine, so both see a position the same way.
+// of a position from one side's perspective. Shared by the trainer (tools/nnue_trainer) and
+// the engine, so both see a position the same way.
 #pragma once
 
 #include "core/position.h"
+#include "core/variant.h"
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace evo::nnue {
@@ -23,7 +25,17 @@ constexpr int FirstPromoterSlots = 3, OtherPromotionSlots = 8;
 constexpr int FeatureCount =
     PieceSquareFeatures + CounterFeatures + FirstPromoterSlots + OtherPromotionSlots;
 
+// At most this many features are active at once: a unit a square, 8 counter inputs, 2 of the
+// Promote King state.
+constexpr int MaxActiveFeatures = 64 + 8 + 2;
+
 // The active features of `pos` seen from `perspective`, in increasing order.
 std::vector<std::uint16_t> active_features(const Position& pos, Color perspective);
+// The same into `out` (room for MaxActiveFeatures) without allocating; answers their count.
+int active_features(const Position& pos, Color perspective, std::uint16_t* out);
+
+// The built-in variant whose net evaluates `variant` (docs/nnue.md, "The file format"):
+// promoteking, evochess, echess or chess. A variant from a file has its parent's family.
+std::string_view net_family(const Variant& variant);
 
 } // namespace evo::nnue

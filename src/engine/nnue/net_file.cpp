@@ -1,6 +1,5 @@
 #include "net_file.h"
 
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -27,11 +26,18 @@ std::uint64_t get(const std::uint8_t* in, int bytes) {
     for (int i = 0; i < bytes; ++i) value |= std::uint64_t(in[i]) << (8 * i);
     return value;
 }
+// std::bit_cast by hand: the WebAssembly package's libc++ (Emscripten 3.1) has none.
+template <class To, class From> To bits_as(From value) {
+    static_assert(sizeof(To) == sizeof(From));
+    To to;
+    std::memcpy(&to, &value, sizeof to);
+    return to;
+}
 void put_float(std::vector<std::uint8_t>& out, float value) {
-    put(out, std::bit_cast<std::uint32_t>(value), 4);
+    put(out, bits_as<std::uint32_t>(value), 4);
 }
 float get_float(const std::uint8_t* in) {
-    return std::bit_cast<float>(std::uint32_t(get(in, 4)));
+    return bits_as<float>(std::uint32_t(get(in, 4)));
 }
 
 std::size_t weight_count(std::size_t features, std::size_t hidden) {

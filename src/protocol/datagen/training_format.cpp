@@ -1,5 +1,6 @@
 #include "training_format.h"
 
+#include "engine/nnue/features.h"
 #include "engine/score_unit.h"
 
 #include <algorithm>
@@ -54,10 +55,7 @@ constexpr std::uint8_t AdjudicatedBit = 4;
 } // namespace
 
 std::string family_of(const Variant& variant) {
-    if (variant.extra_state == ExtraState::PromoteKing) return "promoteking";
-    if (variant.evolution == Evolution::Accumulate) return "evochess";
-    if (variant.evolution == Evolution::Expire) return "echess";
-    return "chess";
+    return std::string(nnue::net_family(variant)); // the engine picks its net the same way
 }
 
 Result<Header> header_for(const Variant& variant, std::uint32_t nodes, std::uint64_t seed) {

@@ -275,6 +275,10 @@ void Session::evaluate() {
               std::to_string(engine::to_centipawns(v, engine::pawn_value(weights))) +
               " cp (side to move; " + std::to_string(v) + " evaluation units, a pawn " +
               std::to_string(engine::pawn_value(weights)) + ")");
+    if (auto net = engine_.nnue_evaluation(pos))
+        out_.line("info string NNUE evaluation " +
+                  std::to_string(engine::to_centipawns(*net, engine::pawn_value(weights))) +
+                  " cp (side to move; " + std::to_string(*net) + " evaluation units)");
 }
 
 } // namespace evo::uci

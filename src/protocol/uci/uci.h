@@ -67,6 +67,7 @@ class Session {
     // position to search, and `go` answers `bestmove 0000` (docs/engine.md).
     std::optional<std::string> position_error_;
     bool ponder_option_ = false;
+    std::optional<std::string> last_eval_problem_; // the last said at a `go`
 };
 
 // For the `d` command and tests: an ASCII board with FEN and key.

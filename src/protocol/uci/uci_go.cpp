@@ -42,6 +42,12 @@ void Session::go(std::string_view args) {
             perft_.start(pos, *command.perft_depth, [this](const std::string& l) { out_.line(l); });
         return;
     }
+    // Use NNUE without a net for this variant: said once (until the reason changes), then
+    // the hand-written evaluation searches as before.
+    auto eval_problem = engine_.evaluation_problem(pos.variant());
+    if (eval_problem && eval_problem != last_eval_problem_)
+        out_.line("info string " + *eval_problem);
+    last_eval_problem_ = eval_problem;
     const engine::Limits& limits = command.limits;
     // The root is copied for the info lines: the game may change during the search.
     auto root = std::make_shared<Position>(pos);

@@ -1,0 +1,52 @@
+// The learned evaluation in the engine (docs/nnue.md, "Inference"): which net evaluates a
+// variant (the UCI options `Use NNUE` and `EvalFile`, the nets embedded from nets/), and its
+// output in the engine's evaluation units.
+#pragma once
+
+#include "value.h"
+
+#include "nnue/accumulator.h"
+#include "nnue/quantised.h"
+
+#include "core/variant.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace evo::engine {
+
+// What a search evaluates with: a net (net == nullptr: the hand-written evaluation).
+struct NnueEval {
+    const nnue::QuantisedNet* net = nullptr;
+    std::int64_t units_per_output = 0;
+
+    // A raw output in evaluation units, kept off the mate scores.
+    Value value(std::int64_t raw) const;
+};
+
+class NnueNets {
+  public:
+    void set_enabled(bool on) { enabled_ = on; }
+    bool enabled() const { return enabled_; }
+    // Loads the net file at `path` (empty: none, the embedded nets are used). A file that
+    // cannot be used is refused with an error that names it, and no file net is kept.
+    std::optional<std::string> set_eval_file(const std::string& path);
+    const std::string& eval_file() const { return eval_file_; }
+
+    // The net for `variant` (none when disabled), or why there is none: a net file of
+    // another family, or no file and no embedded net for the family.
+    NnueEval for_variant(const Variant& variant, std::string* why_not = nullptr);
+
+  private:
+    bool enabled_ = false;
+    std::string eval_file_;
+    std::unique_ptr<nnue::QuantisedNet> file_net_;
+    std::map<std::string, std::unique_ptr<nnue::QuantisedNet>, std::less<>> embedded_;
+};
+
+// A float net the engine can use: the engine's feature count. Else why not.
+std::optional<std::string> unusable_net(const nnue::Net& net);
+
+} // namespace evo::engine
