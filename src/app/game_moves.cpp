@@ -7,11 +7,9 @@
 
 namespace evo::app {
 
-using nlohmann::json;
-
-json GameService::play(std::int64_t id, const PlayCommand& command, const Actor& who) {
+GameView GameService::play(std::int64_t id, const PlayCommand& command, const Actor& who) {
     const std::optional<int>& ply = command.expected_ply;
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+    return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
         char turn = turn_of(game);
         if (actor >= 0 && side_letter(actor) != turn) throw conflict("it is not your turn");
@@ -25,13 +23,12 @@ json GameService::play(std::int64_t id, const PlayCommand& command, const Actor&
             throw conflict("your time ran out");
         play_move(game, move_from_text(game, command.move.text, command.move.san));
         if (game.record.clock) game.record.clock->on_move(side_index(turn), now, command.lag_ms);
-        return std::nullopt;
     });
 }
 
-json GameService::undo(std::int64_t id, const UndoCommand& command, const Actor& who) {
+GameView GameService::undo(std::int64_t id, const UndoCommand& command, const Actor& who) {
     int plies = command.plies;
-    return change_game(id, who, [&](LoadedGame& game, int) -> std::optional<json> {
+    return change_game(id, who, [&](LoadedGame& game, int) {
         if (game.record.online)
             throw conflict("in an online game, ask your opponent for a takeback");
         // No move: only a resignation or an agreement is taken back.
@@ -45,12 +42,11 @@ json GameService::undo(std::int64_t id, const UndoCommand& command, const Actor&
         take_back(game, std::size_t(plies), clock_.now_ms());
         game.record.draw_offer.reset();
         game.record.takeback_offer.reset();
-        return std::nullopt;
     });
 }
 
-json GameService::takeback(std::int64_t id, const OfferCommand& command, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+GameView GameService::takeback(std::int64_t id, const OfferCommand& command, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
         char side = side_for(game, actor, command.side);
         char turn = turn_of(game);
@@ -61,7 +57,7 @@ json GameService::takeback(std::int64_t id, const OfferCommand& command, const A
                 throw conflict("you have no move to take back");
             if (game.record.takeback_offer == side) game.unchanged = true; // it stands already
             game.record.takeback_offer = side;
-            return std::nullopt;
+            return;
         }
         if (game.record.takeback_offer != other_side(side))
             throw conflict(std::string("there is no takeback request to ") +
@@ -71,7 +67,6 @@ json GameService::takeback(std::int64_t id, const OfferCommand& command, const A
             game.record.draw_offer.reset();
         }
         game.record.takeback_offer.reset();
-        return std::nullopt;
     });
 }
 

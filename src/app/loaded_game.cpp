@@ -20,6 +20,11 @@ int side_index(char side) {
     return side == 'w' ? 0 : 1;
 }
 
+std::optional<Color> color_of_letter(const std::optional<char>& side) {
+    if (!side) return std::nullopt;
+    return *side == 'w' ? White : Black;
+}
+
 char other_side(char side) {
     return side == 'w' ? 'b' : 'w';
 }

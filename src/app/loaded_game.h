@@ -40,6 +40,8 @@ std::string game_name(std::int64_t id);
 char side_letter(int side);
 int side_index(char side);
 char other_side(char side);
+// A stored side letter ('w', 'b') as the core's colour.
+std::optional<Color> color_of_letter(const std::optional<char>& side);
 char turn_of(const LoadedGame& game);
 bool is_over(const LoadedGame& game);
 // An action on a finished game: 422 naming the result.
