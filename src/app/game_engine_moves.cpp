@@ -54,9 +54,9 @@ json GameService::run_engine_move(EngineTicket& ticket,
         require_game_in_progress(game);
         if (!is_legal(game.game.position(), *outcome))
             throw unprocessable("the engine's move is not legal here");
-        char turn = turn_of(game);
+        Color turn = turn_of(game);
         play_move(game, *outcome);
-        if (game.record.clock) game.record.clock->on_move(side_index(turn), clock_.now_ms(), 0);
+        if (game.record.clock) game.record.clock->on_move(seat_of(turn), clock_.now_ms(), 0);
     }));
 }
 

@@ -13,21 +13,21 @@ namespace evo::app {
 GameView GameService::resign(std::int64_t id, const ResignCommand& command, const Actor& who) {
     return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
-        char resigning = side_for(game, actor, command.side);
-        declare(game, {resigning == 'w' ? "0-1" : "1-0", "resignation"});
+        Color resigning = side_for(game, actor, command.side);
+        declare(game, {resigning == White ? "0-1" : "1-0", "resignation"});
     });
 }
 
 GameView GameService::draw(std::int64_t id, const OfferCommand& command, const Actor& who) {
     return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
-        char side = side_for(game, actor, command.side);
-        bool offered_to_me = game.record.draw_offer == other_side(side);
+        Color side = side_for(game, actor, command.side);
+        bool offered_to_me = game.record.draw_offer == ~side;
         if (command.answer == OfferAnswer::Offer && !offered_to_me) {
             const PlayerKinds& players = game.record.players;
-            bool to_engine = (side == 'w' ? players.black : players.white) == PlayerKind::Engine;
+            bool to_engine = (side == White ? players.black : players.white) == PlayerKind::Engine;
             // The engine never accepts a draw: it declines at once, so no offer stands.
-            std::optional<char> standing = to_engine ? std::nullopt : std::optional<char>(side);
+            std::optional<Color> standing = to_engine ? std::nullopt : std::optional<Color>(side);
             if (game.record.draw_offer == standing) game.unchanged = true; // as it was
             game.record.draw_offer = standing;
         } else if (command.answer == OfferAnswer::Decline) {
@@ -97,9 +97,10 @@ GameView GameService::rematch(std::int64_t id, const Actor& who) {
         if (game.record.rematch_id) {
             game.unchanged = true; // asked again: only the answer
         } else {
-            if (game.record.rematch_offer != side_letter(1 - actor)) {
-                if (game.record.rematch_offer == side_letter(actor)) game.unchanged = true;
-                game.record.rematch_offer = side_letter(actor);
+            Color asking = color_of_seat(actor);
+            if (game.record.rematch_offer != ~asking) {
+                if (game.record.rematch_offer == asking) game.unchanged = true;
+                game.record.rematch_offer = asking;
                 return;
             }
             game.record.rematch_id = create_rematch(game);

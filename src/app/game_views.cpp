@@ -25,9 +25,9 @@ GameView GameService::view_of(const LoadedGame& game, std::optional<int> seat) c
     view.rated = record.rated;
     view.players = record.players;
     view.engine = record.engine;
-    view.draw_offer = color_of_letter(record.draw_offer);
-    view.takeback_offer = color_of_letter(record.takeback_offer);
-    view.rematch_offer = color_of_letter(record.rematch_offer);
+    view.draw_offer = record.draw_offer;
+    view.takeback_offer = record.takeback_offer;
+    view.rematch_offer = record.rematch_offer;
     view.rematch_id = record.rematch_id;
     view.seat_players = record.seat_players;
     view.rating_changes = record.rating_changes;
@@ -51,7 +51,7 @@ GameView GameService::view_of(const LoadedGame& game, std::optional<int> seat) c
 }
 
 SeatView GameService::seat_view(std::int64_t id, int side, const std::string& token) const {
-    return {side == 0 ? White : Black, token,
+    return {color_of_seat(side), token,
             options_.public_url + "/#game=" + std::to_string(id) + "&seat=" + token};
 }
 
