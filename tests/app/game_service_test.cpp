@@ -3,6 +3,9 @@
 // drops the least recently used one, not all of them.
 #include "api_test_server.h"
 #include "app/game_commands_json.h"
+#include "app/http/game_view_json.h"
+
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -136,6 +139,60 @@ TEST(GameServiceTest, ASettingsCommandChangesOnlyWhatItNames) {
         service.update_settings(id, settings_command({{"engine", {{"level", nullptr}}}}), owner);
     EXPECT_FALSE(cleared.engine.level);
     EXPECT_EQ(cleared.players.white, PlayerKind::Engine);
+}
+
+// Issue 18: the service answers typed views; their JSON, written once at the edge, has every
+// field of a state in docs/api.md and no other (the owner's token of a new local game here).
+TEST(GameServiceTest, AViewsJsonHasTheFieldsOfTheApisState) {
+    TemporaryDirectory directory;
+    SystemClock clock;
+    SqliteGameRepository store((directory.path() / "games.sqlite3").string());
+    GameService service(store, {}, clock);
+    GameView view = service.create(create_game_command({{"variant", "evochess"}}));
+    EXPECT_EQ(view.position.turn, White);
+    EXPECT_FALSE(view.position.result.over());
+    EXPECT_FALSE(view.position.legal.empty());
+    json state = game_view_json(view);
+    std::set<std::string> fields;
+    for (const auto& [key, value] : state.items()) fields.insert(key);
+    std::set<std::string> expected{"variant",
+                                   "start_fen",
+                                   "fen",
+                                   "turn",
+                                   "check",
+                                   "history",
+                                   "legal",
+                                   "result",
+                                   "reason",
+                                   "points",
+                                   "counters",
+                                   "evolution",
+                                   "royal_promotion",
+                                   "id",
+                                   "players",
+                                   "engine",
+                                   "draw_offer",
+                                   "created",
+                                   "updated",
+                                   "rated",
+                                   "seat_players",
+                                   "online",
+                                   "ply",
+                                   "version",
+                                   "clock",
+                                   "takeback_offer",
+                                   "rematch_offer",
+                                   "rematch_id",
+                                   "claim_after_ms",
+                                   "seats",
+                                   "away",
+                                   "spectators",
+                                   "token"};
+    EXPECT_EQ(fields, expected);
+    EXPECT_EQ(state["turn"], "w");
+    EXPECT_EQ(state["counters"]["b"], (json{{"p", 0}, {"m", 0}, {"c", 0}, {"r", 0}}));
+    EXPECT_EQ(state["legal"].size(), view.position.legal.size());
+    EXPECT_TRUE(state["seats"].is_null());
 }
 
 } // namespace
