@@ -6,6 +6,7 @@
 #include "engine_refusal.h"
 #include "game_json.h"
 #include "http/event_text.h"
+#include "http/game_view_json.h"
 #include "http/json_answer.h"
 #include "json_fields.h"
 #include "notated_history.h"

@@ -2,6 +2,7 @@
 
 #include "api_error.h"
 #include "game_offer.h"
+#include "http/game_view_json.h"
 #include "json_fields.h"
 #include "rated_games.h"
 
@@ -109,7 +110,7 @@ json ChallengeService::accept(std::int64_t id, const Player& player) {
         throw conflict("the pairing took too long and the challenge was reopened: accept it "
                        "again");
     games_.event_bus().publish_lobby({"challenge_removed", id, "accepted"});
-    return game.state;
+    return game_view_json(game.state);
 }
 
 json ChallengeService::decline(std::int64_t id, const Player& player) {

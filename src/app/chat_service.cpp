@@ -106,7 +106,7 @@ json ChatService::post(std::int64_t id, const json& body, const SeatToken& token
     std::string room = checked_room(room_field->get<std::string>());
     auto text_field = body.find("text");
     if (text_field == body.end()) throw bad_request("\"text\" is missing");
-    GameSeating seating = games_.seating(id, token, viewer);
+    GameSeating seating = games_.seating(id, Actor::requester(token, viewer));
     require_access(room, seating, true);
 
     ChatMessage message;
@@ -138,7 +138,7 @@ json ChatService::post(std::int64_t id, const json& body, const SeatToken& token
 json ChatService::read(std::int64_t id, const std::string& room, const SeatToken& token,
                        const Player& viewer) {
     checked_room(room);
-    GameSeating seating = games_.seating(id, token, viewer);
+    GameSeating seating = games_.seating(id, Actor::requester(token, viewer));
     require_access(room, seating, false);
     json list = json::array();
     for (const ChatMessage& message : messages_.messages(id, room, options_.history))
@@ -160,7 +160,8 @@ void ChatService::send_to_streams(const ChatPosted& posted) {
     if (!streams.watched(posted.game_id)) return;
     std::optional<ChatMessage> message = messages_.find(posted.message_id);
     if (!message || message->game_id != posted.game_id) return;
-    bool over = message->room == spectators_room && games_.seating(posted.game_id, {}, {}).over;
+    bool over = message->room == spectators_room &&
+                games_.seating(posted.game_id, Actor::requester(std::nullopt)).over;
     streams.publish_to(
         posted.game_id, event_text(chat_message_json(*message), "chat"),
         [&](std::optional<int> seat) { return room_readable(message->room, seat, over); });

@@ -1,7 +1,10 @@
-// Who acts on a game: a request with the seat token it came with (if any), anyone at all
-// (taking a free seat with an invite code), or the server's own engine, which moves in a local
-// game for the side to move without anybody's token.
+// Who acts on a game or reads it: a request with the seat token it came with (if any) and the
+// player its cookies name (if any), anyone at all (taking a free seat with an invite code), or
+// the server's own engine, which moves in a local game for the side to move without anybody's
+// token.
 #pragma once
+
+#include "player_identity.h"
 
 #include <optional>
 #include <string>
@@ -16,10 +19,13 @@ struct Actor {
     enum class Kind { Requester, Anyone, Engine };
     Kind kind = Kind::Requester;
     SeatToken token; // a requester's
+    Player player;   // a requester's cookies (account, visitor); none: nobody known
 
-    static Actor requester(SeatToken token) { return {Kind::Requester, std::move(token)}; }
-    static Actor anyone() { return {Kind::Anyone, std::nullopt}; }
-    static Actor engine() { return {Kind::Engine, std::nullopt}; }
+    static Actor requester(SeatToken token, Player player = {}) {
+        return {Kind::Requester, std::move(token), std::move(player)};
+    }
+    static Actor anyone() { return {Kind::Anyone, std::nullopt, {}}; }
+    static Actor engine() { return {Kind::Engine, std::nullopt, {}}; }
 };
 
 } // namespace evo::app

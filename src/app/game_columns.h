@@ -59,14 +59,16 @@ inline PlayerKind player_kind_or_human(const std::string& name) {
     return player_kind_from_name(name).value_or(PlayerKind::Human);
 }
 
-inline std::optional<std::string> side_text(const std::optional<char>& side) {
+// A side is kept as its letter, "w" or "b", as it always was.
+inline std::optional<std::string> side_text(const std::optional<Color>& side) {
     if (!side) return std::nullopt;
-    return std::string(1, *side);
+    return *side == White ? "w" : "b";
 }
 
-inline std::optional<char> side_of(const std::optional<std::string>& text) {
-    if (!text || text->size() != 1) return std::nullopt;
-    return (*text)[0];
+inline std::optional<Color> side_of(const std::optional<std::string>& text) {
+    if (text == "w") return White;
+    if (text == "b") return Black;
+    return std::nullopt;
 }
 
 inline std::optional<std::string> token_text(const std::string& token) {
@@ -92,7 +94,7 @@ clock_of_columns(std::optional<std::int64_t> initial_ms, std::optional<std::int6
     if (days) settings.days_per_move = *days;
     GameClock clock = GameClock::start(settings);
     clock.remaining_ms = {*white_ms, black_ms.value_or(0)};
-    if (auto side = side_of(running)) clock.running = *side == 'w' ? 0 : 1;
+    if (auto side = side_of(running)) clock.running = *side == White ? 0 : 1;
     clock.turn_started_ms = turn_started_ms.value_or(0);
     return clock;
 }

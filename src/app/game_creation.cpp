@@ -19,8 +19,8 @@ namespace evo::app {
 
 using nlohmann::json;
 
-json GameService::create(const CreateGame& command, const Player& maker,
-                         const std::optional<Pairing>& pairing) {
+GameView GameService::create(const CreateGame& command, const Player& maker,
+                             const std::optional<Pairing>& pairing) {
     GameRecord record;
     record.owner = maker.owner_key();
     std::optional<Game> game;
@@ -71,13 +71,13 @@ json GameService::create(const CreateGame& command, const Player& maker,
     LoadedGame loaded(std::move(record), std::move(*game));
     for (const NotatedMove& move : loaded.notation.follow(loaded.game))
         loaded.record.moves_uci.push_back(move.uci);
-    json state = state_of(loaded, online ? std::optional<int>(creator) : std::nullopt);
+    GameView view = view_of(loaded, online ? std::optional<int>(creator) : std::nullopt);
     if (online) {
         events_.seat_taken(loaded.record.id, creator);
-        state["invite"] = options_.public_url + "/#game=" + std::to_string(loaded.record.id) +
-                          "&invite=" + loaded.record.seats.invite_code;
+        view.invite_link = options_.public_url + "/#game=" + std::to_string(loaded.record.id) +
+                           "&invite=" + loaded.record.seats.invite_code;
     } else {
-        state["token"] = token;
+        view.owner_token = token;
     }
     // A request for the new id may have loaded it already: the database has the truth
     // either way, and the version check keeps a stale copy from being saved.
@@ -85,37 +85,35 @@ json GameService::create(const CreateGame& command, const Player& maker,
     std::lock_guard lock(slot->mutex);
     track_flag(loaded);
     if (!slot->game && !slot->deleted) slot->game.emplace(std::move(loaded));
-    return state;
+    return view;
 }
 
-json GameService::list(int limit, int offset, const Player& viewer, bool public_only) {
+std::vector<GameListing> GameService::list(int limit, int offset, const Player& viewer,
+                                           bool public_only) {
     GameListFilter filter;
     filter.online_only = public_only;
     if (!public_only && options_.local_games_need_token) filter.owners = viewer.keys();
-    json games = json::array();
-    for (const GameListing& listing : store_.list(limit, offset, filter))
-        games.push_back(game_listing_json(listing));
-    return games;
+    return store_.list(limit, offset, filter);
 }
 
-json GameService::my_games(int limit, int offset, const Player& viewer) {
-    return my_games_json(store_, viewer, limit, offset, clock_.now_ms());
+std::vector<MyGame> GameService::my_games(int limit, int offset, const Player& viewer) {
+    return my_games_of(store_, viewer, limit, offset, clock_.now_ms());
 }
 
-json GameService::remove(std::int64_t id, const SeatToken& token, const Player& viewer) {
+std::int64_t GameService::remove(std::int64_t id, const Actor& who) {
     auto slot = cache_->slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
-    require_visible(game, token, viewer);
+    require_visible(game, who);
     if (game.record.online) throw forbidden("online games are kept; they cannot be deleted");
-    acting_side(game, Actor::requester(token), options_.local_games_need_token);
+    acting_side(game, who, options_.local_games_need_token);
     slot->stop = true;
     bool removed = !slot->deleted && store_.remove(id);
     // Its flag is watched no more (the copy in memory is gone with the slot).
     flags_->forget(id);
     cache_->forget(id, *slot);
     if (!removed) throw not_found("there is no " + game_name(id));
-    return {{"deleted", id}};
+    return id;
 }
 
 void GameService::adopt_games(const std::string& visitor_key, const std::string& account_key) {

@@ -7,6 +7,7 @@
 #include "game_cache.h"
 #include "game_json.h"
 #include "game_service.h"
+#include "http/game_view_json.h"
 #include "loaded_game.h"
 #include "seat_checks.h"
 
@@ -44,21 +45,19 @@ json GameService::run_engine_move(EngineTicket& ticket,
     });
     if (!outcome) throw conflict("the engine found no move: " + outcome.error());
 
-    // The engine acts as itself: whoever asked was checked when it began.
-    return change_game(ticket.game_id, Actor::engine(),
-                       [&](LoadedGame& game, int) -> std::optional<json> {
-                           if (game.game.moves() != request.game.moves())
-                               throw conflict("the game changed while the engine thought; its "
-                                              "move was dropped");
-                           require_game_in_progress(game);
-                           if (!is_legal(game.game.position(), *outcome))
-                               throw unprocessable("the engine's move is not legal here");
-                           char turn = turn_of(game);
-                           play_move(game, *outcome);
-                           if (game.record.clock)
-                               game.record.clock->on_move(side_index(turn), clock_.now_ms(), 0);
-                           return std::nullopt;
-                       });
+    // The engine acts as itself: whoever asked was checked when it began. The answer goes to
+    // the responder EngineJobs holds, so it is written as JSON here.
+    return game_view_json(change_game(ticket.game_id, Actor::engine(), [&](LoadedGame& game, int) {
+        if (game.game.moves() != request.game.moves())
+            throw conflict("the game changed while the engine thought; its "
+                           "move was dropped");
+        require_game_in_progress(game);
+        if (!is_legal(game.game.position(), *outcome))
+            throw unprocessable("the engine's move is not legal here");
+        Color turn = turn_of(game);
+        play_move(game, *outcome);
+        if (game.record.clock) game.record.clock->on_move(seat_of(turn), clock_.now_ms(), 0);
+    }));
 }
 
 void GameService::engine_move(std::int64_t id, const EngineMoveCommand& command, bool stream,

@@ -21,7 +21,7 @@ bool GameService::settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game,
     int flagged = *game.record.clock->running;
     declare(game, {flagged == 0 ? "0-1" : "1-0", "time forfeit"});
     game.record.clock->stop(now);
-    return store_change(id, slot, game, stored_moves).has_value();
+    return store_change(id, slot, game, stored_moves);
 }
 
 void GameService::settle_due_flags() {

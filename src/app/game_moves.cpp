@@ -7,14 +7,12 @@
 
 namespace evo::app {
 
-using nlohmann::json;
-
-json GameService::play(std::int64_t id, const PlayCommand& command, const Actor& who) {
+GameView GameService::play(std::int64_t id, const PlayCommand& command, const Actor& who) {
     const std::optional<int>& ply = command.expected_ply;
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+    return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
-        char turn = turn_of(game);
-        if (actor >= 0 && side_letter(actor) != turn) throw conflict("it is not your turn");
+        Color turn = turn_of(game);
+        if (actor >= 0 && color_of_seat(actor) != turn) throw conflict("it is not your turn");
         std::size_t played = game.game.moves().size();
         if (ply && std::size_t(*ply) != played)
             throw conflict("the game has moved on: it is at ply " + std::to_string(played));
@@ -24,14 +22,13 @@ json GameService::play(std::int64_t id, const PlayCommand& command, const Actor&
         if (game.record.clock && game.record.clock->flagged_at(now))
             throw conflict("your time ran out");
         play_move(game, move_from_text(game, command.move.text, command.move.san));
-        if (game.record.clock) game.record.clock->on_move(side_index(turn), now, command.lag_ms);
-        return std::nullopt;
+        if (game.record.clock) game.record.clock->on_move(seat_of(turn), now, command.lag_ms);
     });
 }
 
-json GameService::undo(std::int64_t id, const UndoCommand& command, const Actor& who) {
+GameView GameService::undo(std::int64_t id, const UndoCommand& command, const Actor& who) {
     int plies = command.plies;
-    return change_game(id, who, [&](LoadedGame& game, int) -> std::optional<json> {
+    return change_game(id, who, [&](LoadedGame& game, int) {
         if (game.record.online)
             throw conflict("in an online game, ask your opponent for a takeback");
         // No move: only a resignation or an agreement is taken back.
@@ -45,33 +42,31 @@ json GameService::undo(std::int64_t id, const UndoCommand& command, const Actor&
         take_back(game, std::size_t(plies), clock_.now_ms());
         game.record.draw_offer.reset();
         game.record.takeback_offer.reset();
-        return std::nullopt;
     });
 }
 
-json GameService::takeback(std::int64_t id, const OfferCommand& command, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+GameView GameService::takeback(std::int64_t id, const OfferCommand& command, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
-        char side = side_for(game, actor, command.side);
-        char turn = turn_of(game);
+        Color side = side_for(game, actor, command.side);
+        Color turn = turn_of(game);
         // The requester's last move goes back, and the opponent's reply after it if any.
-        auto plies_for = [&](char requester) { return std::size_t(turn == requester ? 2 : 1); };
+        auto plies_for = [&](Color requester) { return std::size_t(turn == requester ? 2 : 1); };
         if (command.answer == OfferAnswer::Offer) {
             if (game.game.moves().size() < plies_for(side))
                 throw conflict("you have no move to take back");
             if (game.record.takeback_offer == side) game.unchanged = true; // it stands already
             game.record.takeback_offer = side;
-            return std::nullopt;
+            return;
         }
-        if (game.record.takeback_offer != other_side(side))
+        if (game.record.takeback_offer != ~side)
             throw conflict(std::string("there is no takeback request to ") +
                            (command.answer == OfferAnswer::Accept ? "accept" : "decline"));
         if (command.answer == OfferAnswer::Accept) {
-            take_back(game, plies_for(other_side(side)), clock_.now_ms());
+            take_back(game, plies_for(~side), clock_.now_ms());
             game.record.draw_offer.reset();
         }
         game.record.takeback_offer.reset();
-        return std::nullopt;
     });
 }
 

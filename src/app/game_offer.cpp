@@ -72,14 +72,14 @@ PairedGame make_paired_game(GameService& games, const GameOffer& offer,
     }
     Player maker;
     maker.account_key = maker_key; // the key it is stored by, whichever kind it is
-    json made = games.create(command, maker, pairing);
+    GameView made = games.create(command, maker, pairing);
     PairedGame game;
-    game.id = made.at("id").get<std::int64_t>();
-    std::string invite = made.at("invite").get<std::string>();
+    game.id = made.id;
+    const std::string& invite = made.invite_link.value();
     std::string code = invite.substr(invite.rfind("&invite=") + 8);
     game.state = games.join(game.id, JoinCommand{code});
-    game.maker_token = made.at("seat").at("token").get<std::string>();
-    game.taker_token = game.state.at("seat").at("token").get<std::string>();
+    game.maker_token = made.seat.value().token;
+    game.taker_token = game.state.seat.value().token;
     return game;
 }
 

@@ -3,6 +3,7 @@
 // rules, and, once accepted, made into one online game with both seats taken.
 #pragma once
 
+#include "game_view.h"
 #include "player_identity.h"
 
 #include <nlohmann/json.hpp>
@@ -36,7 +37,7 @@ nlohmann::json offer_clock_json(const GameOffer& offer);
 
 struct PairedGame {
     std::int64_t id = 0;
-    nlohmann::json state; // with the acceptor's seat
+    GameView state; // with the acceptor's seat
     std::string maker_token;
     std::string taker_token;
 };

@@ -8,31 +8,26 @@
 #include "seat_checks.h"
 #include "seat_tokens.h"
 
-#include <nlohmann/json.hpp>
-
 namespace evo::app {
 
-using nlohmann::json;
-
-json GameService::resign(std::int64_t id, const ResignCommand& command, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+GameView GameService::resign(std::int64_t id, const ResignCommand& command, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
-        char resigning = side_for(game, actor, command.side);
-        declare(game, {resigning == 'w' ? "0-1" : "1-0", "resignation"});
-        return std::nullopt;
+        Color resigning = side_for(game, actor, command.side);
+        declare(game, {resigning == White ? "0-1" : "1-0", "resignation"});
     });
 }
 
-json GameService::draw(std::int64_t id, const OfferCommand& command, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+GameView GameService::draw(std::int64_t id, const OfferCommand& command, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
-        char side = side_for(game, actor, command.side);
-        bool offered_to_me = game.record.draw_offer == other_side(side);
+        Color side = side_for(game, actor, command.side);
+        bool offered_to_me = game.record.draw_offer == ~side;
         if (command.answer == OfferAnswer::Offer && !offered_to_me) {
             const PlayerKinds& players = game.record.players;
-            bool to_engine = (side == 'w' ? players.black : players.white) == PlayerKind::Engine;
+            bool to_engine = (side == White ? players.black : players.white) == PlayerKind::Engine;
             // The engine never accepts a draw: it declines at once, so no offer stands.
-            std::optional<char> standing = to_engine ? std::nullopt : std::optional<char>(side);
+            std::optional<Color> standing = to_engine ? std::nullopt : std::optional<Color>(side);
             if (game.record.draw_offer == standing) game.unchanged = true; // as it was
             game.record.draw_offer = standing;
         } else if (command.answer == OfferAnswer::Decline) {
@@ -42,22 +37,20 @@ json GameService::draw(std::int64_t id, const OfferCommand& command, const Actor
             if (!offered_to_me) throw conflict("there is no draw offer to accept");
             declare(game, {"1/2-1/2", "agreement"});
         }
-        return std::nullopt;
     });
 }
 
-json GameService::abort(std::int64_t id, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int) -> std::optional<json> {
+GameView GameService::abort(std::int64_t id, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int) {
         require_game_in_progress(game);
         if (game.game.moves().size() >= 2)
             throw conflict("a game can be aborted only before both sides have moved");
         declare(game, {"*", aborted_reason});
-        return std::nullopt;
     });
 }
 
-json GameService::claim_victory(std::int64_t id, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+GameView GameService::claim_victory(std::int64_t id, const Actor& who) {
+    return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_online(game, "a claim of victory");
         require_game_in_progress(game);
         int opponent = 1 - actor;
@@ -72,7 +65,6 @@ json GameService::claim_victory(std::int64_t id, const Actor& who) {
             throw conflict("your opponent has not been gone long enough (" +
                            std::to_string(options_.claim_after_ms / 1000) + " s)");
         declare(game, {actor == 0 ? "1-0" : "0-1", "opponent left"});
-        return std::nullopt;
     });
 }
 
@@ -97,17 +89,19 @@ std::int64_t GameService::create_rematch(const LoadedGame& game) {
     return record.id;
 }
 
-json GameService::rematch(std::int64_t id, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) -> std::optional<json> {
+GameView GameService::rematch(std::int64_t id, const Actor& who) {
+    std::optional<RematchView> made;
+    GameView view = change_game(id, who, [&](LoadedGame& game, int actor) {
         require_online(game, "a rematch");
         if (!is_over(game)) throw conflict("the game is not over yet");
         if (game.record.rematch_id) {
             game.unchanged = true; // asked again: only the answer
         } else {
-            if (game.record.rematch_offer != side_letter(1 - actor)) {
-                if (game.record.rematch_offer == side_letter(actor)) game.unchanged = true;
-                game.record.rematch_offer = side_letter(actor);
-                return std::nullopt;
+            Color asking = color_of_seat(actor);
+            if (game.record.rematch_offer != ~asking) {
+                if (game.record.rematch_offer == asking) game.unchanged = true;
+                game.record.rematch_offer = asking;
+                return;
             }
             game.record.rematch_id = create_rematch(game);
             game.record.rematch_offer.reset();
@@ -115,11 +109,11 @@ json GameService::rematch(std::int64_t id, const Actor& who) {
         auto rematch = store_.load(*game.record.rematch_id);
         if (!rematch) throw not_found("the rematch game is gone");
         int new_side = 1 - actor;
-        return json{{"rematch",
-                     {{"id", rematch->id},
-                      {"seat", seat_json(rematch->id, new_side,
-                                         rematch->seats.tokens[std::size_t(new_side)])}}}};
+        made = RematchView{rematch->id, seat_view(rematch->id, new_side,
+                                                  rematch->seats.tokens[std::size_t(new_side)])};
     });
+    view.rematch = std::move(made);
+    return view;
 }
 
 } // namespace evo::app

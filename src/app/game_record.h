@@ -1,6 +1,7 @@
 // What is stored about one game: enough to re-derive every position through the rules core.
 #pragma once
 
+#include "core/types.h"
 #include "game_clock.h"
 
 #include <array>
@@ -78,12 +79,12 @@ struct GameRecord {
     PlayerKinds players;
     EngineLimits engine;
     std::optional<DeclaredResult> declared_result;
-    std::optional<char> draw_offer; // 'w' or 'b'
+    std::optional<Color> draw_offer; // the side offering
     bool online = false;
     Seats seats;
     std::optional<GameClock> clock;
-    std::optional<char> takeback_offer; // the side asking to take its last move back
-    std::optional<char> rematch_offer;
+    std::optional<Color> takeback_offer; // the side asking to take its last move back
+    std::optional<Color> rematch_offer;
     std::optional<std::int64_t> rematch_id; // the game the rematch created
     std::string pgn_tags_json = "{}";       // tags kept from an imported PGN, as a JSON object
     // The player who made the game (player_identity.h: "account:ID" or "visitor:DIGEST");

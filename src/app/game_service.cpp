@@ -10,7 +10,6 @@
 #include "flag_watcher.h"
 #include "game_cache.h"
 #include "game_json.h"
-#include "glicko2.h"
 #include "in_memory_event_bus.h"
 #include "json_fields.h"
 #include "live_updates.h"
@@ -20,8 +19,6 @@
 #include <algorithm>
 
 namespace evo::app {
-
-using nlohmann::json;
 
 namespace {
 
@@ -58,7 +55,8 @@ GameService::GameService(GameRepository& store, SearchFunction search, const Clo
         bus_ = own_bus_.get();
     }
     live_ = std::make_unique<LiveUpdates>(
-        events_, *bus_, clock_, [this](std::int64_t id) { return state_for_streams(id); },
+        events_, *bus_, clock_,
+        LiveUpdates::reading_views([this](std::int64_t id) { return view_for_streams(id); }),
         options_.presence_interval_ms);
     live_->start();
 }
@@ -109,30 +107,18 @@ void GameService::send_live_updates() {
     live_->send_due();
 }
 
-json GameService::info() const {
-    json levels = json::array();
-    if (engine_available())
-        for (const EngineLevel& l : built_in_levels())
-            levels.push_back({{"number", l.number},
-                              {"name", l.name},
-                              {"description", l.description},
-                              {"elo", l.elo}});
-    return {{"version", "2"},
-            {"engine", engine_available()},
-            {"levels", std::move(levels)},
-            {"variants", variants_json()},
-            {"claim_after_ms", options_.claim_after_ms},
-            {"ratings",
-             {{"initial", rating_parameters.initial_rating},
-              {"rd", rating_parameters.initial_rd},
-              {"volatility", rating_parameters.initial_volatility},
-              {"tau", rating_parameters.tau}}}};
+ServerInfo GameService::info() const {
+    ServerInfo info;
+    info.engine = engine_available();
+    if (info.engine) info.levels = built_in_levels();
+    info.claim_after_ms = options_.claim_after_ms;
+    return info;
 }
 
 // --- changing a game: storing, publishing ---------------------------------------------------
 
-std::optional<json> GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
-                                              std::size_t stored_moves) {
+bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
+                               std::size_t stored_moves) {
     SaveOutcome outcome;
     try {
         if (is_over(game) && game.record.clock) game.record.clock->stop(clock_.now_ms());
@@ -155,16 +141,16 @@ std::optional<json> GameService::store_change(std::int64_t id, GameSlot& slot, L
     }
     if (outcome == SaveOutcome::VersionConflict) {
         slot.game.reset();
-        return std::nullopt;
+        return false;
     }
     track_flag(game);
     // Under the game's lock, so notices of one game go out in version order; the bus's
     // listeners only queue them (LiveUpdates).
     bus_->publish({id, game.record.version});
-    return state_of(game, std::nullopt);
+    return true;
 }
 
-json GameService::change_game(std::int64_t id, const Actor& actor, const Change& change) {
+GameView GameService::change_game(std::int64_t id, const Actor& actor, const Change& change) {
     for (int attempt = 0; attempt < max_change_attempts; ++attempt) {
         auto slot = cache_->slot_for(id);
         std::lock_guard lock(slot->mutex);
@@ -175,17 +161,9 @@ json GameService::change_game(std::int64_t id, const Actor& actor, const Change&
         LoadedGame& game = *slot->game;
         std::size_t stored_moves = game.record.moves_uci.size();
         game.unchanged = false;
-        std::optional<json> extra = change(game, side); // an ApiError here changes nothing
-        std::optional<json> state;
-        if (game.unchanged)
-            state = state_of(game, std::nullopt);
-        else
-            state = store_change(id, *slot, game, stored_moves);
-        if (!state) continue;
-        if (side >= 0)
-            (*state)["seat"] = seat_json(id, side, game.record.seats.tokens[std::size_t(side)]);
-        if (extra) state->update(*extra);
-        return std::move(*state);
+        change(game, side); // an ApiError here changes nothing
+        if (!game.unchanged && !store_change(id, *slot, game, stored_moves)) continue;
+        return view_of(game, side >= 0 ? std::optional<int>(side) : std::nullopt);
     }
     throw conflict("the game is being changed elsewhere at this moment; try again");
 }

@@ -3,8 +3,9 @@
 // engine), checks them, changes the game (a core evo::Game: text is made only at the JSON,
 // storage and PGN edges), stores it with compare-and-set on its version (the database is
 // the truth; the copy in memory is a cache), announces "game X is now at version V" on the
-// EventBus (LiveUpdates turns that into the streams' events), and answers the new state as
-// JSON. Failures throw ApiError and leave the game as it was.
+// EventBus (LiveUpdates turns that into the streams' events), and answers the new state as a
+// typed view (game_view.h; its JSON is written at the HTTP edge, http/game_view_json.h).
+// Failures throw ApiError and leave the game as it was.
 #pragma once
 
 #include "clock.h"
@@ -14,6 +15,7 @@
 #include "game_commands.h"
 #include "game_events.h"
 #include "game_repository.h"
+#include "game_view.h"
 #include "player_identity.h"
 #include "task_pool.h"
 
@@ -90,42 +92,48 @@ class GameService {
                 ServiceOptions options = {});
     ~GameService();
 
-    nlohmann::json info() const;
-    // A new game, owned by `maker` (GameRecord::owner).
-    nlohmann::json create(const CreateGame& command, const Player& maker = {},
-                          const std::optional<Pairing>& pairing = std::nullopt);
+    ServerInfo info() const;
+    // A new game, owned by `maker` (GameRecord::owner); the view holds the maker's seat (an
+    // online game, with its invite link) or the owner's token (a local game).
+    GameView create(const CreateGame& command, const Player& maker = {},
+                    const std::optional<Pairing>& pairing = std::nullopt);
     // The games list: "saved games" (on a server open to others, only the viewer's own) or,
     // with public_only, the online games anyone may watch.
-    nlohmann::json list(int limit, int offset, const Player& viewer = {}, bool public_only = false);
+    std::vector<GameListing> list(int limit, int offset, const Player& viewer = {},
+                                  bool public_only = false);
     // "My games" (my_games.h): the online games the viewer sits at, their turn first.
-    nlohmann::json my_games(int limit, int offset, const Player& viewer);
+    std::vector<MyGame> my_games(int limit, int offset, const Player& viewer);
     // The game as stored now, read afresh (not the copy in memory); none when it is gone.
     std::optional<GameRecord> stored_game(std::int64_t id) { return store_.load(id); }
-    nlohmann::json get(std::int64_t id, const SeatToken& token, const Player& viewer = {});
-    nlohmann::json remove(std::int64_t id, const SeatToken& token, const Player& viewer = {});
-    // The actions (game_commands.h); `who` asks (game_actor.h).
-    nlohmann::json play(std::int64_t id, const PlayCommand& command, const Actor& who);
-    nlohmann::json undo(std::int64_t id, const UndoCommand& command, const Actor& who);
-    nlohmann::json resign(std::int64_t id, const ResignCommand& command, const Actor& who);
-    nlohmann::json draw(std::int64_t id, const OfferCommand& command, const Actor& who);
-    nlohmann::json takeback(std::int64_t id, const OfferCommand& command, const Actor& who);
-    nlohmann::json abort(std::int64_t id, const Actor& who);
-    nlohmann::json rematch(std::int64_t id, const Actor& who);
-    nlohmann::json claim_victory(std::int64_t id, const Actor& who);
+    // The game as `who` sees it: with the seat their token holds, and for the owner of a
+    // local game its token.
+    GameView get(std::int64_t id, const Actor& who);
+    // Deletes a local game; answers its id.
+    std::int64_t remove(std::int64_t id, const Actor& who);
+    // The actions (game_commands.h); `who` asks (game_actor.h). Each answers the game's new
+    // state with the actor's seat.
+    GameView play(std::int64_t id, const PlayCommand& command, const Actor& who);
+    GameView undo(std::int64_t id, const UndoCommand& command, const Actor& who);
+    GameView resign(std::int64_t id, const ResignCommand& command, const Actor& who);
+    GameView draw(std::int64_t id, const OfferCommand& command, const Actor& who);
+    GameView takeback(std::int64_t id, const OfferCommand& command, const Actor& who);
+    GameView abort(std::int64_t id, const Actor& who);
+    // With the rematch game once both asked (GameView::rematch).
+    GameView rematch(std::int64_t id, const Actor& who);
+    GameView claim_victory(std::int64_t id, const Actor& who);
     // Takes a free seat of an online game with its invite code (anyone may).
-    nlohmann::json join(std::int64_t id, const JoinCommand& command);
-    nlohmann::json update_settings(std::int64_t id, const SettingsCommand& settings,
-                                   const Actor& who);
-    std::string pgn(std::int64_t id, const SeatToken& token = {}, const Player& viewer = {});
+    GameView join(std::int64_t id, const JoinCommand& command);
+    GameView update_settings(std::int64_t id, const SettingsCommand& settings, const Actor& who);
+    std::string pgn(std::int64_t id, const Actor& who);
     // A visitor who made an account keeps their games (GameRepository::transfer_games).
     void adopt_games(const std::string& visitor_key, const std::string& account_key);
 
     // Opens the game's event stream on `responder`: first the state now, then every change.
-    void open_events(std::int64_t id, const SeatToken& token,
-                     const std::shared_ptr<Responder>& responder, const Player& viewer = {});
+    void open_events(std::int64_t id, const Actor& who,
+                     const std::shared_ptr<Responder>& responder);
 
     // Who the requester is in the game (a token that holds no seat: 403).
-    GameSeating seating(std::int64_t id, const SeatToken& token, const Player& viewer);
+    GameSeating seating(std::int64_t id, const Actor& who);
     // The games' open event streams, for events that are not the game's state (the chat).
     GameEvents& streams() { return events_; }
 
@@ -170,33 +178,31 @@ class GameService {
     std::vector<std::int64_t> cached_games();
 
   private:
-    // The result of a change: the game's new state, and what the action adds to it.
-    using Change = std::function<std::optional<nlohmann::json>(LoadedGame& game, int actor)>;
+    // A change of the loaded game by the acting side.
+    using Change = std::function<void(LoadedGame& game, int actor)>;
     // Runs `change` on the loaded game under its lock, stores the result (compare-and-set
     // on the version; on a conflict the game is read again and `change` runs again),
-    // publishes it and answers the new state. `change` may throw ApiError only before it
-    // changes anything. `change` gets the acting side (seat_checks.h: acting_side).
-    nlohmann::json change_game(std::int64_t id, const Actor& actor, const Change& change);
-    // Stores `game` as changed, announces it and answers its state; none when another
-    // process changed it first (the copy in memory is dropped then). A game gone from the
-    // database is a 404.
-    std::optional<nlohmann::json> store_change(std::int64_t id, GameSlot& slot, LoadedGame& game,
-                                               std::size_t stored_moves);
+    // publishes it and answers the new state with the actor's seat. `change` may throw
+    // ApiError only before it changes anything. `change` gets the acting side (seat_checks.h:
+    // acting_side).
+    GameView change_game(std::int64_t id, const Actor& actor, const Change& change);
+    // Stores `game` as changed and announces it; false when another process changed it first
+    // (the copy in memory is dropped then). A game gone from the database is a 404.
+    bool store_change(std::int64_t id, GameSlot& slot, LoadedGame& game, std::size_t stored_moves);
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
     // The game's state now for its streams (LiveUpdates::ReadState).
-    std::optional<nlohmann::json> state_for_streams(std::int64_t id);
-    nlohmann::json state_of(const LoadedGame& game, std::optional<int> seat) const;
+    std::optional<GameView> view_for_streams(std::int64_t id);
+    GameView view_of(const LoadedGame& game, std::optional<int> seat) const;
     // On a server open to others, a local game is shown only to the player who made it, or
     // to whoever has its token (shared with them); to others it does not exist (404).
-    void require_visible(const LoadedGame& game, const SeatToken& token,
-                         const Player& viewer) const;
+    void require_visible(const LoadedGame& game, const Actor& who) const;
     EngineTicket begin_engine_move(std::int64_t id, const EngineMoveCommand& command,
                                    const Actor& who);
     nlohmann::json run_engine_move(EngineTicket& ticket,
                                    const std::function<void(const nlohmann::json&)>& on_progress);
-    nlohmann::json seat_json(std::int64_t id, int side, const std::string& token) const;
+    SeatView seat_view(std::int64_t id, int side, const std::string& token) const;
     std::int64_t create_rematch(const LoadedGame& game);
 
     GameRepository& store_;

@@ -1,8 +1,8 @@
 // What the service shows of a game: its state (for the requester's seat), its PGN, who the
 // requester is in it (for the chat), and its event stream's start.
 #include "api_error.h"
+#include "declared_result.h"
 #include "game_cache.h"
-#include "game_json.h"
 #include "game_pgn_tags.h"
 #include "game_service.h"
 #include "live_updates.h"
@@ -12,114 +12,99 @@
 
 namespace evo::app {
 
-using nlohmann::json;
-
-json GameService::state_of(const LoadedGame& game, std::optional<int> seat) const {
+GameView GameService::view_of(const LoadedGame& game, std::optional<int> seat) const {
     const GameRecord& record = game.record;
     std::int64_t now = clock_.now_ms();
-    json state = game_state_json(record, game.game, game.notation.follow(game.game));
-    state["online"] = record.online;
-    state["ply"] = game.game.moves().size();
-    state["version"] = record.version;
-    state["clock"] = nullptr;
-    if (record.clock) {
-        const GameClock& clock = *record.clock;
-        json running = nullptr;
-        if (clock.running && !is_over(game)) running = std::string(1, side_letter(*clock.running));
-        state["clock"] = {
-            {"w", clock.remaining_at(0, now)},
-            {"b", clock.remaining_at(1, now)},
-            {"running", running},
-            {"initial_ms", clock.settings.days_per_move ? 0 : clock.settings.initial_ms},
-            {"increment_ms", clock.settings.days_per_move ? 0 : clock.settings.increment_ms},
-            {"days_per_move",
-             clock.settings.days_per_move ? json(*clock.settings.days_per_move) : json(nullptr)},
-        };
-    }
-    auto side_or_null = [](const std::optional<char>& side) {
-        return side ? json(std::string(1, *side)) : json(nullptr);
-    };
-    state["takeback_offer"] = side_or_null(record.takeback_offer);
-    state["rematch_offer"] = side_or_null(record.rematch_offer);
-    state["rematch_id"] = record.rematch_id ? json(*record.rematch_id) : json(nullptr);
-    state["claim_after_ms"] = options_.claim_after_ms;
+    GameView view;
+    view.id = record.id;
+    view.version = record.version;
+    view.ply = game.game.moves().size();
+    view.position = position_view_of(game.game, game.notation.follow(game.game),
+                                     is_aborted(record.declared_result));
+    view.online = record.online;
+    view.rated = record.rated;
+    view.players = record.players;
+    view.engine = record.engine;
+    view.draw_offer = record.draw_offer;
+    view.takeback_offer = record.takeback_offer;
+    view.rematch_offer = record.rematch_offer;
+    view.rematch_id = record.rematch_id;
+    view.seat_players = record.seat_players;
+    view.rating_changes = record.rating_changes;
+    if (record.clock) view.clock = clock_view_of(*record.clock, is_over(game), now);
+    view.claim_after_ms = options_.claim_after_ms;
     if (record.online) {
         Presence presence = events_.presence(record.id);
-        auto away = [&](int side) -> json {
-            auto away = presence.away_ms(side, now);
-            if (record.seats.tokens[std::size_t(side)].empty() || !away) return nullptr;
-            return *away;
-        };
-        state["seats"] = {{"w", !record.seats.tokens[0].empty()},
-                          {"b", !record.seats.tokens[1].empty()}};
-        state["away"] = {{"w", away(0)}, {"b", away(1)}};
-        state["spectators"] = presence.spectators;
-    } else {
-        state["seats"] = nullptr;
-        state["away"] = nullptr;
-        state["spectators"] = 0;
+        OnlinePresence online;
+        for (int side = 0; side < 2; ++side) {
+            bool taken = !record.seats.tokens[std::size_t(side)].empty();
+            online.taken[std::size_t(side)] = taken;
+            if (taken) online.away_ms[std::size_t(side)] = presence.away_ms(side, now);
+        }
+        online.spectators = presence.spectators;
+        view.presence = online;
     }
-    if (seat) state["seat"] = seat_json(record.id, *seat, record.seats.tokens[std::size_t(*seat)]);
-    return state;
+    view.created = record.created;
+    view.updated = record.updated;
+    if (seat) view.seat = seat_view(record.id, *seat, record.seats.tokens[std::size_t(*seat)]);
+    return view;
 }
 
-json GameService::seat_json(std::int64_t id, int side, const std::string& token) const {
-    return {{"colour", std::string(1, side_letter(side))},
-            {"token", token},
-            {"link", options_.public_url + "/#game=" + std::to_string(id) + "&seat=" + token}};
+SeatView GameService::seat_view(std::int64_t id, int side, const std::string& token) const {
+    return {color_of_seat(side), token,
+            options_.public_url + "/#game=" + std::to_string(id) + "&seat=" + token};
 }
 
-void GameService::require_visible(const LoadedGame& game, const SeatToken& token,
-                                  const Player& viewer) const {
+void GameService::require_visible(const LoadedGame& game, const Actor& who) const {
     const GameRecord& record = game.record;
     if (!options_.local_games_need_token || record.online || record.owner.empty()) return;
-    if (viewer.owns(record.owner)) return;
-    if (token && tokens_equal(*token, record.seats.tokens[0])) return;
+    if (who.player.owns(record.owner)) return;
+    if (who.token && tokens_equal(*who.token, record.seats.tokens[0])) return;
     throw not_found("there is no " + game_name(record.id));
 }
 
-std::optional<json> GameService::state_for_streams(std::int64_t id) {
+std::optional<GameView> GameService::view_for_streams(std::int64_t id) {
     try {
         auto slot = cache_->slot_for(id);
         std::lock_guard lock(slot->mutex);
-        return state_of(cache_->load_or_forget(*slot, id), std::nullopt);
+        return view_of(cache_->load_or_forget(*slot, id), std::nullopt);
     } catch (const ApiError&) {
         return std::nullopt; // gone: nothing to tell
     }
 }
 
-json GameService::get(std::int64_t id, const SeatToken& token, const Player& viewer) {
+GameView GameService::get(std::int64_t id, const Actor& who) {
     auto slot = cache_->slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame* game = &cache_->load_or_forget(*slot, id);
-    require_visible(*game, token, viewer);
+    require_visible(*game, who);
     if (settle_flag(id, *slot, *game, clock_.now_ms()) || !slot->game)
         game = &cache_->load_or_forget(*slot, id);
     std::optional<int> seat;
-    if (token && game->record.online) {
-        int side = acting_side(*game, Actor::requester(token), true);
+    if (who.token && game->record.online) {
+        int side = acting_side(*game, who, true);
         if (side >= 0) seat = side;
     }
-    json state = state_of(*game, seat);
+    GameView view = view_of(*game, seat);
     // Its maker is back in the game from any browser (logged in on another device, say).
-    if (!game->record.online && viewer.owns(game->record.owner))
-        state["token"] = game->record.seats.tokens[0];
-    return state;
+    if (!game->record.online && who.player.owns(game->record.owner))
+        view.owner_token = game->record.seats.tokens[0];
+    return view;
 }
 
-std::string GameService::pgn(std::int64_t id, const SeatToken& token, const Player& viewer) {
+std::string GameService::pgn(std::int64_t id, const Actor& who) {
     auto slot = cache_->slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
-    require_visible(game, token, viewer);
+    require_visible(game, who);
     return game_pgn(game.game, stored_tags(game.record));
 }
 
-GameSeating GameService::seating(std::int64_t id, const SeatToken& token, const Player& viewer) {
+GameSeating GameService::seating(std::int64_t id, const Actor& who) {
     auto slot = cache_->slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
-    require_visible(game, token, viewer);
+    require_visible(game, who);
     const GameRecord& record = game.record;
     GameSeating seating;
     seating.online = record.online;
@@ -130,20 +115,19 @@ GameSeating GameService::seating(std::int64_t id, const SeatToken& token, const 
         seating.names[std::size_t(side)] =
             player ? player->name : (side == 0 ? "White player" : "Black player");
     }
-    if (std::optional<int> side = viewer_seat(game, token, viewer)) seating.seat = *side;
+    if (std::optional<int> side = viewer_seat(game, who.token, who.player)) seating.seat = *side;
     return seating;
 }
 
-void GameService::open_events(std::int64_t id, const SeatToken& token,
-                              const std::shared_ptr<Responder>& responder, const Player& viewer) {
+void GameService::open_events(std::int64_t id, const Actor& who,
+                              const std::shared_ptr<Responder>& responder) {
     auto slot = cache_->slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
-    require_visible(game, token, viewer);
-    std::optional<int> seat = viewer_seat(game, token, viewer);
+    require_visible(game, who);
+    std::optional<int> seat = viewer_seat(game, who.token, who.player);
     // Under the game's lock: no change can slip between this state and the subscription.
-    json state = state_of(game, std::nullopt);
-    live_->open(id, seat, responder->open_event_stream(), state);
+    live_->open(id, seat, responder->open_event_stream(), view_of(game, std::nullopt));
 }
 
 } // namespace evo::app

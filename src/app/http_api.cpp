@@ -5,6 +5,7 @@
 #include "api_error.h"
 #include "fault_log.h"
 #include "game_commands_json.h"
+#include "http/game_view_json.h"
 #include "http/json_answer.h"
 #include "http/static_files.h"
 #include "json_fields.h"
@@ -146,7 +147,7 @@ class Router {
         refuse_token_in_query(request);
 
         if (parts.size() == 2 && parts[1] == "info" && method == "GET")
-            return responder.respond(json_response(service_.info()));
+            return responder.respond(json_response(server_info_json(service_.info())));
         if (options_.accounts &&
             route_accounts(*options_.accounts, options_.origin, parts, request, responder,
                            [this](const std::string& visitor, const std::string& account) {
@@ -183,10 +184,10 @@ class Router {
                 int offset = query_int(request, "offset", 0, 0, max_list_offset);
                 std::string scope = list_scope(request);
                 if (scope == "mine")
-                    return responder.respond(
-                        json_response(service_.my_games(limit, offset, player_of(request))));
-                return responder.respond(json_response(
-                    service_.list(limit, offset, player_of(request), scope == "public")));
+                    return responder.respond(json_response(
+                        my_games_json(service_.my_games(limit, offset, player_of(request)))));
+                return responder.respond(json_response(game_listings_json(
+                    service_.list(limit, offset, player_of(request), scope == "public"))));
             }
             if (parts.size() == 2 && method == "POST") {
                 if (!creation_quota_.allow(request.client))
@@ -209,12 +210,19 @@ class Router {
                     const std::shared_ptr<Responder>& shared) {
         const std::string& method = request.method;
         SeatToken token = bearer_token(request);
+        // An action is the seat's (its token); a read is also the player's (their cookies),
+        // looked up only for a read.
         Actor actor = Actor::requester(token);
-        auto reply = [&](const json& state) { responder.respond(json_response(state)); };
+        auto reader = [&] { return Actor::requester(token, player_of(request)); };
+        auto reply = [&](const GameView& view) {
+            responder.respond(json_response(game_view_json(view)));
+        };
         if (parts.size() == 3) {
-            if (method == "GET") return reply(service_.get(id, token, player_of(request))), true;
+            if (method == "GET") return reply(service_.get(id, reader())), true;
             if (method == "DELETE")
-                return reply(service_.remove(id, token, player_of(request))), true;
+                return responder.respond(
+                           json_response(deleted_json(service_.remove(id, reader())))),
+                       true;
             if (method == "PATCH")
                 return reply(service_.update_settings(id, settings_command(body(request)), actor)),
                        true;
@@ -222,7 +230,8 @@ class Router {
         }
         std::string_view action = parts[3];
         if (parts.size() == 5 && action == "engine" && parts[4] == "stop" && method == "POST")
-            return reply({{"stopped", service_.stop_engine(id, actor)}}), true;
+            return responder.respond(json_response({{"stopped", service_.stop_engine(id, actor)}})),
+                   true;
         if (parts.size() != 4) return false;
         if (action == "chat" && options_.chat && options_.accounts)
             return route_chat(id, token, request, responder), true;
@@ -230,11 +239,10 @@ class Router {
             if (action == "pgn") {
                 HttpResponse pgn;
                 pgn.content_type = "application/x-chess-pgn";
-                pgn.body = service_.pgn(id, token, player_of(request));
+                pgn.body = service_.pgn(id, reader());
                 return responder.respond(std::move(pgn)), true;
             }
-            if (action == "events")
-                return service_.open_events(id, token, shared, player_of(request)), true;
+            if (action == "events") return service_.open_events(id, reader(), shared), true;
             return false;
         }
         if (method != "POST") return false;
@@ -422,8 +430,8 @@ class Router {
             new_visitor = new_secret_token();
             maker.visitor_key = visitor_owner_key(*new_visitor);
         }
-        HttpResponse response =
-            json_response(service_.create(create_game_command(body(request)), maker), 201);
+        HttpResponse response = json_response(
+            game_view_json(service_.create(create_game_command(body(request)), maker)), 201);
         if (new_visitor)
             response.headers.emplace_back(
                 "Set-Cookie", visitor_set_cookie(request, options_.origin, *new_visitor));

@@ -3,6 +3,7 @@
 #include "fault_log.h"
 #include "game_change_json.h"
 #include "http/event_text.h"
+#include "http/game_view_json.h"
 
 #include <algorithm>
 #include <chrono>
@@ -61,6 +62,19 @@ void LiveUpdates::open(std::int64_t id, std::optional<int> seat, std::shared_ptr
     // from what they were sent (this stream ignores what it has seen).
     last_sent_.try_emplace(id, state);
     events_.subscribe(id, seat, std::move(sink), std::move(first));
+}
+
+void LiveUpdates::open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
+                       const GameView& view) {
+    open(id, seat, std::move(sink), game_view_json(view));
+}
+
+LiveUpdates::ReadState LiveUpdates::reading_views(ReadView read_view) {
+    return [read_view = std::move(read_view)](std::int64_t id) -> std::optional<json> {
+        std::optional<GameView> view = read_view(id);
+        if (!view) return std::nullopt;
+        return game_view_json(*view);
+    };
 }
 
 void LiveUpdates::queue(GameChanged change) {

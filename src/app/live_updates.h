@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "event_bus.h"
 #include "game_events.h"
+#include "game_view.h"
 #include "presence_coalescer.h"
 
 #include <nlohmann/json.hpp>
@@ -30,6 +31,9 @@ class LiveUpdates {
   public:
     // A game's state now, as GET answers it without a seat; none if the game is gone.
     using ReadState = std::function<std::optional<nlohmann::json>(std::int64_t id)>;
+    using ReadView = std::function<std::optional<GameView>(std::int64_t id)>;
+    // The service's views written as the streams' JSON (http/game_view_json.h).
+    static ReadState reading_views(ReadView read_view);
 
     LiveUpdates(GameEvents& events, EventBus& bus, const Clock& clock, ReadState read_state,
                 std::int64_t presence_interval_ms);
@@ -41,6 +45,8 @@ class LiveUpdates {
     // the game's lock, so that no change is missed between it and the subscription).
     void open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
               const nlohmann::json& state);
+    void open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
+              const GameView& view);
     // Sends, on the caller's thread, the events of the changes announced so far and the
     // presence that is due. The thread calls it; tests too.
     void send_due();

@@ -12,20 +12,8 @@ std::string game_name(std::int64_t id) {
     return "game " + std::to_string(id);
 }
 
-char side_letter(int side) {
-    return side == 0 ? 'w' : 'b';
-}
-
-int side_index(char side) {
-    return side == 'w' ? 0 : 1;
-}
-
-char other_side(char side) {
-    return side == 'w' ? 'b' : 'w';
-}
-
-char turn_of(const LoadedGame& game) {
-    return game.game.position().side_to_move() == White ? 'w' : 'b';
+Color turn_of(const LoadedGame& game) {
+    return game.game.position().side_to_move();
 }
 
 bool is_over(const LoadedGame& game) {
@@ -51,9 +39,9 @@ Move move_from_text(const LoadedGame& game, const std::string& text, bool is_san
 }
 
 void play_move(LoadedGame& game, Move move) {
-    char mover = turn_of(game);
+    Color mover = turn_of(game);
     game.game.play(move);
-    if (game.record.draw_offer == other_side(mover)) game.record.draw_offer.reset();
+    if (game.record.draw_offer == ~mover) game.record.draw_offer.reset();
     game.record.takeback_offer.reset();
 }
 
@@ -69,7 +57,7 @@ void take_back(LoadedGame& game, std::size_t plies, std::int64_t now) {
     game.record.declared_result.reset();
     if (!game.record.clock) return;
     std::optional<int> runs;
-    if (!game.game.moves().empty()) runs = side_index(turn_of(game));
+    if (!game.game.moves().empty()) runs = seat_of(turn_of(game));
     game.record.clock->restart_for(runs, now);
 }
 

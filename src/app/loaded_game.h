@@ -37,10 +37,14 @@ struct GameSlot {
 };
 
 std::string game_name(std::int64_t id);
-char side_letter(int side);
-int side_index(char side);
-char other_side(char side);
-char turn_of(const LoadedGame& game);
+// The colour of a seat (0 White, 1 Black: acting_side's, a clock's) and back.
+inline Color color_of_seat(int seat) {
+    return seat == 0 ? White : Black;
+}
+inline int seat_of(Color side) {
+    return side == White ? 0 : 1;
+}
+Color turn_of(const LoadedGame& game);
 bool is_over(const LoadedGame& game);
 // An action on a finished game: 422 naming the result.
 void require_game_in_progress(const LoadedGame& game);

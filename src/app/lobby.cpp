@@ -3,6 +3,7 @@
 #include "challenge_service.h"
 #include "fault_log.h"
 #include "http/event_text.h"
+#include "http/game_view_json.h"
 #include "seek_service.h"
 
 #include <algorithm>
@@ -199,11 +200,11 @@ void Lobby::tell_game(std::int64_t id,
                       const std::vector<std::pair<std::string, std::string>>& seats) {
     for (const auto& [key, token] : seats) {
         if (key.empty() || token.empty()) continue;
-        json state = games_.get(id, token);
+        GameView view = games_.get(id, Actor::requester(token));
         EventText text = event_text({{"type", "game"},
                                      {"id", id},
-                                     {"seat", state.at("seat")},
-                                     {"variant", state.at("variant")}});
+                                     {"seat", seat_view_json(view.seat.value())},
+                                     {"variant", std::string(view.position.variant->name)}});
         std::lock_guard lock(mutex_);
         send_to_player_locked(key, text);
     }

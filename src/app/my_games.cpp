@@ -1,15 +1,10 @@
 #include "my_games.h"
 
-#include "game_json.h"
-
 #include <algorithm>
-#include <cmath>
 #include <set>
 #include <tuple>
 
 namespace evo::app {
-
-using nlohmann::json;
 
 namespace {
 
@@ -20,25 +15,6 @@ std::optional<int> viewer_seat(const GameListing& listing, const std::vector<std
         if (player && std::find(keys.begin(), keys.end(), player->key) != keys.end()) return seat;
     }
     return std::nullopt;
-}
-
-json clock_json(const GameClock& clock, bool over, std::int64_t now_ms) {
-    json running = nullptr;
-    if (clock.running && !over) running = *clock.running == 0 ? "w" : "b";
-    bool days = clock.settings.days_per_move.has_value();
-    return {{"w", clock.remaining_at(0, now_ms)},
-            {"b", clock.remaining_at(1, now_ms)},
-            {"running", running},
-            {"initial_ms", days ? 0 : clock.settings.initial_ms},
-            {"increment_ms", days ? 0 : clock.settings.increment_ms},
-            {"days_per_move", days ? json(*clock.settings.days_per_move) : json(nullptr)}};
-}
-
-json opponent_json(const std::optional<SeatPlayer>& player) {
-    if (!player) return nullptr;
-    return {{"name", player->name},
-            {"rating", player->rating ? json(std::round(*player->rating)) : json(nullptr)},
-            {"provisional", player->provisional}};
 }
 
 // The viewer's games of one kind (finished or not), by every key they may sit under, most
@@ -74,10 +50,10 @@ std::optional<int> listing_turn(const GameListing& listing) {
     return listing.summary.fen[space + 1] == 'b' ? 1 : 0;
 }
 
-json my_games_json(GameRepository& store, const Player& viewer, int limit, int offset,
-                   std::int64_t now_ms) {
+std::vector<MyGame> my_games_of(GameRepository& store, const Player& viewer, int limit, int offset,
+                                std::int64_t now_ms) {
     std::vector<std::string> keys = viewer.keys();
-    json games = json::array();
+    std::vector<MyGame> games;
     if (keys.empty()) return games;
     std::vector<GameListing> live = games_of(store, keys, false, max_live_games, 0);
     // Where it is the viewer's turn first; otherwise as changed, most recent first.
@@ -85,19 +61,16 @@ json my_games_json(GameRepository& store, const Player& viewer, int limit, int o
         return listing_turn(listing) == viewer_seat(listing, keys);
     });
     std::vector<GameListing> finished = games_of(store, keys, true, limit, offset);
-    for (const auto* group : {&live, &finished})
-        for (const GameListing& listing : *group) {
+    for (auto* group : {&live, &finished})
+        for (GameListing& listing : *group) {
             auto seat = viewer_seat(listing, keys);
             if (!seat) continue;
             auto turn = listing_turn(listing);
-            json game = game_listing_json(listing);
-            game["rated"] = listing.rated;
-            game["seat"] = *seat == 0 ? "w" : "b";
-            game["opponent"] = opponent_json(listing.seat_players[std::size_t(1 - *seat)]);
-            game["turn"] = turn ? json(*turn == 0 ? "w" : "b") : json(nullptr);
-            game["your_turn"] = turn == seat;
-            game["clock"] =
-                listing.clock ? clock_json(*listing.clock, !turn, now_ms) : json(nullptr);
+            MyGame game;
+            game.seat = *seat == 0 ? White : Black;
+            game.turn = color_of(turn);
+            if (listing.clock) game.clock = clock_view_of(*listing.clock, !turn, now_ms);
+            game.listing = std::move(listing);
             games.push_back(std::move(game));
         }
     return games;

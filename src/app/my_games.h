@@ -4,9 +4,8 @@
 #pragma once
 
 #include "game_repository.h"
+#include "game_view.h"
 #include "player_identity.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 
@@ -14,8 +13,8 @@ namespace evo::app {
 
 // Every game still being played (up to max_live_games), then `limit` finished ones after
 // skipping `offset`; the clocks as of now_ms.
-nlohmann::json my_games_json(GameRepository& store, const Player& viewer, int limit, int offset,
-                             std::int64_t now_ms);
+std::vector<MyGame> my_games_of(GameRepository& store, const Player& viewer, int limit, int offset,
+                                std::int64_t now_ms);
 
 // The side to move in a listed game: the running clock's, else the FEN's; none when it is over.
 std::optional<int> listing_turn(const GameListing& listing);

@@ -328,7 +328,7 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
         GameClock clock = GameClock::start(settings);
         clock.remaining_ms = {*white_ms, game.optional_int64(0, 24).value_or(0)};
         if (auto running = side_of(game.optional_text(0, 25)))
-            clock.running = *running == 'w' ? 0 : 1;
+            clock.running = *running == White ? 0 : 1;
         clock.turn_started_ms = game.optional_int64(0, 26).value_or(0);
         clock.lag_quota_ms = {game.optional_int64(0, 31).value_or(lag_quota_start_ms),
                               game.optional_int64(0, 32).value_or(lag_quota_start_ms)};

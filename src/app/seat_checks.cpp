@@ -51,10 +51,9 @@ std::optional<int> viewer_seat(const LoadedGame& game, const SeatToken& token,
     return std::nullopt;
 }
 
-char side_for(const LoadedGame& game, int actor, std::optional<Color> named) {
-    if (actor >= 0) return side_letter(actor);
-    if (named) return side_letter(*named == White ? 0 : 1);
-    return turn_of(game);
+Color side_for(const LoadedGame& game, int actor, std::optional<Color> named) {
+    if (actor >= 0) return color_of_seat(actor);
+    return named.value_or(turn_of(game));
 }
 
 } // namespace evo::app

@@ -28,6 +28,6 @@ std::optional<int> viewer_seat(const LoadedGame& game, const SeatToken& token,
 
 // The side an action is for: the seat's own, or for the owner of a local game the one the
 // command names (else the side to move).
-char side_for(const LoadedGame& game, int actor, std::optional<Color> named);
+Color side_for(const LoadedGame& game, int actor, std::optional<Color> named);
 
 } // namespace evo::app

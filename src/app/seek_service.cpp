@@ -3,6 +3,7 @@
 #include "api_error.h"
 #include "auto_pairing.h"
 #include "glicko2.h"
+#include "http/game_view_json.h"
 #include "rated_games.h"
 
 #include <algorithm>
@@ -171,7 +172,9 @@ json SeekService::pair_new(const std::vector<SeekRecord>& mine, const Player& ma
             const SeekRecord& taken = mine_taken ? own : other;
             const SeekRecord& taker = mine_taken ? other : own;
             if (auto game = pair(taken, taker.owner, taker.owner_name, taker.auto_group))
-                return mine_taken ? games_.get(game->id, game->maker_token) : game->state;
+                return game_view_json(
+                    mine_taken ? games_.get(game->id, Actor::requester(game->maker_token))
+                               : game->state);
             // A race lost: over once the maker's own seeks have gone meanwhile.
             bool still_open = std::any_of(mine.begin(), mine.end(), [&](const SeekRecord& seek) {
                 auto now = seeks_.find(seek.id);
@@ -269,7 +272,7 @@ json SeekService::accept(std::int64_t id, const Player& taker, const std::string
         throw conflict(own_entry ? "that seek has been accepted already, or your auto pairing "
                                    "has just found you a game"
                                  : "that seek has been accepted already");
-    return game->state;
+    return game_view_json(game->state);
 }
 
 } // namespace evo::app

@@ -242,7 +242,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
         GameClock clock = GameClock::start(settings);
         clock.remaining_ms = {*white_ms, game.column_optional_int64(24).value_or(0)};
         if (auto running = side_of(game.column_optional_text(25)))
-            clock.running = *running == 'w' ? 0 : 1;
+            clock.running = *running == White ? 0 : 1;
         clock.turn_started_ms = game.column_optional_int64(26).value_or(0);
         // A game stored before the quota was kept starts with a full one.
         clock.lag_quota_ms = {game.column_optional_int64(31).value_or(lag_quota_start_ms),

@@ -3,6 +3,9 @@
 // drops the least recently used one, not all of them.
 #include "api_test_server.h"
 #include "app/game_commands_json.h"
+#include "app/http/game_view_json.h"
+
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -18,16 +21,16 @@ TEST(GameServiceTest, TwoServersOnOneDatabaseLoseNoMove) {
     SqliteGameRepository first_store(database), second_store(database);
     GameService first(first_store, {}, clock), second(second_store, {}, clock);
 
-    json game = first.create(create_game_command({{"variant", "chess"}}));
-    std::int64_t id = game["id"];
-    first.get(id, std::nullopt); // the first server holds a copy at ply 0
+    std::int64_t id = first.create(create_game_command({{"variant", "chess"}})).id;
+    Actor anyone = Actor::requester(std::nullopt);
+    first.get(id, anyone); // the first server holds a copy at ply 0
     second.play(id, play_command({{"uci", "e2e4"}}), Actor::requester(std::nullopt));
     // The first server's copy is stale; the move is judged against the stored game.
-    json state = first.play(id, play_command({{"uci", "e7e5"}}), Actor::requester(std::nullopt));
-    EXPECT_EQ(state["ply"], 2);
-    EXPECT_EQ(second.get(id, std::nullopt)["ply"], 2);
-    second.play(id, play_command({{"uci", "g1f3"}}), Actor::requester(std::nullopt));
-    EXPECT_EQ(first.get(id, std::nullopt)["history"].size(), 3u);
+    GameView state = first.play(id, play_command({{"uci", "e7e5"}}), anyone);
+    EXPECT_EQ(state.ply, 2u);
+    EXPECT_EQ(second.get(id, anyone).ply, 2u);
+    second.play(id, play_command({{"uci", "g1f3"}}), anyone);
+    EXPECT_EQ(first.get(id, anyone).position.history.size(), 3u);
 }
 
 // Issue 18: a clock started by a move on another process (gone since) is still called here,
@@ -38,9 +41,10 @@ TEST(GameServiceTest, AFlagStartedByAnotherServerIsCalledHere) {
     ManualClock clock;
     SqliteGameRepository here_store(database), elsewhere_store(database);
     GameService here(here_store, {}, clock), elsewhere(elsewhere_store, {}, clock);
-    json game = elsewhere.create(
-        create_game_command({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}}));
-    std::int64_t id = game["id"];
+    std::int64_t id =
+        elsewhere
+            .create(create_game_command({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}}))
+            .id;
     elsewhere.play(id, play_command({{"uci", "e2e4"}}),
                    Actor::requester(std::nullopt)); // Black's clock runs
     // The other process goes quiet; Black's flag falls a minute later.
@@ -62,9 +66,9 @@ TEST(GameServiceTest, TheCacheDropsTheLeastRecentlyUsedGame) {
     GameService service(store, {}, clock, options);
     std::vector<std::int64_t> ids;
     for (int i = 0; i < 3; ++i)
-        ids.push_back(service.create(create_game_command({{"variant", "chess"}}))["id"]);
-    service.get(ids[0], std::nullopt); // now the most recently used
-    std::int64_t fourth = service.create(create_game_command({{"variant", "chess"}}))["id"];
+        ids.push_back(service.create(create_game_command({{"variant", "chess"}})).id);
+    service.get(ids[0], Actor::requester(std::nullopt)); // now the most recently used
+    std::int64_t fourth = service.create(create_game_command({{"variant", "chess"}})).id;
     std::vector<std::int64_t> cached = service.cached_games();
     EXPECT_EQ(cached.size(), 3u);
     EXPECT_EQ(std::count(cached.begin(), cached.end(), ids[1]), 0); // the least recent
@@ -83,9 +87,10 @@ TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
     ManualClock clock;
     SqliteGameRepository crashed_store(database);
     GameService crashed(crashed_store, {}, clock);
-    json game = crashed.create(
-        create_game_command({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}}));
-    std::int64_t id = game["id"];
+    std::int64_t id =
+        crashed
+            .create(create_game_command({{"variant", "chess"}, {"clock", {{"initial_ms", 60000}}}}))
+            .id;
     crashed.play(id, play_command({{"uci", "e2e4"}}), Actor::requester(std::nullopt));
     clock.advance(2000);
     crashed.note_alive();
@@ -95,17 +100,19 @@ TEST(GameServiceTest, ACrashedServersDowntimeIsNotChargedToTheRunningClock) {
     SqliteGameRepository store(database);
     GameService restarted(store, {}, clock);
     restarted.settle_due_flags();
-    json state = restarted.get(id, std::nullopt);
-    EXPECT_TRUE(state["result"].is_null()) << state["reason"];
-    EXPECT_EQ(state["clock"]["b"], 58000);
-    EXPECT_EQ(state["clock"]["running"], "b");
+    GameView state = restarted.get(id, Actor::requester(std::nullopt));
+    EXPECT_FALSE(state.position.result.over()) << state.position.result.description();
+    ASSERT_TRUE(state.clock);
+    EXPECT_EQ(state.clock->remaining_ms[Black], 58000);
+    EXPECT_EQ(state.clock->running, Black);
     clock.advance(500);
     state = restarted.play(id, play_command({{"uci", "e7e5"}}), Actor::requester(std::nullopt));
-    EXPECT_EQ(state["clock"]["b"], 57500);
+    ASSERT_TRUE(state.clock);
+    EXPECT_EQ(state.clock->remaining_ms[Black], 57500);
     // A second start right away credits nothing more.
     SqliteGameRepository again_store(database);
     GameService again(again_store, {}, clock);
-    EXPECT_EQ(again.get(id, std::nullopt)["clock"]["w"], 60000);
+    EXPECT_EQ(again.get(id, Actor::requester(std::nullopt)).clock->remaining_ms[White], 60000);
 }
 
 // Issue 18: the service takes typed commands; the JSON edge reads a request into one. A
@@ -116,21 +123,76 @@ TEST(GameServiceTest, ASettingsCommandChangesOnlyWhatItNames) {
     SystemClock clock;
     SqliteGameRepository store((directory.path() / "games.sqlite3").string());
     GameService service(store, {}, clock);
-    json game = service.create(create_game_command(
+    GameView game = service.create(create_game_command(
         {{"variant", "chess"}, {"players", {{"b", "engine"}}}, {"engine", {{"level", 3}}}}));
-    std::int64_t id = game["id"];
-    Actor owner = Actor::requester(game["token"].get<std::string>());
+    std::int64_t id = game.id;
+    Actor owner = Actor::requester(game.owner_token.value());
 
     SettingsCommand white_engine;
     white_engine.white = PlayerKind::Engine;
-    json state = service.update_settings(id, white_engine, owner);
-    EXPECT_EQ(state["players"], json({{"w", "engine"}, {"b", "engine"}}));
-    EXPECT_EQ(state["engine"]["level"], 3);
+    GameView state = service.update_settings(id, white_engine, owner);
+    EXPECT_EQ(state.players.white, PlayerKind::Engine);
+    EXPECT_EQ(state.players.black, PlayerKind::Engine);
+    EXPECT_EQ(state.engine.level, 3);
 
-    json cleared =
+    GameView cleared =
         service.update_settings(id, settings_command({{"engine", {{"level", nullptr}}}}), owner);
-    EXPECT_TRUE(cleared["engine"]["level"].is_null());
-    EXPECT_EQ(cleared["players"]["w"], "engine");
+    EXPECT_FALSE(cleared.engine.level);
+    EXPECT_EQ(cleared.players.white, PlayerKind::Engine);
+}
+
+// Issue 18: the service answers typed views; their JSON, written once at the edge, has every
+// field of a state in docs/api.md and no other (the owner's token of a new local game here).
+TEST(GameServiceTest, AViewsJsonHasTheFieldsOfTheApisState) {
+    TemporaryDirectory directory;
+    SystemClock clock;
+    SqliteGameRepository store((directory.path() / "games.sqlite3").string());
+    GameService service(store, {}, clock);
+    GameView view = service.create(create_game_command({{"variant", "evochess"}}));
+    EXPECT_EQ(view.position.turn, White);
+    EXPECT_FALSE(view.position.result.over());
+    EXPECT_FALSE(view.position.legal.empty());
+    json state = game_view_json(view);
+    std::set<std::string> fields;
+    for (const auto& [key, value] : state.items()) fields.insert(key);
+    std::set<std::string> expected{"variant",
+                                   "start_fen",
+                                   "fen",
+                                   "turn",
+                                   "check",
+                                   "history",
+                                   "legal",
+                                   "result",
+                                   "reason",
+                                   "points",
+                                   "counters",
+                                   "evolution",
+                                   "royal_promotion",
+                                   "id",
+                                   "players",
+                                   "engine",
+                                   "draw_offer",
+                                   "created",
+                                   "updated",
+                                   "rated",
+                                   "seat_players",
+                                   "online",
+                                   "ply",
+                                   "version",
+                                   "clock",
+                                   "takeback_offer",
+                                   "rematch_offer",
+                                   "rematch_id",
+                                   "claim_after_ms",
+                                   "seats",
+                                   "away",
+                                   "spectators",
+                                   "token"};
+    EXPECT_EQ(fields, expected);
+    EXPECT_EQ(state["turn"], "w");
+    EXPECT_EQ(state["counters"]["b"], (json{{"p", 0}, {"m", 0}, {"c", 0}, {"r", 0}}));
+    EXPECT_EQ(state["legal"].size(), view.position.legal.size());
+    EXPECT_TRUE(state["seats"].is_null());
 }
 
 } // namespace

@@ -139,10 +139,10 @@ TEST_F(LobbyTest, BothPlayersOfAnAcceptedSeekAreToldTheGameWithTheirOwnSeat) {
     EXPECT_EQ(told_taker.at("seat"), state.at("seat"));
     EXPECT_NE(told_maker.at("seat").at("token"), told_taker.at("seat").at("token"));
     // The maker's seat plays: it is theirs.
-    json moved =
+    GameView moved =
         games_.play(state.at("id"), play_command({{"uci", "e2e4"}}),
                     Actor::requester(told_maker.at("seat").at("token").get<std::string>()));
-    EXPECT_EQ(moved.at("history").size(), 1u);
+    EXPECT_EQ(moved.position.history.size(), 1u);
 }
 
 TEST_F(LobbyTest, AfterAGapEveryStreamIsSentTheWholeListAgain) {

@@ -4,6 +4,7 @@
 // colour, whose turn it is and the time left.
 #include "api_test_server.h"
 #include "app/game_commands_json.h"
+#include "app/http/game_view_json.h"
 
 #include "app/game_offer.h"
 
@@ -63,7 +64,7 @@ TEST_F(MyGamesTest, YourTurnFirstThenTheOtherLiveGamesThenTheFinishedOnes) {
     PairedGame someone_elses = paired(bert_, seat_player("c", "Cleo"), true);
     clock_.advance(hour_ms);
 
-    json mine = games_.my_games(50, 0, visitor("a"));
+    json mine = my_games_json(games_.my_games(50, 0, visitor("a")));
     EXPECT_EQ(ids_of(mine), (std::vector<std::int64_t>{her_turn_new.id, her_turn_black.id,
                                                        waiting.id, finished.id}));
     const json& black = mine[1];
@@ -86,7 +87,7 @@ TEST_F(MyGamesTest, YourTurnFirstThenTheOtherLiveGamesThenTheFinishedOnes) {
     EXPECT_EQ(mine[3].at("clock").at("running"), nullptr);
 
     // Bert sees the same games from his side, and his game with Cleo.
-    json his = games_.my_games(50, 0, visitor("b"));
+    json his = my_games_json(games_.my_games(50, 0, visitor("b")));
     EXPECT_EQ(ids_of(his), (std::vector<std::int64_t>{someone_elses.id, waiting.id, her_turn_new.id,
                                                       her_turn_black.id, finished.id}));
     EXPECT_EQ(his[1].at("your_turn"), true);
@@ -99,16 +100,16 @@ TEST_F(MyGamesTest, TheLimitAndOffsetPageThroughTheFinishedGamesOnly) {
     PairedGame live = paired(anna_, bert_, true);
     games_.resign(first.id, resign_command(json::object()), Actor::requester(first.maker_token));
     games_.resign(second.id, resign_command(json::object()), Actor::requester(second.maker_token));
-    EXPECT_EQ(ids_of(games_.my_games(1, 0, visitor("a"))),
+    EXPECT_EQ(ids_of(my_games_json(games_.my_games(1, 0, visitor("a")))),
               (std::vector<std::int64_t>{live.id, second.id}));
-    EXPECT_EQ(ids_of(games_.my_games(1, 1, visitor("a"))),
+    EXPECT_EQ(ids_of(my_games_json(games_.my_games(1, 1, visitor("a")))),
               (std::vector<std::int64_t>{live.id, first.id}));
 }
 
 TEST_F(MyGamesTest, ANobodyHasNoGames) {
     paired(anna_, bert_, true);
     EXPECT_TRUE(games_.my_games(50, 0, Player{}).empty());
-    EXPECT_TRUE(games_.my_games(50, 0, visitor("z")).empty());
+    EXPECT_TRUE(my_games_json(games_.my_games(50, 0, visitor("z"))).empty());
 }
 
 } // namespace

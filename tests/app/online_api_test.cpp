@@ -77,6 +77,39 @@ class OnlineApiTest : public ::testing::Test {
     json state(const OnlineGame& game) { return get_json(*client_, game.path).body; }
 };
 
+// docs/api.md, errors: a request with two faults is answered for its body first (400), then for
+// its seat (401 without a token, 403 with one that holds no seat). The draw's and the
+// takeback's "side" and a PATCH's fields were read after the seat until the actions became
+// typed commands read at the edge (they were 401 then).
+TEST_F(OnlineApiTest, ABadBodyIsRefusedBeforeAMissingOrWrongSeatToken) {
+    OnlineGame game = start({{"variant", "chess"}});
+    for (const char* action : {"draw", "takeback"}) {
+        json bad_side = {{"action", action == std::string("draw") ? "offer" : "request"},
+                         {"side", "x"}};
+        EXPECT_EQ(act(*client_, game.path + "/" + action, bad_side, "").status, 400) << action;
+        EXPECT_EQ(act(*client_, game.path + "/" + action, bad_side, "no-seat").status, 400)
+            << action;
+        bad_side.erase("side");
+        EXPECT_EQ(act(*client_, game.path + "/" + action, bad_side, "").status, 401) << action;
+        EXPECT_EQ(act(*client_, game.path + "/" + action, bad_side, "no-seat").status, 403)
+            << action;
+    }
+    EXPECT_EQ(send_raw(*client_, "PATCH", game.path, R"({"players": {"w": "robot"}})").status, 400);
+    EXPECT_EQ(send_raw(*client_, "PATCH", game.path, R"({"players": {"w": "engine"}})").status,
+              401);
+    // A seat's own token with a bad "side" (which it would not use): the body is still bad.
+    EXPECT_EQ(
+        act(*client_, game.path + "/draw", {{"action", "offer"}, {"side", "x"}}, game.white).status,
+        400);
+    // The body before the game: a game that does not exist is not looked up.
+    EXPECT_EQ(
+        act(*client_, "/api/games/999999/draw", {{"action", "offer"}, {"side", "x"}}, "").status,
+        400);
+    json after = state(game);
+    EXPECT_TRUE(after["draw_offer"].is_null());
+    EXPECT_TRUE(after["takeback_offer"].is_null());
+}
+
 TEST_F(OnlineApiTest, CreatorGetsASeatAndAnInviteLink) {
     JsonAnswer created = post_json(*client_, "/api/games",
                                    {{"variant", "evochess"},

@@ -73,8 +73,10 @@ TEST_F(SeekServiceTest, AnAcceptedSeekIsAGameWithBothSeatsTaken) {
     // The maker finds the game and their seat; nobody else does.
     json mine = seeks_.get(id, visitor("a"));
     EXPECT_EQ(mine.at("game_id"), game.at("id"));
-    json seated = games_.get(mine.at("game_id"), mine.at("token").get<std::string>());
-    EXPECT_EQ(seated.at("seat").at("colour"), "w");
+    GameView seated =
+        games_.get(mine.at("game_id"), Actor::requester(mine.at("token").get<std::string>()));
+    ASSERT_TRUE(seated.seat);
+    EXPECT_EQ(seated.seat->colour, White);
     EXPECT_FALSE(seeks_.get(id, visitor("c")).contains("token"));
 }
 

@@ -1,10 +1,12 @@
 // The game repository on SQLite, what only it has: a file that cannot be opened. What every
 // repository does is tested on SQLite and PostgreSQL alike in tests/storage.
+#include "api_test_server.h"
+#include "app/sqlite_database.h"
 #include "app/sqlite_game_repository.h"
 
 #include <gtest/gtest.h>
 
-namespace evo::app {
+namespace evo::app::testing {
 namespace {
 
 TEST(SqliteGameRepositoryTest, UnwritableLocationIsAClearError) {
@@ -18,5 +20,35 @@ TEST(SqliteGameRepositoryTest, UnwritableLocationIsAClearError) {
     }
 }
 
+// Issue 18: a side is the core's Color in the record; its column keeps the letter it always
+// had, so files of earlier releases read as before and need no migration.
+TEST(SqliteGameRepositoryTest, AnOffersSideIsStoredAsItsLetter) {
+    TemporaryDirectory directory;
+    std::string path = (directory.path() / "games.sqlite3").string();
+    SqliteGameRepository store(path);
+    GameRecord record;
+    record.variant = "chess";
+    record.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    record.summary.fen = record.start_fen;
+    record.online = true;
+    record.draw_offer = White;
+    record.takeback_offer = Black;
+    store.insert(record);
+
+    SqliteDatabase database(path);
+    SqliteStatement columns(database, "SELECT draw_offer, takeback_offer FROM games WHERE id = ?");
+    columns.bind(1, record.id);
+    ASSERT_TRUE(columns.step());
+    EXPECT_EQ(columns.column_optional_text(0), "w");
+    EXPECT_EQ(columns.column_optional_text(1), "b");
+
+    SqliteStatement(database, "UPDATE games SET draw_offer = 'b', rematch_offer = 'w'").run();
+    auto loaded = store.load(record.id);
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->draw_offer, Black);
+    EXPECT_EQ(loaded->takeback_offer, Black);
+    EXPECT_EQ(loaded->rematch_offer, White);
+}
+
 } // namespace
-} // namespace evo::app
+} // namespace evo::app::testing

@@ -63,11 +63,11 @@ TEST(SqliteSchemaTest, TheReleaseBeforeVersionsIsUpgradedInPlaceWithItsGamesInta
 
     // The rules core replays the stored games, and play goes on where it stopped.
     GameService service(store, {}, clock);
-    EXPECT_EQ(service.get(2, std::nullopt)["result"], "1-0");
-    nlohmann::json state =
+    EXPECT_EQ(service.get(2, Actor::requester(std::nullopt)).position.result.pgn_result(), "1-0");
+    GameView state =
         service.play(1, play_command({{"uci", "f1b5"}}), Actor::requester(std::nullopt));
-    EXPECT_EQ(state["history"].size(), 5u);
-    EXPECT_EQ(state["history"][4]["san"], "Bb5");
+    ASSERT_EQ(state.position.history.size(), 5u);
+    EXPECT_EQ(state.position.history[4].san, "Bb5");
 }
 
 TEST(SqliteSchemaTest, AFileAtAnOlderVersionTakesOnlyTheStepsItLacks) {

@@ -116,9 +116,9 @@ TYPED_TEST(GameRepositoryContract, EveryFieldOfAnOnlineClockedGameReadsBack) {
     auto store = this->open();
     GameRecord record = clocked_game(123456);
     record.declared_result = DeclaredResult{"1/2-1/2", "agreement"};
-    record.draw_offer = 'w';
-    record.takeback_offer = 'b';
-    record.rematch_offer = 'w';
+    record.draw_offer = White;
+    record.takeback_offer = Black;
+    record.rematch_offer = White;
     record.rematch_id = 42;
     record.pgn_tags_json = R"({"Event":"Test \"quoted\""})";
     record.summary = {"fen after", "1/2-1/2", "agreement"};
@@ -129,9 +129,9 @@ TYPED_TEST(GameRepositoryContract, EveryFieldOfAnOnlineClockedGameReadsBack) {
     EXPECT_EQ(loaded->seats.tokens, record.seats.tokens);
     EXPECT_EQ(loaded->seats.invite_code, "invite");
     EXPECT_EQ(loaded->declared_result, record.declared_result);
-    EXPECT_EQ(loaded->draw_offer, 'w');
-    EXPECT_EQ(loaded->takeback_offer, 'b');
-    EXPECT_EQ(loaded->rematch_offer, 'w');
+    EXPECT_EQ(loaded->draw_offer, White);
+    EXPECT_EQ(loaded->takeback_offer, Black);
+    EXPECT_EQ(loaded->rematch_offer, White);
     EXPECT_EQ(loaded->rematch_id, 42);
     EXPECT_EQ(loaded->pgn_tags_json, record.pgn_tags_json);
     EXPECT_EQ(loaded->summary.result, "1/2-1/2");
@@ -160,13 +160,13 @@ TYPED_TEST(GameRepositoryContract, SaveAppendsAndTruncatesMoves) {
 
     record.moves_uci.resize(1);
     record.declared_result = DeclaredResult{"0-1", "resignation"};
-    record.draw_offer = 'b';
+    record.draw_offer = Black;
     ASSERT_EQ(store->save(record, 3), SaveOutcome::Saved);
     auto loaded = store->load(record.id);
     EXPECT_EQ(loaded->moves_uci, std::vector<std::string>{"b2b4"});
     ASSERT_TRUE(loaded->declared_result);
     EXPECT_EQ(loaded->declared_result->reason, "resignation");
-    EXPECT_EQ(loaded->draw_offer, 'b');
+    EXPECT_EQ(loaded->draw_offer, Black);
     EXPECT_EQ(loaded->version, 2);
     EXPECT_EQ(store->version_of(record.id), 2);
 }

@@ -156,7 +156,7 @@ TYPED_TEST(RatedGameRepositoryContract, TheSaveThatEndsARatedGameRatesBothPlayer
     EXPECT_DOUBLE_EQ((*record.rating_changes)[1].after, expected.black.rating);
 
     // Saved again after its end, and a stale copy's end: nothing more.
-    record.rematch_offer = 'w';
+    record.rematch_offer = White;
     ASSERT_EQ(this->games_->save(record, 2), SaveOutcome::Saved);
     this->end(stale, "0-1", "resignation");
     EXPECT_EQ(this->storage_.games()->save(stale, 2), SaveOutcome::VersionConflict);

@@ -1,0 +1,25 @@
+// The JSON of GameService's views (docs/api.md): written here only, for the HTTP answers and
+// the games' event streams. Colours are "w" and "b", results their PGN text.
+#pragma once
+
+#include "app/game_view.h"
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace evo::app {
+
+nlohmann::json position_view_json(const PositionView& position);
+// The position's fields of `game` (POST /api/position).
+nlohmann::json position_json(const Game& game, const std::vector<NotatedMove>& history);
+nlohmann::json game_view_json(const GameView& view);
+nlohmann::json seat_view_json(const SeatView& seat);
+nlohmann::json game_listing_json(const GameListing& listing);
+nlohmann::json game_listings_json(const std::vector<GameListing>& listings);
+nlohmann::json my_games_json(const std::vector<MyGame>& games);
+nlohmann::json server_info_json(const ServerInfo& info);
+// {"deleted": id}
+nlohmann::json deleted_json(std::int64_t id);
+
+} // namespace evo::app
