@@ -82,6 +82,7 @@ LoadedGame& GameCache::load_or_forget(GameSlot& slot, std::int64_t id) {
 void GameCache::forget(std::int64_t id, GameSlot& slot) {
     slot.deleted = true;
     slot.game.reset();
+    slot.keep_stored_view(nullptr);
     std::lock_guard map_lock(mutex_);
     if (auto it = slots_.find(id); it != slots_.end() && it->second->second.get() == &slot) {
         lru_.erase(it->second);

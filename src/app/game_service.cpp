@@ -56,7 +56,9 @@ GameService::GameService(GameRepository& store, SearchFunction search, const Clo
     }
     live_ = std::make_unique<LiveUpdates>(
         events_, *bus_, clock_,
-        LiveUpdates::reading_views([this](std::int64_t id) { return view_for_streams(id); }),
+        LiveUpdates::reading_views([this](std::int64_t id, std::int64_t announced) {
+            return view_for_streams(id, announced);
+        }),
         options_.presence_interval_ms);
     live_->start();
 }
@@ -144,11 +146,20 @@ bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game
         return false;
     }
     track_flag(game);
+    slot.keep_stored_view(std::make_shared<const GameView>(view_of(game, std::nullopt)));
     // Under the game's lock, so notices of one game go out in version order; the bus's
     // listeners only queue them (LiveUpdates).
     bus_->publish({id, game.record.version});
     return true;
 }
+
+namespace {
+
+std::optional<int> seat_of_side(int side) {
+    return side >= 0 ? std::optional<int>(side) : std::nullopt;
+}
+
+} // namespace
 
 GameView GameService::change_game(std::int64_t id, const Actor& actor, const Change& change) {
     for (int attempt = 0; attempt < max_change_attempts; ++attempt) {
@@ -162,8 +173,12 @@ GameView GameService::change_game(std::int64_t id, const Actor& actor, const Cha
         std::size_t stored_moves = game.record.moves_uci.size();
         game.unchanged = false;
         change(game, side); // an ApiError here changes nothing
-        if (!game.unchanged && !store_change(id, *slot, game, stored_moves)) continue;
-        return view_of(game, side >= 0 ? std::optional<int>(side) : std::nullopt);
+        if (game.unchanged) return view_of(game, seat_of_side(side));
+        if (!store_change(id, *slot, game, stored_moves)) continue;
+        // The view just made for the streams, with the actor's seat: built once a change.
+        GameView view = *slot->stored_view();
+        if (side >= 0) view.seat = seat_view(id, side, game.record.seats.tokens[std::size_t(side)]);
+        return view;
     }
     throw conflict("the game is being changed elsewhere at this moment; try again");
 }

@@ -192,8 +192,8 @@ class GameService {
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
-    // The game's state now for its streams (LiveUpdates::ReadState).
-    std::optional<GameView> view_for_streams(std::int64_t id);
+    // The game's state for its streams, at least at version `announced` (LiveUpdates::ReadState).
+    std::optional<GameView> view_for_streams(std::int64_t id, std::int64_t announced);
     GameView view_of(const LoadedGame& game, std::optional<int> seat) const;
     // On a server open to others, a local game is shown only to the player who made it, or
     // to whoever has its token (shared with them); to others it does not exist (404).

@@ -63,7 +63,11 @@ void GameService::require_visible(const LoadedGame& game, const Actor& who) cons
     throw not_found("there is no " + game_name(record.id));
 }
 
-std::optional<GameView> GameService::view_for_streams(std::int64_t id) {
+std::optional<GameView> GameService::view_for_streams(std::int64_t id, std::int64_t announced) {
+    // A change this process stored: its view is at hand, no lock, no database read. A newer
+    // change made elsewhere announces a newer version, which this one does not reach.
+    if (auto slot = cache_->find(id); slot && announced > 0)
+        if (auto view = slot->stored_view(); view && view->version >= announced) return *view;
     try {
         auto slot = cache_->slot_for(id);
         std::lock_guard lock(slot->mutex);

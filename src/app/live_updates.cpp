@@ -70,8 +70,9 @@ void LiveUpdates::open(std::int64_t id, std::optional<int> seat, std::shared_ptr
 }
 
 LiveUpdates::ReadState LiveUpdates::reading_views(ReadView read_view) {
-    return [read_view = std::move(read_view)](std::int64_t id) -> std::optional<json> {
-        std::optional<GameView> view = read_view(id);
+    return [read_view = std::move(read_view)](std::int64_t id,
+                                              std::int64_t announced) -> std::optional<json> {
+        std::optional<GameView> view = read_view(id, announced);
         if (!view) return std::nullopt;
         return game_view_json(*view);
     };
@@ -125,7 +126,7 @@ void LiveUpdates::send_changes() {
         }
         std::optional<json> state;
         try {
-            state = read_state_(id); // takes the game's lock: never under sent_mutex_
+            state = read_state_(id, newest[id]); // may take the game's lock: not under sent_mutex_
         } catch (const std::exception& error) {
             log_fault("reading a changed game for its streams", error.what());
         }

@@ -29,9 +29,12 @@ namespace evo::app {
 
 class LiveUpdates {
   public:
-    // A game's state now, as GET answers it without a seat; none if the game is gone.
-    using ReadState = std::function<std::optional<nlohmann::json>(std::int64_t id)>;
-    using ReadView = std::function<std::optional<GameView>(std::int64_t id)>;
+    // A game's state, as GET answers it without a seat, at least at version `announced` (0:
+    // the newest there is, after a gap); none if the game is gone.
+    using ReadState =
+        std::function<std::optional<nlohmann::json>(std::int64_t id, std::int64_t announced)>;
+    using ReadView =
+        std::function<std::optional<GameView>(std::int64_t id, std::int64_t announced)>;
     // The service's views written as the streams' JSON (http/game_view_json.h).
     static ReadState reading_views(ReadView read_view);
 

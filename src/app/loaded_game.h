@@ -5,10 +5,12 @@
 
 #include "core/game.h"
 #include "game_record.h"
+#include "game_view.h"
 #include "notated_history.h"
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -34,6 +36,20 @@ struct GameSlot {
     bool deleted = false;
     std::atomic<bool> searching{false};
     std::atomic<bool> stop{false};
+    // The game as last stored by this process, without a seat, for its event streams: read
+    // without the game's lock, so streams need not wait behind the next move's save.
+    std::shared_ptr<const GameView> stored_view() const {
+        std::lock_guard lock(view_mutex_);
+        return stored_view_;
+    }
+    void keep_stored_view(std::shared_ptr<const GameView> view) {
+        std::lock_guard lock(view_mutex_);
+        stored_view_ = std::move(view);
+    }
+
+  private:
+    mutable std::mutex view_mutex_; // guards the pointer only, held for its copy
+    std::shared_ptr<const GameView> stored_view_;
 };
 
 std::string game_name(std::int64_t id);

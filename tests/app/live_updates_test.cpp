@@ -49,7 +49,7 @@ TEST(LiveUpdatesTest, AChangeAnnouncedTwiceIsReadOnce) {
     int reads = 0;
     LiveUpdates live(
         events, bus, clock,
-        [&](std::int64_t) {
+        [&](std::int64_t, std::int64_t) {
             ++reads;
             return std::optional<json>(stored);
         },
@@ -77,7 +77,8 @@ TEST(LiveUpdatesTest, AnOpponentWhoComesAndGoesWithinOneIntervalIsToldAway) {
     InMemoryEventBus bus;
     json stored = {{"version", 1}, {"history", json::array()}};
     LiveUpdates live(
-        events, bus, clock, [&](std::int64_t) { return std::optional<json>(stored); }, 1000);
+        events, bus, clock, [&](std::int64_t, std::int64_t) { return std::optional<json>(stored); },
+        1000);
     auto white = std::make_shared<MemorySink>();
     live.open(7, 0, white, stored);
     live.send_due(); // White is there, Black away
