@@ -176,9 +176,7 @@ GameView GameService::change_game(std::int64_t id, const Actor& actor, const Cha
         if (game.unchanged) return view_of(game, seat_of_side(side));
         if (!store_change(id, *slot, game, stored_moves)) continue;
         // The view just made for the streams, with the actor's seat: built once a change.
-        GameView view = *slot->stored_view();
-        if (side >= 0) view.seat = seat_view(id, side, game.record.seats.tokens[std::size_t(side)]);
-        return view;
+        return seated(*slot->stored_view(), game, seat_of_side(side));
     }
     throw conflict("the game is being changed elsewhere at this moment; try again");
 }

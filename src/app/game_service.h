@@ -195,6 +195,8 @@ class GameService {
     // The game's state for its streams, at least at version `announced` (LiveUpdates::ReadState).
     std::optional<GameView> view_for_streams(std::int64_t id, std::int64_t announced);
     GameView view_of(const LoadedGame& game, std::optional<int> seat) const;
+    // `view` of `game` with the seat's link when a seat is given.
+    GameView seated(GameView view, const LoadedGame& game, std::optional<int> seat) const;
     // On a server open to others, a local game is shown only to the player who made it, or
     // to whoever has its token (shared with them); to others it does not exist (404).
     void require_visible(const LoadedGame& game, const Actor& who) const;

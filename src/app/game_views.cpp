@@ -46,6 +46,11 @@ GameView GameService::view_of(const LoadedGame& game, std::optional<int> seat) c
     }
     view.created = record.created;
     view.updated = record.updated;
+    return seated(std::move(view), game, seat);
+}
+
+GameView GameService::seated(GameView view, const LoadedGame& game, std::optional<int> seat) const {
+    const GameRecord& record = game.record;
     if (seat) view.seat = seat_view(record.id, *seat, record.seats.tokens[std::size_t(*seat)]);
     return view;
 }
