@@ -7,6 +7,7 @@
 #include "nnue/net_file.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace evo::engine {
 
@@ -20,11 +21,18 @@ std::optional<std::string> unusable_net(const nnue::Net& net) {
         return "the net has " + std::to_string(net.feature_count) +
                " inputs a perspective, the engine's features are " +
                std::to_string(nnue::FeatureCount);
-    if (net.family != "chess" && net.family != "evochess" && net.family != "echess" &&
-        net.family != "promoteking")
-        return "the net's family '" + net.family +
-               "' is none of chess, evochess, echess, promoteking";
-    return std::nullopt;
+    // The families are those the built-in variants pick their nets by (nnue::net_family).
+    std::vector<std::string_view> families;
+    for (const Variant& variant : builtin_variants()) {
+        std::string_view family = nnue::net_family(variant);
+        if (family == net.family) return std::nullopt;
+        if (std::find(families.begin(), families.end(), family) == families.end())
+            families.push_back(family);
+    }
+    std::string named;
+    for (std::string_view family : families)
+        named += (named.empty() ? "" : ", ") + std::string(family);
+    return "the net's family '" + net.family + "' is none of " + named;
 }
 
 std::optional<std::string> NnueNets::set_eval_file(const std::string& path) {

@@ -1,6 +1,7 @@
 // The accumulators of a search thread, one entry a ply (docs/nnue.md, "Inference"). An entry
-// holds the active features of both perspectives and their accumulators. It is filled lazily,
-// when the position at its ply is evaluated: from its parent's entry when that one is filled,
+// holds the active features of both perspectives and their accumulators. It is filled before a
+// move is made from its position (before_move) or when that position is evaluated, whichever
+// comes first: from its parent's entry when that one is filled,
 // by adding the rows of the features the child gained and subtracting those it lost (a merge
 // of the two sorted lists), else by a full refresh. Whatever a move did (evolution, a
 // promotion into the other colour, Cthulhu, counters, rights), the accumulator therefore
