@@ -329,8 +329,7 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#review-graph circle.graph-point').length === 14);
     assert.equal(await page.locator('#review-graph').innerHTML(), graph);
     assert.ok(await page.locator('#review-button').isHidden(), 'nothing left to review');
-    const point = await page.locator('#review-graph circle.graph-point[data-ply="3"]').boundingBox();
-    await page.mouse.click(point.x + point.width / 2, point.y + point.height / 2);
+    await page.locator('#review-graph circle.graph-point[data-ply="3"]').click();
     assert.equal(await selectedPly(page), '3');
     await page.click('#result-banner #analyse-game-button');
     await page.waitForFunction(() => location.hash.startsWith('#analysis='));

@@ -33,6 +33,9 @@ export class ReviewPanel {
   private review: Review | null = null;
   private running: AbortController | null = null;
   private game: GameState | null = null;
+  // What the graph drawn shows: the page renders on every change of the game (presence,
+  // clocks), and a graph rebuilt each time would replace the point a click is aimed at.
+  private drawnGraph: string | null = null;
 
   constructor(
     private readonly elements: ReviewElements,
@@ -72,14 +75,19 @@ export class ReviewPanel {
       e.progress.max = total;
       e.progress.value = review.scores.length;
       e.progressText.textContent = `Reviewing: ${review.scores.length} of ${total} positions`;
-      renderEvalGraph(
-        e.graph,
-        { scores: review.scores, judgements: review.judgements, moves: game.history.length, selected },
-        this.onSelect,
-      );
+      const drawn = [game.id, game.history.length, review.scores.length, review.complete, selected].join(':');
+      if (drawn !== this.drawnGraph || e.graph.childElementCount === 0) {
+        renderEvalGraph(
+          e.graph,
+          { scores: review.scores, judgements: review.judgements, moves: game.history.length, selected },
+          this.onSelect,
+        );
+        this.drawnGraph = drawn;
+      }
       e.summary.replaceChildren(...(review.complete ? (['w', 'b'] as Side[]).map((side) => summaryLine(side, review.summary[side])) : []));
     } else {
       e.graph.replaceChildren();
+      this.drawnGraph = null;
       e.summary.replaceChildren();
     }
   }
