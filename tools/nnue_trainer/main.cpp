@@ -26,7 +26,7 @@ template <class T> bool parse(const std::string& text, T& value) {
 
 const char* Usage = "usage: nnue_trainer --data FILE [--data FILE...] --out NET [--epochs E] "
                     "[--hidden N] [--lr L] [--batch B] [--threads T] [--seed S] [--lambda X] "
-                    "[--scale CP] [--validation F]";
+                    "[--scale CP] [--validation F] [--lr-drop E]";
 
 } // namespace
 
@@ -64,6 +64,8 @@ int main(int argc, char** argv) {
         else if (flag == "--validation")
             ok = parse(value, options.validation) && options.validation >= 0 &&
                  options.validation < 1;
+        else if (flag == "--lr-drop")
+            ok = parse(value, options.lr_drop_epoch) && options.lr_drop_epoch >= 0;
         else
             return fail("unknown option " + flag + " (" + Usage + ")");
         if (!ok) return fail("bad value for " + flag + ": '" + value + "'");
@@ -77,13 +79,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "family %s  positions %zu  features %d  hidden %d  threads %d\n",
                  set->family.c_str(), set->samples.size(), FeatureCount, options.hidden,
                  options.threads);
-    Net net = train(*set, options, [](const EpochReport& r) {
-        std::printf("epoch %d  train loss %.6f  validation loss %.6f\n", r.epoch, r.train_loss,
-                    r.validation_loss);
+    int kept = 0;
+    Net net = train(*set, options, [&kept](const EpochReport& r) {
+        std::printf("epoch %d  train loss %.6f  validation loss %.6f%s\n", r.epoch, r.train_loss,
+                    r.validation_loss, r.epoch > 0 && r.best ? "  best" : "");
         std::fflush(stdout);
+        if (r.epoch > 0 && r.best) kept = r.epoch;
     });
     net.family = set->family;
     if (!write_net(out, net)) return fail("cannot write " + out);
-    std::fprintf(stderr, "net written to %s\n", out.c_str());
+    std::fprintf(stderr, "net of epoch %d written to %s\n", kept, out.c_str());
     return 0;
 }

@@ -153,7 +153,11 @@ Net train(const SampleSet& set, const TrainOptions& options,
     // Epoch 0: the random net's losses, the baseline the training should beat.
     report(
         {0, mean_loss(net, samples, order, options), mean_loss(net, samples, validation, options)});
+    Net best;
+    double best_loss = 0;
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        if (options.lr_drop_epoch > 0 && epoch == options.lr_drop_epoch)
+            adam.learning_rate = options.learning_rate * 0.1f;
         shuffle(order, rng);
         double train_total = 0;
         for (std::size_t start = 0; start < order.size(); start += options.batch) {
@@ -197,9 +201,14 @@ Net train(const SampleSet& set, const TrainOptions& options,
         r.epoch = epoch;
         r.train_loss = order.empty() ? 0.0 : train_total / double(order.size());
         r.validation_loss = mean_loss(net, samples, validation, options);
+        r.best = validation.empty() || epoch == 1 || r.validation_loss < best_loss;
+        if (r.best && !validation.empty()) {
+            best = net;
+            best_loss = r.validation_loss;
+        }
         report(r);
     }
-    return net;
+    return validation.empty() ? net : best;
 }
 
 } // namespace evo::nnue

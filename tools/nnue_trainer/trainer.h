@@ -23,6 +23,8 @@ struct TrainOptions {
     float lambda = 0.7f;
     float scale_cp = 400.0f;
     double validation = 0.05;
+    // From this epoch on the learning rate is a tenth (0: it never drops).
+    int lr_drop_epoch = 0;
 };
 
 // The loss of one sample, (sigmoid(output) - target)^2, and, when `gradient` is given (a net
@@ -40,11 +42,15 @@ Net initial_net(const std::string& family, int feature_count, int hidden, float 
 struct EpochReport {
     int epoch = 0;
     double train_loss = 0, validation_loss = 0;
+    bool best = false; // the lowest validation loss so far: the net train returns, unless a later
+                       // one is lower
 };
 
 // Trains a net from random weights for options.epochs on the positions split_validation does
-// not hold out; calls `report` before the first epoch (epoch 0) and after each. The
-// same samples and options give the same net bit for bit, on any number of threads.
+// not hold out; calls `report` before the first epoch (epoch 0) and after each. Returns the net
+// of the epoch with the lowest validation loss (the last epoch's when nothing is held out): past
+// that epoch the net learns its training positions rather than the game. The same samples and
+// options give the same net bit for bit, on any number of threads.
 Net train(const SampleSet& set, const TrainOptions& options,
           const std::function<void(const EpochReport&)>& report);
 

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 namespace evo::nnue {
 namespace {
@@ -88,6 +90,67 @@ TEST(NnueTrainer, GradientMatchesFiniteDifferences) {
     // Features not active get no gradient.
     for (int i = 0; i < 4; ++i) EXPECT_EQ(gradient.input_weights[3 * 4 + i], 0.0f);
     EXPECT_NE(gradient.input_weights[2 * 4], 0.0f);
+}
+
+// Labels that are noise: the net can only learn its training positions by heart, so its
+// validation loss rises after the first epochs. The net returned is the best epoch's, not the
+// last one's.
+TEST(NnueTrainer, TheNetOfTheEpochWithTheLowestValidationLossIsKept) {
+    SampleSet set;
+    set.family = "chess";
+    std::mt19937 rng(5);
+    for (int i = 0; i < 400; ++i) {
+        Sample sample;
+        for (int k = 0; k < 6; ++k) {
+            sample.side_to_move.push_back(std::uint16_t(rng() % 200));
+            sample.other_side.push_back(std::uint16_t(rng() % 200));
+        }
+        std::sort(sample.side_to_move.begin(), sample.side_to_move.end());
+        std::sort(sample.other_side.begin(), sample.other_side.end());
+        sample.score_cp = float(int(rng() % 2001) - 1000);
+        sample.result = float(rng() % 3) / 2.0f;
+        set.samples.push_back(sample);
+    }
+    set.file_ends = {set.samples.size()};
+    TrainOptions options;
+    options.epochs = 25;
+    options.hidden = 16;
+    options.learning_rate = 0.01f;
+    options.batch = 16;
+    options.validation = 0.25;
+    std::vector<EpochReport> reports;
+    Net net = train(set, options, [&](const EpochReport& r) { reports.push_back(r); });
+    ASSERT_EQ(reports.size(), 26u);
+    auto lowest = std::min_element(reports.begin() + 1, reports.end(),
+                                   [](const EpochReport& a, const EpochReport& b) {
+                                       return a.validation_loss < b.validation_loss;
+                                   });
+    ASSERT_LT(lowest->epoch, 25) << "the noise was not learnt by heart: no test";
+    EXPECT_TRUE(lowest->best);
+    EXPECT_FALSE(reports.back().best);
+    Split split = split_validation(set, options.validation);
+    EXPECT_DOUBLE_EQ(mean_loss(net, set.samples, split.validation, options),
+                     lowest->validation_loss);
+}
+
+// With --lr-drop the later epochs take smaller steps: another net than without it.
+TEST(NnueTrainer, TheLearningRateDropChangesOnlyTheEpochsFromItOn) {
+    SampleSet set;
+    set.family = "chess";
+    for (int i = 0; i < 64; ++i)
+        set.samples.push_back(
+            Sample{{std::uint16_t(i % 7)}, {std::uint16_t(i % 5)}, float(i * 10 - 300), 0.5f});
+    set.file_ends = {set.samples.size()};
+    TrainOptions options;
+    options.epochs = 3;
+    options.hidden = 4;
+    options.validation = 0;
+    std::vector<EpochReport> plain, dropped;
+    Net a = train(set, options, [&](const EpochReport& r) { plain.push_back(r); });
+    options.lr_drop_epoch = 3;
+    Net b = train(set, options, [&](const EpochReport& r) { dropped.push_back(r); });
+    EXPECT_EQ(plain[2].train_loss, dropped[2].train_loss); // epochs 1-2 alike
+    EXPECT_FALSE(a == b);
 }
 
 } // namespace
