@@ -56,9 +56,7 @@ GameService::GameService(GameRepository& store, SearchFunction search, const Clo
     }
     live_ = std::make_unique<LiveUpdates>(
         events_, *bus_, clock_,
-        LiveUpdates::reading_views([this](std::int64_t id, std::int64_t announced) {
-            return view_for_streams(id, announced);
-        }),
+        [this](std::int64_t id, std::int64_t announced) { return view_for_streams(id, announced); },
         options_.presence_interval_ms);
     live_->start();
 }

@@ -192,8 +192,9 @@ class GameService {
     // If the running side's flag fell by `now`, ends the game on time and stores it.
     bool settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now);
     void track_flag(const LoadedGame& game);
-    // The game's state for its streams, at least at version `announced` (LiveUpdates::ReadState).
-    std::optional<GameView> view_for_streams(std::int64_t id, std::int64_t announced);
+    // The game's view for its streams, at least at version `announced` (LiveUpdates::ReadView);
+    // none if it is gone.
+    std::shared_ptr<const GameView> view_for_streams(std::int64_t id, std::int64_t announced);
     GameView view_of(const LoadedGame& game, std::optional<int> seat) const;
     // `view` of `game` with the seat's link when a seat is given.
     GameView seated(GameView view, const LoadedGame& game, std::optional<int> seat) const;

@@ -68,17 +68,19 @@ void GameService::require_visible(const LoadedGame& game, const Actor& who) cons
     throw not_found("there is no " + game_name(record.id));
 }
 
-std::optional<GameView> GameService::view_for_streams(std::int64_t id, std::int64_t announced) {
+std::shared_ptr<const GameView> GameService::view_for_streams(std::int64_t id,
+                                                              std::int64_t announced) {
     // A change this process stored: its view is at hand, no lock, no database read. A newer
     // change made elsewhere announces a newer version, which this one does not reach.
     if (auto slot = cache_->find(id); slot && announced > 0)
-        if (auto view = slot->stored_view(); view && view->version >= announced) return *view;
+        if (auto view = slot->stored_view(); view && view->version >= announced) return view;
     try {
         auto slot = cache_->slot_for(id);
         std::lock_guard lock(slot->mutex);
-        return view_of(cache_->load_or_forget(*slot, id), std::nullopt);
+        return std::make_shared<const GameView>(
+            view_of(cache_->load_or_forget(*slot, id), std::nullopt));
     } catch (const ApiError&) {
-        return std::nullopt; // gone: nothing to tell
+        return nullptr; // gone: nothing to tell
     }
 }
 
@@ -136,7 +138,8 @@ void GameService::open_events(std::int64_t id, const Actor& who,
     require_visible(game, who);
     std::optional<int> seat = viewer_seat(game, who.token, who.player);
     // Under the game's lock: no change can slip between this state and the subscription.
-    live_->open(id, seat, responder->open_event_stream(), view_of(game, std::nullopt));
+    live_->open(id, seat, responder->open_event_stream(),
+                std::make_shared<const GameView>(view_of(game, std::nullopt)));
 }
 
 } // namespace evo::app

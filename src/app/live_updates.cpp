@@ -1,7 +1,6 @@
 #include "live_updates.h"
 
 #include "fault_log.h"
-#include "game_change_json.h"
 #include "http/event_text.h"
 #include "http/game_view_json.h"
 
@@ -25,9 +24,9 @@ json or_null(std::optional<std::int64_t> value) {
 
 } // namespace
 
-LiveUpdates::LiveUpdates(GameEvents& events, EventBus& bus, const Clock& clock,
-                         ReadState read_state, std::int64_t presence_interval_ms)
-    : events_(events), clock_(clock), read_state_(std::move(read_state)),
+LiveUpdates::LiveUpdates(GameEvents& events, EventBus& bus, const Clock& clock, ReadView read_view,
+                         std::int64_t presence_interval_ms)
+    : events_(events), clock_(clock), read_view_(std::move(read_view)),
       presence_(clock, presence_interval_ms) {
     bus.listen([this](const GameChanged& change) { queue(change); },
                [this] {
@@ -54,28 +53,14 @@ LiveUpdates::~LiveUpdates() {
 }
 
 void LiveUpdates::open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
-                       const json& state) {
-    std::int64_t version = state["version"].get<std::int64_t>();
-    EventText first = event_text(state_message(state), {}, version);
+                       std::shared_ptr<const GameView> view) {
+    EventText first = event_text(state_message(*view), {}, view->version);
+    SentView sent = sent_view(std::move(view));
     std::lock_guard lock(sent_mutex_);
     // The streams already open may be a version behind this one: the next change is told
     // from what they were sent (this stream ignores what it has seen).
-    last_sent_.try_emplace(id, state);
+    last_sent_.try_emplace(id, std::move(sent));
     events_.subscribe(id, seat, std::move(sink), std::move(first));
-}
-
-void LiveUpdates::open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
-                       const GameView& view) {
-    open(id, seat, std::move(sink), game_view_json(view));
-}
-
-LiveUpdates::ReadState LiveUpdates::reading_views(ReadView read_view) {
-    return [read_view = std::move(read_view)](std::int64_t id,
-                                              std::int64_t announced) -> std::optional<json> {
-        std::optional<GameView> view = read_view(id, announced);
-        if (!view) return std::nullopt;
-        return game_view_json(*view);
-    };
 }
 
 void LiveUpdates::queue(GameChanged change) {
@@ -120,29 +105,36 @@ void LiveUpdates::send_changes() {
         if (newest[id] != 0) {
             std::lock_guard lock(sent_mutex_);
             auto sent = last_sent_.find(id);
-            if (sent != last_sent_.end() &&
-                newest[id] <= sent->second["version"].get<std::int64_t>())
+            if (sent != last_sent_.end() && newest[id] <= sent->second.view->version)
                 continue; // sent already
         }
-        std::optional<json> state;
+        std::shared_ptr<const GameView> view;
         try {
-            state = read_state_(id, newest[id]); // may take the game's lock: not under sent_mutex_
+            view = read_view_(id, newest[id]); // may take the game's lock: not under sent_mutex_
         } catch (const std::exception& error) {
             log_fault("reading a changed game for its streams", error.what());
         }
-        if (!state) continue;
-        std::int64_t version = (*state)["version"].get<std::int64_t>();
+        if (!view) continue;
+        std::int64_t version = view->version;
+        {
+            std::lock_guard lock(sent_mutex_);
+            auto sent = last_sent_.find(id);
+            if (sent != last_sent_.end() && version <= sent->second.view->version)
+                continue; // sent already
+        }
+        // The JSON is written outside the lock; what was sent is looked at again under it.
+        SentView now = sent_view(std::move(view));
         std::lock_guard lock(sent_mutex_);
         auto sent = last_sent_.find(id);
         if (sent == last_sent_.end()) {
             // Its streams' states are not known here: the whole state, which any client takes.
-            last_sent_.emplace(id, *state);
-            events_.publish(id, event_text(state_message(*state), {}, version));
+            events_.publish(id, event_text(state_message(*now.view), {}, version));
+            last_sent_.emplace(id, std::move(now));
             continue;
         }
-        if (version <= sent->second["version"].get<std::int64_t>()) continue; // sent already
-        EventText text = event_text(change_message(sent->second, *state), "change", version);
-        sent->second = std::move(*state);
+        if (version <= sent->second.view->version) continue; // sent already
+        EventText text = event_text(change_message(sent->second, now), "change", version);
+        sent->second = std::move(now);
         events_.publish(id, text);
     }
 }

@@ -11,6 +11,7 @@
 #include "event_bus.h"
 #include "game_events.h"
 #include "game_view.h"
+#include "http/game_change_json.h"
 #include "presence_coalescer.h"
 
 #include <nlohmann/json.hpp>
@@ -29,27 +30,21 @@ namespace evo::app {
 
 class LiveUpdates {
   public:
-    // A game's state, as GET answers it without a seat, at least at version `announced` (0:
-    // the newest there is, after a gap); none if the game is gone.
-    using ReadState =
-        std::function<std::optional<nlohmann::json>(std::int64_t id, std::int64_t announced)>;
+    // A game's view, as GET answers it without a seat, at least at version `announced` (0: the
+    // newest there is, after a gap); none if the game is gone.
     using ReadView =
-        std::function<std::optional<GameView>(std::int64_t id, std::int64_t announced)>;
-    // The service's views written as the streams' JSON (http/game_view_json.h).
-    static ReadState reading_views(ReadView read_view);
+        std::function<std::shared_ptr<const GameView>(std::int64_t id, std::int64_t announced)>;
 
-    LiveUpdates(GameEvents& events, EventBus& bus, const Clock& clock, ReadState read_state,
+    LiveUpdates(GameEvents& events, EventBus& bus, const Clock& clock, ReadView read_view,
                 std::int64_t presence_interval_ms);
     ~LiveUpdates();
     LiveUpdates(const LiveUpdates&) = delete;
     LiveUpdates& operator=(const LiveUpdates&) = delete;
 
-    // Opens a stream of game `id` on `sink`, `state` being the game's state now (read under
-    // the game's lock, so that no change is missed between it and the subscription).
+    // Opens a stream of game `id` on `sink`, `view` being the game's view now (read under the
+    // game's lock, so that no change is missed between it and the subscription).
     void open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
-              const nlohmann::json& state);
-    void open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
-              const GameView& view);
+              std::shared_ptr<const GameView> view);
     // Sends, on the caller's thread, the events of the changes announced so far and the
     // presence that is due. The thread calls it; tests too.
     void send_due();
@@ -65,12 +60,12 @@ class LiveUpdates {
 
     GameEvents& events_;
     const Clock& clock_;
-    ReadState read_state_;
+    ReadView read_view_;
     PresenceCoalescer presence_;
 
-    // The state each watched game's streams were last sent, to tell the next change from.
+    // The view each watched game's streams were last sent, to tell the next change from.
     std::mutex sent_mutex_;
-    std::unordered_map<std::int64_t, nlohmann::json> last_sent_;
+    std::unordered_map<std::int64_t, SentView> last_sent_;
 
     std::mutex queue_mutex_;
     std::condition_variable wake_;

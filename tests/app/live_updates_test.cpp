@@ -2,12 +2,13 @@
 // (moves and changed fields, not the state), presence coalescing on an injected clock, the
 // bound on unsent bytes of all streams, and the thread that runs close callbacks.
 #include "app/clock.h"
-#include "app/game_change_json.h"
 #include "app/http/callback_thread.h"
+#include "app/http/game_change_json.h"
 #include "app/http/unsent_bytes.h"
 #include "app/in_memory_event_bus.h"
 #include "app/live_updates.h"
 #include "app/presence_coalescer.h"
+#include "core/variant.h"
 #include "memory_sink.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,29 @@ namespace evo::app::testing {
 namespace {
 
 using nlohmann::json;
+
+json move(const std::string& uci) {
+    return {{"uci", uci}, {"san", uci}, {"fen", "after " + uci}};
+}
+
+// A chess game's view at `version` after `moves` (each written as its UCI, the FEN after it
+// "after UCI"), `turn` to move.
+std::shared_ptr<const GameView> view(std::int64_t version, std::vector<std::string> moves,
+                                     Color turn) {
+    auto view = std::make_shared<GameView>();
+    view->id = 7;
+    view->version = version;
+    view->ply = moves.size();
+    view->position.variant = find_variant("chess");
+    view->position.start_fen = std::string(view->position.variant->start_fen);
+    view->position.turn = turn;
+    for (const auto& uci : moves) view->position.history.push_back({uci, uci, "after " + uci});
+    return view;
+}
+
+json change_between(std::shared_ptr<const GameView> before, std::shared_ptr<const GameView> after) {
+    return change_message(sent_view(std::move(before)), sent_view(std::move(after)));
+}
 
 TEST(InMemoryEventBusTest, EveryListenerHearsEveryChangeInOrder) {
     InMemoryEventBus bus;
@@ -45,18 +69,18 @@ TEST(LiveUpdatesTest, AChangeAnnouncedTwiceIsReadOnce) {
     ManualClock clock;
     GameEvents events(clock, 60000);
     InMemoryEventBus bus;
-    json stored = {{"version", 1}, {"history", json::array()}};
+    std::shared_ptr<const GameView> stored = view(1, {}, White);
     int reads = 0;
     LiveUpdates live(
         events, bus, clock,
         [&](std::int64_t, std::int64_t) {
             ++reads;
-            return std::optional<json>(stored);
+            return stored;
         },
         1000);
     auto stream = std::make_shared<MemorySink>();
     live.open(7, std::nullopt, stream, stored);
-    stored = {{"version", 2}, {"history", json::array({"e4"})}};
+    stored = view(2, {"e2e4"}, Black);
     bus.publish({7, 2});
     live.send_due();
     bus.publish({7, 2}); // the same change, heard again
@@ -75,10 +99,9 @@ TEST(LiveUpdatesTest, AnOpponentWhoComesAndGoesWithinOneIntervalIsToldAway) {
     ManualClock clock;
     GameEvents events(clock, 60000);
     InMemoryEventBus bus;
-    json stored = {{"version", 1}, {"history", json::array()}};
+    std::shared_ptr<const GameView> stored = view(1, {}, White);
     LiveUpdates live(
-        events, bus, clock, [&](std::int64_t, std::int64_t) { return std::optional<json>(stored); },
-        1000);
+        events, bus, clock, [&](std::int64_t, std::int64_t) { return stored; }, 1000);
     auto white = std::make_shared<MemorySink>();
     live.open(7, 0, white, stored);
     live.send_due(); // White is there, Black away
@@ -110,40 +133,40 @@ TEST(InMemoryEventBusTest, AListenerMayListenAgainWhileItIsCalled) {
     EXPECT_EQ(heard, 3);
 }
 
-json move(const std::string& uci) {
-    return {{"uci", uci}, {"san", uci}, {"fen", "after " + uci}};
-}
-
-json state(std::int64_t version, std::vector<std::string> moves, std::string turn) {
-    json history = json::array();
-    for (const auto& uci : moves) history.push_back(move(uci));
-    return {{"version", version}, {"ply", moves.size()},   {"history", history},
-            {"turn", turn},       {"draw_offer", nullptr}, {"variant", "chess"}};
-}
-
 TEST(ChangeMessageTest, AMoveIsTheNewMoveAndTheFieldsThatChanged) {
     json change =
-        change_message(state(3, {"e2e4", "e7e5"}, "w"), state(4, {"e2e4", "e7e5", "g1f3"}, "b"));
+        change_between(view(3, {"e2e4", "e7e5"}, White), view(4, {"e2e4", "e7e5", "g1f3"}, Black));
     EXPECT_EQ(change, (json{{"version", 4},
                             {"previous_version", 3},
                             {"ply", 3},
                             {"from_ply", 2},
                             {"moves", {move("g1f3")}},
                             {"changed", {{"version", 4}, {"ply", 3}, {"turn", "b"}}}}));
+    // What is kept of a view sent is its JSON without the history, which is never written again.
+    EXPECT_FALSE(sent_view(view(4, {"e2e4"}, Black)).fields.contains("history"));
 }
 
 TEST(ChangeMessageTest, ATakebackKeepsThePliesBeforeIt) {
     json change =
-        change_message(state(5, {"e2e4", "e7e5", "g1f3"}, "b"), state(6, {"e2e4", "d7d5"}, "w"));
+        change_between(view(5, {"e2e4", "e7e5", "g1f3"}, Black), view(6, {"e2e4", "d7d5"}, White));
     EXPECT_EQ(change["from_ply"], 1);
     EXPECT_EQ(change["moves"], json::array({move("d7d5")}));
     EXPECT_FALSE(change["changed"].contains("variant"));
 }
 
+// Moves taken back and others played that reach the same position at the same ply: the plies
+// from the first that differs are sent again, though the last ones agree.
+TEST(ChangeMessageTest, AHistoryRewrittenAfterATakebackIsSentFromTheFirstPlyThatDiffers) {
+    json change = change_between(view(5, {"g1f3", "g8f6", "b1c3"}, Black),
+                                 view(9, {"b1c3", "g8f6", "g1f3"}, Black));
+    EXPECT_EQ(change["from_ply"], 0);
+    EXPECT_EQ(change["moves"], json::array({move("b1c3"), move("g8f6"), move("g1f3")}));
+}
+
 TEST(ChangeMessageTest, AnOfferIsOnlyTheOffer) {
-    json before = state(2, {"e2e4"}, "b"), after = state(3, {"e2e4"}, "b");
-    after["draw_offer"] = "w";
-    json change = change_message(before, after);
+    auto after = std::make_shared<GameView>(*view(3, {"e2e4"}, Black));
+    after->draw_offer = White;
+    json change = change_between(view(2, {"e2e4"}, Black), after);
     EXPECT_EQ(change["moves"], json::array());
     EXPECT_EQ(change["from_ply"], 1);
     EXPECT_EQ(change["changed"], (json{{"version", 3}, {"draw_offer", "w"}}));

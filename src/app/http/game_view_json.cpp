@@ -103,7 +103,11 @@ json away_json(const std::optional<std::int64_t>& away) {
 
 } // namespace
 
-json position_view_json(const PositionView& position) {
+json notated_move_json(const NotatedMove& move) {
+    return {{"uci", move.uci}, {"san", move.san}, {"fen", move.fen_after}};
+}
+
+json position_view_json(const PositionView& position, HistoryJson history) {
     std::optional<std::string> result, reason;
     if (position.aborted) {
         result = "*";
@@ -113,8 +117,8 @@ json position_view_json(const PositionView& position) {
         reason = position.result.description();
     }
     json played = json::array();
-    for (const NotatedMove& move : position.history)
-        played.push_back({{"uci", move.uci}, {"san", move.san}, {"fen", move.fen_after}});
+    if (history == HistoryJson::Written)
+        for (const NotatedMove& move : position.history) played.push_back(notated_move_json(move));
     json legal = json::array();
     for (const LegalMove& move : position.legal)
         legal.push_back({{"uci", move.uci}, {"san", move.san}});
@@ -133,6 +137,7 @@ json position_view_json(const PositionView& position) {
         {"reason", optional_json(reason)},
         {"points", std::move(points)},
     };
+    if (history == HistoryJson::Left) state.erase("history");
     add_variant_state(state, position);
     return state;
 }
@@ -145,8 +150,8 @@ json seat_view_json(const SeatView& seat) {
     return {{"colour", side_name(seat.colour)}, {"token", seat.token}, {"link", seat.link}};
 }
 
-json game_view_json(const GameView& view) {
-    json state = position_view_json(view.position);
+json game_view_json(const GameView& view, HistoryJson history) {
+    json state = position_view_json(view.position, history);
     state.update(json{
         {"id", view.id},
         {"players", players_json(view.players)},

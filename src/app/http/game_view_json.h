@@ -10,10 +10,16 @@
 
 namespace evo::app {
 
-nlohmann::json position_view_json(const PositionView& position);
+// Whether a state's JSON holds its "history" (the streams' changes are told from the rest).
+enum class HistoryJson { Written, Left };
+
+// A played move: {"uci", "san", "fen"} (the FEN after it).
+nlohmann::json notated_move_json(const NotatedMove& move);
+nlohmann::json position_view_json(const PositionView& position,
+                                  HistoryJson history = HistoryJson::Written);
 // The position's fields of `game` (POST /api/position).
 nlohmann::json position_json(const Game& game, const std::vector<NotatedMove>& history);
-nlohmann::json game_view_json(const GameView& view);
+nlohmann::json game_view_json(const GameView& view, HistoryJson history = HistoryJson::Written);
 nlohmann::json seat_view_json(const SeatView& seat);
 nlohmann::json game_listing_json(const GameListing& listing);
 nlohmann::json game_listings_json(const std::vector<GameListing>& listings);
