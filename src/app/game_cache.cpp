@@ -1,8 +1,11 @@
 #include "game_cache.h"
 
 #include "api_error.h"
+#include "core/notation.h"
 #include "core_games.h"
 #include "declared_result.h"
+
+#include <algorithm>
 
 namespace evo::app {
 
@@ -25,6 +28,24 @@ LoadedGame& ensure_loaded(GameSlot& slot, GameRepository& store, std::int64_t id
 }
 
 } // namespace
+
+bool catch_up(LoadedGame& loaded, GameRecord& record) {
+    const std::vector<std::string>& had = loaded.record.moves_uci;
+    const std::vector<std::string>& now = record.moves_uci;
+    if (record.variant != loaded.record.variant || record.start_fen != loaded.record.start_fen ||
+        now.size() < had.size() || !std::equal(had.begin(), had.end(), now.begin()))
+        return false;
+    Game& game = loaded.game;
+    game.clear_outside_result();
+    for (std::size_t ply = had.size(); ply < now.size(); ++ply) {
+        auto move = parse_uci_move(game.position(), now[ply]);
+        if (!move) return false; // the full replay says what is wrong
+        game.play(*move);
+    }
+    apply_declared_result(game, record.declared_result);
+    loaded.record = std::move(record);
+    return true;
+}
 
 std::shared_ptr<GameSlot> GameCache::slot_for(std::int64_t id) {
     std::lock_guard lock(mutex_);
@@ -69,7 +90,10 @@ void GameCache::evict_idle_slots() {
 LoadedGame& GameCache::load_or_forget(GameSlot& slot, std::int64_t id) {
     // The database is the truth: a copy another process has moved past is read again
     // before anything is judged or shown from it.
-    if (slot.game && store_.version_of(id) != slot.game->record.version) slot.game.reset();
+    if (slot.game && store_.version_of(id) != slot.game->record.version) {
+        std::optional<GameRecord> record = store_.load(id);
+        if (!record || !catch_up(*slot.game, *record)) slot.game.reset();
+    }
     try {
         LoadedGame& game = ensure_loaded(slot, store_, id);
         return game;

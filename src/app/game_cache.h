@@ -16,6 +16,13 @@
 
 namespace evo::app {
 
+// Brings a cached copy up to the record another process stored since: when the stored moves
+// extend the copy's, only the new ones are played, and the notation written so far is kept
+// (a move made on another process then costs a process that shows the game one move, not a
+// replay of the game). False when they do not (a takeback, another game): the copy must be
+// read afresh (it may be half caught up then). The slot's lock must be held.
+bool catch_up(LoadedGame& loaded, GameRecord& record);
+
 class GameCache {
   public:
     GameCache(GameRepository& store, std::size_t max_games)
