@@ -8,8 +8,6 @@
 #include "game_offer.h"
 #include "seek_repository.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstddef>
 #include <vector>
 
@@ -18,10 +16,9 @@ namespace evo::app {
 // The most combinations one entry may name.
 constexpr std::size_t max_auto_combinations = 24;
 
-// {"combinations": [{"variant", "clock"}, ...], "rated"}: one offer per combination, in the
-// order given, duplicates dropped, each with a random colour; ApiErrors for what is wrong
-// (400), and rated from a visitor (403), as read_game_offer.
-std::vector<GameOffer> read_auto_combinations(const nlohmann::json& body, const Player& maker);
+// Whether two offers are of the same game: variant, clock and rated alike (an entry keeps one
+// of each).
+bool same_offer(const GameOffer& a, const GameOffer& b);
 
 // Whether two seeks ask for the same game: variant, clock and rated alike, and colours that
 // fit together (one random, or one White and one Black).

@@ -2,13 +2,9 @@
 
 #include "api_error.h"
 #include "game_offer.h"
-#include "http/game_view_json.h"
-#include "json_fields.h"
 #include "rated_games.h"
 
 namespace evo::app {
-
-using nlohmann::json;
 
 namespace {
 
@@ -23,36 +19,26 @@ std::string player_key_or_refuse(const Player& player) {
 
 } // namespace
 
-json challenge_json(const ChallengeRecord& challenge) {
-    return {{"id", challenge.id},
-            {"from", challenge.from_name},
-            {"to", challenge.to_name},
-            {"variant", challenge.variant},
-            {"clock", offer_clock_json(challenge)},
-            {"rated", challenge.rated},
-            {"colour", challenge.colour},
-            {"created_ms", challenge.created_ms}};
-}
-
 ChallengeService::ChallengeService(ChallengeRepository& challenges, AccountRepository& accounts,
                                    GameService& games, const Clock& clock,
                                    int open_challenges_per_player)
     : challenges_(challenges), accounts_(accounts), games_(games), clock_(clock),
       open_challenges_per_player_(open_challenges_per_player) {}
 
-json ChallengeService::create(const json& body, const Player& from, const std::string& from_name) {
+std::int64_t ChallengeService::create(const ChallengeRequest& request, const Player& from,
+                                      const std::string& from_name) {
     ChallengeRecord challenge;
     challenge.from = player_key_or_refuse(from);
     challenge.from_name = from_name;
-    if (!body.is_object()) throw bad_request("a challenge is a JSON object");
-    std::string to_name = optional_string(body, "to").value_or("");
+    const std::string& to_name = request.to;
     if (to_name.empty()) throw bad_request("\"to\": the name of the player to challenge");
     auto to = to_name.size() <= 32 ? accounts_.find_by_name(to_name) : std::nullopt;
     if (!to) throw not_found("there is no player named " + to_name);
     challenge.to = account_owner_key(to->id);
     challenge.to_name = to->name;
     if (from.owns(challenge.to)) throw bad_request("you cannot challenge yourself");
-    static_cast<GameOffer&>(challenge) = read_game_offer(body, from);
+    check_game_offer(request.offer, from);
+    static_cast<GameOffer&>(challenge) = request.offer;
     if (challenges_.open_from(challenge.from) >= open_challenges_per_player_)
         throw ApiError(ErrorKind::RateLimited, "you have " +
                                                    std::to_string(open_challenges_per_player_) +
@@ -60,17 +46,17 @@ json ChallengeService::create(const json& body, const Player& from, const std::s
     challenge.created_ms = clock_.now_ms();
     challenges_.insert(challenge);
     games_.event_bus().publish_lobby({"challenge", challenge.id, ""});
-    return {{"id", challenge.id}};
+    return challenge.id;
 }
 
-json ChallengeService::list(const Player& player) {
+ChallengeLists ChallengeService::list(const Player& player) {
     player_key_or_refuse(player);
     reopen_stalled();
-    json incoming = json::array(), outgoing = json::array();
+    ChallengeLists lists;
     for (const std::string& key : player.keys())
         for (const ChallengeRecord& challenge : challenges_.open_of(key))
-            (challenge.to == key ? incoming : outgoing).push_back(challenge_json(challenge));
-    return {{"incoming", std::move(incoming)}, {"outgoing", std::move(outgoing)}};
+            (challenge.to == key ? lists.incoming : lists.outgoing).push_back(challenge);
+    return lists;
 }
 
 std::vector<std::int64_t> ChallengeService::reopen_stalled() {
@@ -93,7 +79,7 @@ void ChallengeService::close_or_refuse(std::int64_t id, const std::string& how) 
         throw conflict("that challenge was answered already");
 }
 
-json ChallengeService::accept(std::int64_t id, const Player& player) {
+GameView ChallengeService::accept(std::int64_t id, const Player& player) {
     player_key_or_refuse(player);
     ChallengeRecord challenge = open_or_refuse(id);
     if (!player.owns(challenge.to)) throw forbidden("that challenge is not to you");
@@ -110,25 +96,25 @@ json ChallengeService::accept(std::int64_t id, const Player& player) {
         throw conflict("the pairing took too long and the challenge was reopened: accept it "
                        "again");
     games_.event_bus().publish_lobby({"challenge_removed", id, "accepted"});
-    return game_view_json(game.state);
+    return game.state;
 }
 
-json ChallengeService::decline(std::int64_t id, const Player& player) {
+std::int64_t ChallengeService::decline(std::int64_t id, const Player& player) {
     player_key_or_refuse(player);
     ChallengeRecord challenge = open_or_refuse(id);
     if (!player.owns(challenge.to)) throw forbidden("that challenge is not to you");
     close_or_refuse(id, "declined");
     games_.event_bus().publish_lobby({"challenge_removed", id, "declined"});
-    return {{"declined", id}};
+    return id;
 }
 
-json ChallengeService::cancel(std::int64_t id, const Player& player) {
+std::int64_t ChallengeService::cancel(std::int64_t id, const Player& player) {
     player_key_or_refuse(player);
     ChallengeRecord challenge = open_or_refuse(id);
     if (!player.owns(challenge.from)) throw forbidden("that challenge is someone else's");
     close_or_refuse(id, "cancelled");
     games_.event_bus().publish_lobby({"challenge_removed", id, "cancelled"});
-    return {{"cancelled", id}};
+    return id;
 }
 
 } // namespace evo::app

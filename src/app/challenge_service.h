@@ -11,10 +11,9 @@
 #include "account_repository.h"
 #include "challenge_repository.h"
 #include "clock.h"
+#include "game_offer.h"
 #include "game_service.h"
 #include "player_identity.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <string>
@@ -22,8 +21,18 @@
 
 namespace evo::app {
 
-// {"id", "from", "to", "variant", "clock", "rated", "colour" (the challenger's), "created_ms"}.
-nlohmann::json challenge_json(const ChallengeRecord& challenge);
+// POST /api/challenges, read from its JSON at the HTTP edge (http/lobby_json.h): the name of
+// the account challenged and the game offered.
+struct ChallengeRequest {
+    std::string to;
+    GameOffer offer;
+};
+
+// A player's open challenges: to them and from them (their JSON: http/lobby_json.h).
+struct ChallengeLists {
+    std::vector<ChallengeRecord> incoming;
+    std::vector<ChallengeRecord> outgoing;
+};
 
 class ChallengeService {
   public:
@@ -36,15 +45,16 @@ class ChallengeService {
                      GameService& games, const Clock& clock,
                      int open_challenges_per_player = default_open_challenges_per_player);
 
-    // {"to": NAME, "variant", "clock", "rated", "colour"} -> {"id"}. `from_name` is shown.
-    nlohmann::json create(const nlohmann::json& body, const Player& from,
-                          const std::string& from_name);
-    // {"incoming": [...], "outgoing": [...]}: the player's open challenges.
-    nlohmann::json list(const Player& player);
+    // Sends the challenge: its id. `from_name` is shown.
+    std::int64_t create(const ChallengeRequest& request, const Player& from,
+                        const std::string& from_name);
+    // The player's open challenges.
+    ChallengeLists list(const Player& player);
     // Makes the game: its state with the challenged player's seat.
-    nlohmann::json accept(std::int64_t id, const Player& player);
-    nlohmann::json decline(std::int64_t id, const Player& player);
-    nlohmann::json cancel(std::int64_t id, const Player& player);
+    GameView accept(std::int64_t id, const Player& player);
+    // Declines (the challenged) or cancels (the challenger) it: its id.
+    std::int64_t decline(std::int64_t id, const Player& player);
+    std::int64_t cancel(std::int64_t id, const Player& player);
     // Reopens the challenges whose acceptor died mid-pairing (stalled_accept_ms) and tells
     // the lobby; answers their ids. Called by whoever looks at the challenges next.
     std::vector<std::int64_t> reopen_stalled();

@@ -3,7 +3,9 @@
 // written to its column and read back.
 #pragma once
 
+#include "declared_result.h"
 #include "game_record.h"
+#include "storage_error.h"
 
 #include <cstdint>
 #include <iterator>
@@ -69,6 +71,35 @@ inline std::optional<Color> side_of(const std::optional<std::string>& text) {
     if (text == "w") return White;
     if (text == "b") return Black;
     return std::nullopt;
+}
+
+// A declared result is kept as its two texts, the result ("1-0") and the reason
+// ("resignation"), as it always was; none: no column is set.
+struct DeclaredResultText {
+    std::optional<std::string> result;
+    std::optional<std::string> reason;
+};
+
+inline DeclaredResultText declared_result_text(const std::optional<DeclaredResult>& declared) {
+    if (!declared) return {};
+    return {outcome_text(declared->outcome), std::string(declared_reason_name(declared->reason))};
+}
+
+// Read back from its columns (`database` and `id` name the row for an error): texts that are
+// not ours are damaged data, refused as corrupt.
+inline std::optional<DeclaredResult>
+declared_result_of_columns(const char* database, std::int64_t id,
+                           const std::optional<std::string>& result,
+                           const std::optional<std::string>& reason) {
+    if (!result) return std::nullopt;
+    std::optional<DeclaredResult> declared =
+        declared_result_from_text(*result, reason.value_or(""));
+    if (!declared)
+        throw StorageError(StorageErrorKind::Corrupt,
+                           std::string(database) + ": game " + std::to_string(id) +
+                               " has a declared result that is not one of ours: '" + *result +
+                               "', '" + reason.value_or("") + "'");
+    return declared;
 }
 
 inline std::optional<std::string> token_text(const std::string& token) {

@@ -19,7 +19,7 @@ bool GameService::settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game,
     if (!game.record.clock || is_over(game) || !game.record.clock->flagged_at(now)) return false;
     std::size_t stored_moves = game.record.moves_uci.size();
     int flagged = *game.record.clock->running;
-    declare(game, {flagged == 0 ? "0-1" : "1-0", "time forfeit"});
+    declare(game, DeclaredResult::win(~color_of_seat(flagged), DeclaredReason::TimeForfeit));
     game.record.clock->stop(now);
     return store_change(id, slot, game, stored_moves);
 }

@@ -14,7 +14,8 @@ namespace {
 
 GameSummary summary_of(const Game& game, bool aborted) {
     std::string fen = game.position().fen();
-    if (aborted) return {std::move(fen), "*", aborted_reason};
+    if (aborted)
+        return {std::move(fen), "*", std::string(declared_reason_name(DeclaredReason::Aborted))};
     GameResult result = game.result();
     if (!result.over()) return {std::move(fen), std::nullopt, std::nullopt};
     return {std::move(fen), result.pgn_result(), result.description()};

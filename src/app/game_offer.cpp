@@ -3,13 +3,10 @@
 #include "api_error.h"
 #include "core/variant.h"
 #include "game_service.h"
-#include "json_fields.h"
 
 #include <algorithm>
 
 namespace evo::app {
-
-using nlohmann::json;
 
 namespace {
 
@@ -22,38 +19,12 @@ bool built_in_variant(const std::string& name) {
 
 } // namespace
 
-GameOffer read_game_offer(const json& body, const Player& maker) {
-    if (!body.is_object()) throw bad_request("an offer of a game is a JSON object");
-    GameOffer offer;
-    offer.variant = optional_string(body, "variant").value_or("chess");
+void check_game_offer(const GameOffer& offer, const Player& maker) {
     if (!find_variant(offer.variant)) throw bad_request("unknown variant: " + offer.variant);
-    if (auto clock = clock_field(body)) {
-        if (clock->days_per_move) {
-            offer.clock_days = *clock->days_per_move;
-        } else {
-            offer.clock_initial_ms = clock->initial_ms;
-            offer.clock_increment_ms = clock->increment_ms;
-        }
-    }
-    if (auto it = body.find("rated"); it != body.end() && !it->is_null()) {
-        if (!it->is_boolean()) throw bad_request("\"rated\" must be true or false");
-        offer.rated = it->get<bool>();
-    }
     if (offer.rated && !maker.account_key)
         throw forbidden("rated games are between accounts: create one, or offer a casual game");
     if (offer.rated && !built_in_variant(offer.variant))
         throw bad_request("a variant loaded from a file is played casual only");
-    offer.colour = optional_string(body, "colour").value_or("random");
-    if (offer.colour != "w" && offer.colour != "b" && offer.colour != "random")
-        throw bad_request("\"colour\" must be \"w\", \"b\" or \"random\"");
-    return offer;
-}
-
-json offer_clock_json(const GameOffer& offer) {
-    if (offer.clock_days) return {{"days_per_move", *offer.clock_days}};
-    if (!offer.clock_initial_ms) return nullptr;
-    return {{"initial_ms", *offer.clock_initial_ms},
-            {"increment_ms", offer.clock_increment_ms.value_or(0)}};
 }
 
 PairedGame make_paired_game(GameService& games, const GameOffer& offer,

@@ -1,12 +1,11 @@
 // What a seek and a challenge both offer (docs/api.md, "Seeks" and "Challenges"): a variant,
-// a clock, rated or casual, the maker's colour; read from a request's JSON by one set of
-// rules, and, once accepted, made into one online game with both seats taken.
+// a clock, rated or casual, the maker's colour; read from a request's JSON at the HTTP edge
+// (http/lobby_json.h), checked against its maker by one set of rules here, and, once
+// accepted, made into one online game with both seats taken.
 #pragma once
 
 #include "game_view.h"
 #include "player_identity.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -28,12 +27,9 @@ struct GameOffer {
     std::string colour = "random"; // the maker's: "w", "b" or "random"
 };
 
-// {"variant", "clock", "rated", "colour"}, all optional; ApiErrors for what is wrong (400),
-// and a rated offer from a visitor (403).
-GameOffer read_game_offer(const nlohmann::json& body, const Player& maker);
-// The clock as GET /api/seeks shows it: {"initial_ms", "increment_ms"}, {"days_per_move"}
-// or null.
-nlohmann::json offer_clock_json(const GameOffer& offer);
+// Whether `maker` may offer it: ApiErrors for an unknown variant or a rated game of a variant
+// loaded from a file (400), and a rated offer from a visitor (403).
+void check_game_offer(const GameOffer& offer, const Player& maker);
 
 struct PairedGame {
     std::int64_t id = 0;

@@ -14,7 +14,7 @@ GameView GameService::resign(std::int64_t id, const ResignCommand& command, cons
     return change_game(id, who, [&](LoadedGame& game, int actor) {
         require_game_in_progress(game);
         Color resigning = side_for(game, actor, command.side);
-        declare(game, {resigning == White ? "0-1" : "1-0", "resignation"});
+        declare(game, DeclaredResult::win(~resigning, DeclaredReason::Resignation));
     });
 }
 
@@ -35,7 +35,7 @@ GameView GameService::draw(std::int64_t id, const OfferCommand& command, const A
             game.record.draw_offer.reset();
         } else {
             if (!offered_to_me) throw conflict("there is no draw offer to accept");
-            declare(game, {"1/2-1/2", "agreement"});
+            declare(game, DeclaredResult::draw(DeclaredReason::Agreement));
         }
     });
 }
@@ -45,7 +45,7 @@ GameView GameService::abort(std::int64_t id, const Actor& who) {
         require_game_in_progress(game);
         if (game.game.moves().size() >= 2)
             throw conflict("a game can be aborted only before both sides have moved");
-        declare(game, {"*", aborted_reason});
+        declare(game, DeclaredResult::aborted());
     });
 }
 
@@ -64,7 +64,7 @@ GameView GameService::claim_victory(std::int64_t id, const Actor& who) {
         if (!since || away < options_.claim_after_ms)
             throw conflict("your opponent has not been gone long enough (" +
                            std::to_string(options_.claim_after_ms / 1000) + " s)");
-        declare(game, {actor == 0 ? "1-0" : "0-1", "opponent left"});
+        declare(game, DeclaredResult::win(color_of_seat(actor), DeclaredReason::OpponentLeft));
     });
 }
 

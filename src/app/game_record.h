@@ -1,6 +1,7 @@
 // What is stored about one game: enough to re-derive every position through the rules core.
 #pragma once
 
+#include "core/game.h"
 #include "core/types.h"
 #include "game_clock.h"
 
@@ -26,14 +27,31 @@ struct EngineLimits {
     std::optional<int> level; // 1..engine_level_count (engine_port.h); unset: full strength
 };
 
+// Why a declared result ended the game. Each is stored by its name (declared_result.h):
+// "resignation", "agreement", "time forfeit" (the rules may turn it into a draw, 4.11),
+// "opponent left" (a claim of victory), "aborted".
+enum class DeclaredReason : std::uint8_t {
+    Resignation,
+    Agreement,
+    TimeForfeit,
+    OpponentLeft,
+    Aborted
+};
+
 // A result the moves themselves do not produce: resignation or agreement, made here or
 // read from a PGN's result.
 struct DeclaredResult {
-    std::string result; // "1-0", "0-1", "1/2-1/2", or "*" with reason "aborted"
-    // "resignation", "agreement", "time forfeit" (the rules may turn it into a draw, 4.11),
-    // "abandonment" (a claim of victory), "aborted"
-    std::string reason;
+    // WhiteWins, BlackWins or Draw; Ongoing exactly when the game was aborted (stored "*").
+    Outcome outcome = Outcome::Ongoing;
+    DeclaredReason reason = DeclaredReason::Aborted;
     bool operator==(const DeclaredResult&) const = default;
+
+    // A win for `winner`, a draw, or the end of a game before anything counted.
+    static DeclaredResult win(Color winner, DeclaredReason reason) {
+        return {winner == White ? Outcome::WhiteWins : Outcome::BlackWins, reason};
+    }
+    static DeclaredResult draw(DeclaredReason reason) { return {Outcome::Draw, reason}; }
+    static DeclaredResult aborted() { return {Outcome::Ongoing, DeclaredReason::Aborted}; }
 };
 
 // Fields computed from the moves through the core, kept in the row so that

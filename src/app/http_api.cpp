@@ -7,6 +7,7 @@
 #include "game_commands_json.h"
 #include "http/game_view_json.h"
 #include "http/json_answer.h"
+#include "http/lobby_json.h"
 #include "http/static_files.h"
 #include "json_fields.h"
 #include "puzzles/puzzle_routes.h"
@@ -301,24 +302,26 @@ class Router {
         SeekService& seeks = *options_.seeks;
         const std::string& method = request.method;
         if (parts.size() == 2 && method == "GET")
-            return responder.respond(json_response(seeks.list()));
+            return responder.respond(json_response(seek_views_json(seeks.list())));
         if (parts.size() == 2 && method == "POST")
-            return responder.respond(
-                json_response(seeks.create(body(request), player_of(request),
-                                           app::player_name(request, *options_.accounts)),
-                              201));
+            return responder.respond(json_response(
+                seek_made_json(seeks.create(seek_request(body(request)), player_of(request),
+                                            app::player_name(request, *options_.accounts))),
+                201));
         if (parts.size() >= 3) {
             auto id = game_id_of(parts[2]);
             if (!id) throw not_found("there is no seek " + std::string(parts[2]));
             if (parts.size() == 3 && method == "GET")
-                return responder.respond(json_response(seeks.get(*id, player_of(request))));
-            if (parts.size() == 3 && method == "DELETE")
-                return responder.respond(json_response(seeks.cancel(*id, player_of(request))));
-            if (parts.size() == 4 && parts[3] == "accept" && method == "POST")
                 return responder.respond(
-                    json_response(seeks.accept(*id, player_of(request),
-                                               app::player_name(request, *options_.accounts)),
-                                  201));
+                    json_response(seek_detail_json(seeks.get(*id, player_of(request)))));
+            if (parts.size() == 3 && method == "DELETE")
+                return responder.respond(
+                    json_response(cancelled_json(seeks.cancel(*id, player_of(request)))));
+            if (parts.size() == 4 && parts[3] == "accept" && method == "POST")
+                return responder.respond(json_response(
+                    game_view_json(seeks.accept(*id, player_of(request),
+                                                app::player_name(request, *options_.accounts))),
+                    201));
         }
         throw not_found("no such route: " + method + " " + request.path);
     }
@@ -329,14 +332,16 @@ class Router {
         SeekService& seeks = *options_.seeks;
         if (parts.size() == 2 && request.method == "POST")
             return responder.respond(
-                json_response(seeks.create_auto(body(request), player_of(request),
-                                                app::player_name(request, *options_.accounts)),
+                json_response(auto_pairing_made_json(seeks.create_auto(
+                                  auto_pairing_request(body(request)), player_of(request),
+                                  app::player_name(request, *options_.accounts))),
                               201));
         if (parts.size() == 3 && request.method == "DELETE") {
             auto group = game_id_of(parts[2]);
             if (!group)
                 throw not_found("there is no open auto-pairing entry " + std::string(parts[2]));
-            return responder.respond(json_response(seeks.cancel_auto(*group, player_of(request))));
+            return responder.respond(
+                json_response(cancelled_json(seeks.cancel_auto(*group, player_of(request)))));
         }
         throw not_found("no such route: " + request.method + " " + request.path);
     }
@@ -348,23 +353,26 @@ class Router {
         ChallengeService& challenges = *options_.challenges;
         const std::string& method = request.method;
         if (parts.size() == 2 && method == "GET")
-            return responder.respond(json_response(challenges.list(player_of(request))));
+            return responder.respond(
+                json_response(challenge_lists_json(challenges.list(player_of(request)))));
         if (parts.size() == 2 && method == "POST")
             return responder.respond(
-                json_response(challenges.create(body(request), player_of(request),
-                                                app::player_name(request, *options_.accounts)),
+                json_response(challenge_sent_json(challenges.create(
+                                  challenge_request(body(request)), player_of(request),
+                                  app::player_name(request, *options_.accounts))),
                               201));
         if (parts.size() >= 3) {
             auto id = game_id_of(parts[2]);
             if (!id) throw not_found("there is no challenge " + std::string(parts[2]));
             if (parts.size() == 3 && method == "DELETE")
-                return responder.respond(json_response(challenges.cancel(*id, player_of(request))));
+                return responder.respond(
+                    json_response(cancelled_json(challenges.cancel(*id, player_of(request)))));
             if (parts.size() == 4 && parts[3] == "accept" && method == "POST")
                 return responder.respond(
-                    json_response(challenges.accept(*id, player_of(request)), 201));
+                    json_response(game_view_json(challenges.accept(*id, player_of(request))), 201));
             if (parts.size() == 4 && parts[3] == "decline" && method == "POST")
                 return responder.respond(
-                    json_response(challenges.decline(*id, player_of(request))));
+                    json_response(declined_json(challenges.decline(*id, player_of(request)))));
         }
         throw not_found("no such route: " + method + " " + request.path);
     }

@@ -4,6 +4,7 @@
 #include "fault_log.h"
 #include "http/event_text.h"
 #include "http/game_view_json.h"
+#include "http/lobby_json.h"
 #include "seek_service.h"
 
 #include <algorithm>
@@ -43,7 +44,7 @@ Lobby::Lobby(SeekRepository& seeks, ChallengeRepository& challenges, GameService
     games_.event_bus().listen([this](const GameChanged& change) { queue_game_change(change); },
                               [] {});
     for (const SeekRecord& seek : seeks_.open_seeks())
-        open_.emplace(seek.id, seek_json(seek, options_.accounts));
+        open_.emplace(seek.id, seek_view_json(seek_view(seek, options_.accounts)));
     next_keep_ms_ = clock_.now_ms() + options_.refresh_ms;
 }
 
@@ -139,7 +140,8 @@ void Lobby::handle(const LobbyNotice& notice) {
         auto seek = seeks_.find(notice.id);
         if (!seek || !seek->taken_by.empty()) return; // gone already: its own notice says so
         std::lock_guard lock(mutex_);
-        if (!open_.emplace(seek->id, seek_json(*seek, options_.accounts)).second) return;
+        if (!open_.emplace(seek->id, seek_view_json(seek_view(*seek, options_.accounts))).second)
+            return;
         broadcast_locked(event_text({{"type", "seek_added"}, {"seek", open_.at(seek->id)}}));
         return;
     }
@@ -158,7 +160,7 @@ void Lobby::handle(const LobbyNotice& notice) {
 void Lobby::read_all_again() {
     std::map<std::int64_t, json> open;
     for (const SeekRecord& seek : seeks_.open_seeks())
-        open.emplace(seek.id, seek_json(seek, options_.accounts));
+        open.emplace(seek.id, seek_view_json(seek_view(seek, options_.accounts)));
     std::vector<std::int64_t> vanished;
     {
         std::lock_guard lock(mutex_);

@@ -29,11 +29,7 @@ std::string changeable_placeholders(int first) {
 }
 
 void add_changeable_fields(PostgresParams& params, const GameRecord& record) {
-    std::optional<std::string> declared_result, declared_reason;
-    if (record.declared_result) {
-        declared_result = record.declared_result->result;
-        declared_reason = record.declared_result->reason;
-    }
+    auto [declared_result, declared_reason] = declared_result_text(record.declared_result);
     const std::optional<GameClock>& clock = record.clock;
     bool days = clock && clock->settings.days_per_move;
     std::optional<std::string> running;
@@ -308,8 +304,8 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
     record.start_fen = game.text(0, 1);
     record.players = {player_kind_or_human(game.text(0, 2)), player_kind_or_human(game.text(0, 3))};
     record.engine = {game.optional_int(0, 4), game.optional_int(0, 5), game.optional_int(0, 30)};
-    if (auto result = game.optional_text(0, 6))
-        record.declared_result = DeclaredResult{*result, game.text(0, 7)};
+    record.declared_result = declared_result_of_columns("PostgreSQL", id, game.optional_text(0, 6),
+                                                        game.optional_text(0, 7));
     record.draw_offer = side_of(game.optional_text(0, 8));
     record.pgn_tags_json = game.text(0, 9);
     record.summary = {game.text(0, 10), game.optional_text(0, 11), game.optional_text(0, 12)};

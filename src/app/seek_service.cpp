@@ -3,15 +3,12 @@
 #include "api_error.h"
 #include "auto_pairing.h"
 #include "glicko2.h"
-#include "http/game_view_json.h"
 #include "rated_games.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace evo::app {
-
-using nlohmann::json;
 
 namespace {
 
@@ -31,20 +28,13 @@ SeekRecord open_seek_or_refuse(SeekRepository& seeks, std::int64_t id) {
     return *seek;
 }
 
-// "rating_range": [lowest, highest], both ends included; absent or null: anyone.
-void read_rating_range(const json& body, SeekRecord& seek) {
-    auto it = body.find("rating_range");
-    if (it == body.end() || it->is_null()) return;
-    auto in_scale = [](const json& end) {
-        return end.is_number_integer() && end.get<std::int64_t>() >= 0 &&
-               end.get<std::int64_t>() <= max_range_rating;
-    };
-    if (!it->is_array() || it->size() != 2 || !in_scale((*it)[0]) || !in_scale((*it)[1]) ||
-        (*it)[0].get<int>() > (*it)[1].get<int>())
+void check_rating_range(const std::optional<RatingRange>& range, SeekRecord& seek) {
+    if (!range) return;
+    if (range->lowest < 0 || range->highest > max_range_rating || range->lowest > range->highest)
         throw bad_request("\"rating_range\" is [lowest, highest]: two whole ratings from 0 to " +
                           std::to_string(max_range_rating) + ", the lowest first");
-    seek.rating_min = (*it)[0].get<int>();
-    seek.rating_max = (*it)[1].get<int>();
+    seek.rating_min = range->lowest;
+    seek.rating_max = range->highest;
 }
 
 } // namespace
@@ -55,21 +45,9 @@ int rating_for_range(AccountRepository* accounts, const std::string& key,
     return int(std::lround(player.rating ? *player.rating : initial_rating().rating));
 }
 
-json seek_json(const SeekRecord& seek, AccountRepository* accounts) {
-    json answer = {{"id", seek.id},
-                   {"name", seek.owner_name},
-                   {"variant", seek.variant},
-                   {"clock", offer_clock_json(seek)},
-                   {"rated", seek.rated},
-                   {"colour", seek.colour},
-                   {"created_ms", seek.created_ms}};
-    answer["rating_range"] =
-        seek.rating_min ? json::array({*seek.rating_min, *seek.rating_max}) : json(nullptr);
+SeekView seek_view(const SeekRecord& seek, AccountRepository* accounts) {
     SeatPlayer maker = seat_player_now(accounts, seek.owner, seek.owner_name, seek.variant);
-    answer["rating"] = maker.rating ? json(std::round(*maker.rating)) : json(nullptr);
-    answer["provisional"] = maker.provisional;
-    answer["auto"] = seek.auto_group ? json(*seek.auto_group) : json(nullptr);
-    return answer;
+    return {seek, maker.rating, maker.provisional};
 }
 
 SeekService::SeekService(SeekRepository& seeks, GameService& games, const Clock& clock,
@@ -77,15 +55,17 @@ SeekService::SeekService(SeekRepository& seeks, GameService& games, const Clock&
     : seeks_(seeks), games_(games), clock_(clock), open_seeks_per_player_(open_seeks_per_player),
       accounts_(accounts) {}
 
-json SeekService::create(const json& body, const Player& maker, const std::string& maker_name) {
+SeekMade SeekService::create(const SeekRequest& request, const Player& maker,
+                             const std::string& maker_name) {
     SeekRecord seek;
     seek.owner = player_key_or_refuse(maker);
-    static_cast<GameOffer&>(seek) = read_game_offer(body, maker);
+    check_game_offer(request.offer, maker);
+    static_cast<GameOffer&>(seek) = request.offer;
     seek.owner_name = maker_name;
     if (seek.clock_days && !maker.account_key)
         throw forbidden("correspondence seeks (days per move) are for accounts: create one or "
                         "log in, or choose a clock in minutes");
-    read_rating_range(body, seek);
+    check_rating_range(request.rating_range, seek);
     if (seeks_.open_seeks_of(seek.owner) >= open_seeks_per_player_)
         throw ApiError(ErrorKind::RateLimited, "you have " +
                                                    std::to_string(open_seeks_per_player_) +
@@ -93,19 +73,19 @@ json SeekService::create(const json& body, const Player& maker, const std::strin
     seek.created_ms = clock_.now_ms();
     seeks_.insert(seek);
     games_.event_bus().publish_lobby({"seek_added", seek.id, ""});
-    json answer = {{"id", seek.id}};
-    if (json game = pair_new({seek}, maker); !game.is_null()) answer["game"] = std::move(game);
-    return answer;
+    return {seek.id, pair_new({seek}, maker)};
 }
 
-json SeekService::create_auto(const json& body, const Player& maker,
-                              const std::string& maker_name) {
+AutoPairingMade SeekService::create_auto(const AutoPairingRequest& request, const Player& maker,
+                                         const std::string& maker_name) {
     std::string key = player_key_or_refuse(maker);
-    std::vector<GameOffer> offers = read_auto_combinations(body, maker);
+    const std::vector<GameOffer>& offers = request.offers;
+    if (offers.empty()) throw bad_request("an auto-pairing entry names at least one game");
+    for (const GameOffer& offer : offers) check_game_offer(offer, maker);
     SeekRecord common;
     common.owner = key;
     common.owner_name = maker_name;
-    read_rating_range(body, common);
+    check_rating_range(request.rating_range, common);
     for (const GameOffer& offer : offers)
         if (offer.clock_days && !maker.account_key)
             throw forbidden("correspondence seeks (days per move) are for accounts: create one "
@@ -124,29 +104,26 @@ json SeekService::create_auto(const json& body, const Player& maker,
         records.push_back(seek);
     }
     seeks_.insert_group(records);
-    json ids = json::array();
+    AutoPairingMade made;
+    made.group = records.front().auto_group.value();
     for (const SeekRecord& seek : records) {
         games_.event_bus().publish_lobby({"seek_added", seek.id, ""});
-        ids.push_back(seek.id);
+        made.seeks.push_back(seek.id);
     }
-    return {{"auto", *records.front().auto_group},
-            {"seeks", std::move(ids)},
-            {"game", pair_new(records, maker)}};
+    made.game = pair_new(records, maker);
+    return made;
 }
 
-json SeekService::cancel_auto(std::int64_t group, const Player& maker) {
+std::vector<std::int64_t> SeekService::cancel_auto(std::int64_t group, const Player& maker) {
     player_key_or_refuse(maker);
     std::optional<SeekRecord> one;
     for (const SeekRecord& seek : seeks_.open_seeks())
         if (seek.auto_group == group) one = seek;
     if (!one) throw not_found("there is no open auto-pairing entry " + std::to_string(group));
     if (!maker.owns(one->owner)) throw forbidden("that auto-pairing entry is someone else's");
-    json ids = json::array();
-    for (std::int64_t id : seeks_.remove_group(group, one->owner)) {
-        games_.event_bus().publish_lobby({"seek_removed", id, "cancelled"});
-        ids.push_back(id);
-    }
-    return {{"cancelled", std::move(ids)}};
+    std::vector<std::int64_t> ids = seeks_.remove_group(group, one->owner);
+    for (std::int64_t id : ids) games_.event_bus().publish_lobby({"seek_removed", id, "cancelled"});
+    return ids;
 }
 
 std::optional<std::int64_t> SeekService::open_entry_of(const Player& player) {
@@ -155,7 +132,8 @@ std::optional<std::int64_t> SeekService::open_entry_of(const Player& player) {
     return std::nullopt;
 }
 
-json SeekService::pair_new(const std::vector<SeekRecord>& mine, const Player& maker) {
+std::optional<GameView> SeekService::pair_new(const std::vector<SeekRecord>& mine,
+                                              const Player& maker) {
     std::vector<SeekRecord> open = seeks_.open_seeks();
     for (const SeekRecord& own : mine) {
         int own_rating = rating_for_range(accounts_, own.owner, own.variant);
@@ -172,18 +150,17 @@ json SeekService::pair_new(const std::vector<SeekRecord>& mine, const Player& ma
             const SeekRecord& taken = mine_taken ? own : other;
             const SeekRecord& taker = mine_taken ? other : own;
             if (auto game = pair(taken, taker.owner, taker.owner_name, taker.auto_group))
-                return game_view_json(
-                    mine_taken ? games_.get(game->id, Actor::requester(game->maker_token))
-                               : game->state);
+                return mine_taken ? games_.get(game->id, Actor::requester(game->maker_token))
+                                  : game->state;
             // A race lost: over once the maker's own seeks have gone meanwhile.
             bool still_open = std::any_of(mine.begin(), mine.end(), [&](const SeekRecord& seek) {
                 auto now = seeks_.find(seek.id);
                 return now && now->taken_by.empty();
             });
-            if (!still_open) return nullptr;
+            if (!still_open) return std::nullopt;
         }
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 std::optional<PairedGame> SeekService::pair(const SeekRecord& seek, const std::string& taker_key,
@@ -218,36 +195,36 @@ std::vector<std::int64_t> SeekService::reopen_stalled() {
     return reopen_stalled(seeks_, games_.event_bus(), clock_.now_ms());
 }
 
-json SeekService::list() {
+std::vector<SeekView> SeekService::list() {
     reopen_stalled();
-    json list = json::array();
-    for (const SeekRecord& seek : seeks_.open_seeks()) list.push_back(seek_json(seek, accounts_));
+    std::vector<SeekView> list;
+    for (const SeekRecord& seek : seeks_.open_seeks()) list.push_back(seek_view(seek, accounts_));
     return list;
 }
 
-json SeekService::get(std::int64_t id, const Player& player) {
+SeekDetail SeekService::get(std::int64_t id, const Player& player) {
     reopen_stalled();
     auto seek = seeks_.find(id);
     if (!seek) throw not_found("there is no seek " + std::to_string(id));
-    json answer = seek_json(*seek, accounts_);
-    answer["accepted"] = !seek->taken_by.empty();
+    SeekDetail detail{seek_view(*seek, accounts_), !seek->taken_by.empty(), std::nullopt,
+                      std::nullopt};
     if (player.owns(seek->owner) && seek->game_id) {
-        answer["game_id"] = *seek->game_id;
-        answer["token"] = seek->maker_token;
+        detail.game_id = *seek->game_id;
+        detail.token = seek->maker_token;
     }
-    return answer;
+    return detail;
 }
 
-json SeekService::cancel(std::int64_t id, const Player& maker) {
+std::int64_t SeekService::cancel(std::int64_t id, const Player& maker) {
     std::string key = player_key_or_refuse(maker);
     SeekRecord seek = open_seek_or_refuse(seeks_, id);
     if (!maker.owns(seek.owner)) throw forbidden("that seek is someone else's");
     if (!seeks_.remove(id, seek.owner)) throw conflict("that seek has been accepted already");
     games_.event_bus().publish_lobby({"seek_removed", id, "cancelled"});
-    return {{"cancelled", id}};
+    return id;
 }
 
-json SeekService::accept(std::int64_t id, const Player& taker, const std::string& taker_name) {
+GameView SeekService::accept(std::int64_t id, const Player& taker, const std::string& taker_name) {
     std::string key = player_key_or_refuse(taker);
     reopen_stalled();
     SeekRecord seek = open_seek_or_refuse(seeks_, id);
@@ -272,7 +249,7 @@ json SeekService::accept(std::int64_t id, const Player& taker, const std::string
         throw conflict(own_entry ? "that seek has been accepted already, or your auto pairing "
                                    "has just found you a game"
                                  : "that seek has been accepted already");
-    return game_view_json(game->state);
+    return game->state;
 }
 
 } // namespace evo::app

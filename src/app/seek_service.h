@@ -15,8 +15,6 @@
 #include "player_identity.h"
 #include "seek_repository.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,9 +30,53 @@ constexpr int max_range_rating = 4000;
 int rating_for_range(AccountRepository* accounts, const std::string& key,
                      const std::string& variant);
 
-// A seek as GET /api/seeks and the lobby stream show it, with its maker's rating now, read
-// from `accounts` (none: no rating).
-nlohmann::json seek_json(const SeekRecord& seek, AccountRepository* accounts);
+// The ratings a taker may have, both ends included, 0..max_range_rating.
+struct RatingRange {
+    int lowest = 0;
+    int highest = 0;
+};
+
+// What the requests ask, read from their JSON at the HTTP edge (http/lobby_json.h).
+// POST /api/seeks: the game offered, and who may take it (none: anyone).
+struct SeekRequest {
+    GameOffer offer;
+    std::optional<RatingRange> rating_range;
+};
+// POST /api/autopairing: one offer per combination, in the order given, duplicates dropped,
+// each with a random colour.
+struct AutoPairingRequest {
+    std::vector<GameOffer> offers;
+    std::optional<RatingRange> rating_range;
+};
+
+// What the service answers; their JSON is written at the HTTP edge (http/lobby_json.h).
+// A seek as GET /api/seeks and the lobby stream show it: the seek and its maker's rating now.
+struct SeekView {
+    SeekRecord seek;
+    std::optional<double> rating; // none: no rating (a visitor, or no accounts)
+    bool provisional = false;
+};
+// One seek (GET /api/seeks/{id}); to its maker, once accepted, also the game and their seat.
+struct SeekDetail {
+    SeekView view;
+    bool accepted = false;
+    std::optional<std::int64_t> game_id;
+    std::optional<std::string> token;
+};
+// A seek made, and the game it paired with at once (with the maker's seat), if any.
+struct SeekMade {
+    std::int64_t id = 0;
+    std::optional<GameView> game;
+};
+// An auto-pairing entry made: its group, its seeks, and the game it paired with at once.
+struct AutoPairingMade {
+    std::int64_t group = 0;
+    std::vector<std::int64_t> seeks;
+    std::optional<GameView> game;
+};
+
+// A seek with its maker's rating now, read from `accounts` (none: no rating).
+SeekView seek_view(const SeekRecord& seek, AccountRepository* accounts);
 
 // Each change is told on the game service's event bus (LobbyNotice), for the lobby streams.
 class SeekService {
@@ -50,24 +92,22 @@ class SeekService {
                 int open_seeks_per_player = default_open_seeks_per_player,
                 AccountRepository* accounts = nullptr);
 
-    // {"variant", "clock", "rated", "colour", "rating_range"} -> {"id"}, and "game" (the state
-    // with the maker's seat) when it paired with an open auto-pairing entry at once.
-    // `maker_name` is shown in the lobby.
-    nlohmann::json create(const nlohmann::json& body, const Player& maker,
-                          const std::string& maker_name);
-    // {"combinations": [{"variant", "clock"}, ...], "rated", "rating_range"} -> {"auto",
-    // "seeks", "game"}: the entry's group and seeks, and the game it paired with at once
-    // (the state with the maker's seat) or null: it waits.
-    nlohmann::json create_auto(const nlohmann::json& body, const Player& maker,
-                               const std::string& maker_name);
-    // Withdraws the open seeks of the maker's auto-pairing entry: {"cancelled": [ids]}.
-    nlohmann::json cancel_auto(std::int64_t group, const Player& maker);
-    nlohmann::json list();
+    // Its id, and the game (with the maker's seat) when it paired with an open auto-pairing
+    // entry at once. `maker_name` is shown in the lobby.
+    SeekMade create(const SeekRequest& request, const Player& maker, const std::string& maker_name);
+    // The entry's group and seeks, and the game it paired with at once (with the maker's
+    // seat); none: it waits.
+    AutoPairingMade create_auto(const AutoPairingRequest& request, const Player& maker,
+                                const std::string& maker_name);
+    // Withdraws the open seeks of the maker's auto-pairing entry: their ids.
+    std::vector<std::int64_t> cancel_auto(std::int64_t group, const Player& maker);
+    std::vector<SeekView> list();
     // One seek; to its maker, once accepted, also the game and the maker's seat.
-    nlohmann::json get(std::int64_t id, const Player& player);
-    nlohmann::json cancel(std::int64_t id, const Player& maker);
+    SeekDetail get(std::int64_t id, const Player& player);
+    // Withdraws the maker's open seek: its id.
+    std::int64_t cancel(std::int64_t id, const Player& maker);
     // Makes the game: its state with the taker's seat. `taker_name` is shown in the game.
-    nlohmann::json accept(std::int64_t id, const Player& taker, const std::string& taker_name = "");
+    GameView accept(std::int64_t id, const Player& taker, const std::string& taker_name = "");
     // Reopens the seeks whose taker died mid-pairing (stalled_take_ms) and tells the lobby;
     // answers their ids. Called by whoever looks at the seeks next.
     std::vector<std::int64_t> reopen_stalled();
@@ -85,8 +125,8 @@ class SeekService {
                                    std::optional<std::int64_t> taker_group);
     // Pairs the maker's new seeks (one, or an entry's) with an open seek of another player
     // that asks the same game, one of the two an entry's: the game with the maker's seat, or
-    // null.
-    nlohmann::json pair_new(const std::vector<SeekRecord>& mine, const Player& maker);
+    // none.
+    std::optional<GameView> pair_new(const std::vector<SeekRecord>& mine, const Player& maker);
     // The player's open auto-pairing entry, if any.
     std::optional<std::int64_t> open_entry_of(const Player& player);
 

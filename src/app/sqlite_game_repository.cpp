@@ -23,11 +23,7 @@ std::string changeable_placeholders() {
 }
 
 void bind_changeable_fields(SqliteStatement& statement, int first, const GameRecord& record) {
-    std::optional<std::string> declared_result, declared_reason;
-    if (record.declared_result) {
-        declared_result = record.declared_result->result;
-        declared_reason = record.declared_result->reason;
-    }
+    auto [declared_result, declared_reason] = declared_result_text(record.declared_result);
     const std::optional<GameClock>& clock = record.clock;
     bool days = clock && clock->settings.days_per_move;
     std::optional<std::string> running;
@@ -221,8 +217,8 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
                       player_kind_or_human(game.column_text(3))};
     record.engine = {game.column_optional_int(4), game.column_optional_int(5),
                      game.column_optional_int(30)};
-    if (auto result = game.column_optional_text(6))
-        record.declared_result = DeclaredResult{*result, game.column_text(7)};
+    record.declared_result = declared_result_of_columns("SQLite", id, game.column_optional_text(6),
+                                                        game.column_optional_text(7));
     record.draw_offer = side_of(game.column_optional_text(8));
     record.pgn_tags_json = game.column_text(9);
     record.summary = {game.column_text(10), game.column_optional_text(11),

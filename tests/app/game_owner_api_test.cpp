@@ -6,6 +6,7 @@
 
 #include "app/account_service.h"
 #include "app/game_offer.h"
+#include "app/http/lobby_json.h"
 #include "app/sqlite_account_repository.h"
 
 #include <gtest/gtest.h>
@@ -131,8 +132,8 @@ TEST_F(GameOwnerApiTest, ThePublicListShowsOnlineGamesOnly) {
 TEST_F(GameOwnerApiTest, MyGamesListsTheOnlineGamesTheRequesterSitsAt) {
     start(true);
     new_game(visitor(visitor_a), "198.51.100.1", {{"online", true}}); // made, not paired
-    GameOffer offer = read_game_offer(
-        {{"variant", "chess"}, {"colour", "b"}, {"clock", {{"days_per_move", 2}}}}, Player{});
+    GameOffer offer =
+        game_offer_of({{"variant", "chess"}, {"colour", "b"}, {"clock", {{"days_per_move", 2}}}});
     Pairing pairing{false,
                     {visitor_owner_key(visitor_a), "Anonymous AAAA", std::nullopt, false},
                     {visitor_owner_key(visitor_b), "Anonymous BBBB", std::nullopt, false}};

@@ -53,8 +53,7 @@ TEST(GameServiceTest, AFlagStartedByAnotherServerIsCalledHere) {
     auto stored = here_store.load(id);
     ASSERT_TRUE(stored);
     ASSERT_TRUE(stored->declared_result);
-    EXPECT_EQ(stored->declared_result->result, "1-0");
-    EXPECT_EQ(stored->declared_result->reason, "time forfeit");
+    EXPECT_EQ(stored->declared_result, DeclaredResult::win(White, DeclaredReason::TimeForfeit));
 }
 
 TEST(GameServiceTest, TheCacheDropsTheLeastRecentlyUsedGame) {

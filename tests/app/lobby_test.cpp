@@ -6,9 +6,11 @@
 // else.
 #include "api_test_server.h"
 #include "app/game_commands_json.h"
+#include "app/http/game_view_json.h"
 #include "memory_sink.h"
 
 #include "app/game_offer.h"
+#include "app/http/lobby_json.h"
 #include "app/in_memory_event_bus.h"
 #include "app/lobby.h"
 #include "app/seek_service.h"
@@ -81,7 +83,7 @@ class LobbyTest : public ::testing::Test {
         return stream;
     }
     std::int64_t seek(const Player& maker, const std::string& name) {
-        return seeks_.create({{"variant", "chess"}, {"colour", "w"}}, maker, name).at("id");
+        return seeks_.create(seek_request({{"variant", "chess"}, {"colour", "w"}}), maker, name).id;
     }
 
     TemporaryDirectory directory_;
@@ -102,7 +104,7 @@ TEST_F(LobbyTest, AStreamIsSentTheOpenSeeksThenEachSeekAddedAndRemoved) {
     ASSERT_EQ(stream->messages.size(), 1u);
     EXPECT_EQ(stream->messages[0].at("type"), "seeks");
     ASSERT_EQ(stream->messages[0].at("seeks").size(), 1u);
-    EXPECT_EQ(stream->messages[0].at("seeks")[0], seeks_.list()[0]);
+    EXPECT_EQ(stream->messages[0].at("seeks")[0], seek_view_json(seeks_.list()[0]));
 
     std::int64_t added = seek(visitor("c"), "Anonymous CCCC");
     lobby_.send_due();
@@ -122,7 +124,7 @@ TEST_F(LobbyTest, BothPlayersOfAnAcceptedSeekAreToldTheGameWithTheirOwnSeat) {
     auto onlooker = open(visitor("c"));
     std::int64_t id = seek(visitor("a"), "Anonymous AAAA");
     lobby_.send_due();
-    json state = seeks_.accept(id, visitor("b"));
+    json state = game_view_json(seeks_.accept(id, visitor("b")));
     lobby_.send_due();
 
     json removed = {{"type", "seek_removed"}, {"id", id}, {"reason", "accepted"}};
@@ -182,7 +184,7 @@ TEST_F(LobbyTest, ASeekGoesWhenItsMakerHasHadNoStreamForTheGraceTime) {
         lobby_.send_due(); // tells the removals
     }
     ASSERT_EQ(seeks_.list().size(), 1u);
-    EXPECT_EQ(seeks_.list()[0].at("id"), staying);
+    EXPECT_EQ(seeks_.list()[0].seek.id, staying);
     std::vector<json> left = {json{{"type", "seek_removed"}, {"id", leaving}, {"reason", "left"}}};
     EXPECT_EQ(watcher->of_type("seek_removed"), left);
 
@@ -209,7 +211,7 @@ TEST_F(LobbyTest, AMakerBackWithinTheGraceKeepsTheirSeek) {
     clock_.advance(refresh_ms);
     lobby_.send_due();
     ASSERT_EQ(seeks_.list().size(), 1u);
-    EXPECT_EQ(seeks_.list()[0].at("id"), id);
+    EXPECT_EQ(seeks_.list()[0].seek.id, id);
 }
 
 // An online game paired between Anna (White, "visitor:a") and Bert (Black, "visitor:b") on
@@ -217,8 +219,7 @@ TEST_F(LobbyTest, AMakerBackWithinTheGraceKeepsTheirSeek) {
 PairedGame paired_game(GameService& games, std::optional<int> days) {
     json clock = days ? json{{"days_per_move", *days}}
                       : json{{"initial_ms", 5 * 60 * 1000}, {"increment_ms", 0}};
-    GameOffer offer =
-        read_game_offer({{"variant", "chess"}, {"colour", "w"}, {"clock", clock}}, visitor("a"));
+    GameOffer offer = game_offer_of({{"variant", "chess"}, {"colour", "w"}, {"clock", clock}});
     Pairing pairing{false, seat_player("a", "Anna"), seat_player("b", "Bert")};
     return make_paired_game(games, offer, "visitor:a", pairing);
 }

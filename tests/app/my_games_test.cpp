@@ -7,6 +7,7 @@
 #include "app/http/game_view_json.h"
 
 #include "app/game_offer.h"
+#include "app/http/lobby_json.h"
 
 #include <gtest/gtest.h>
 
@@ -33,8 +34,7 @@ class MyGamesTest : public ::testing::Test {
     PairedGame paired(const SeatPlayer& white, const SeatPlayer& black, bool correspondence) {
         json clock = correspondence ? json{{"days_per_move", 3}}
                                     : json{{"initial_ms", 5 * 60 * 1000}, {"increment_ms", 0}};
-        GameOffer offer = read_game_offer({{"variant", "chess"}, {"colour", "w"}, {"clock", clock}},
-                                          Player{white.key, std::nullopt});
+        GameOffer offer = game_offer_of({{"variant", "chess"}, {"colour", "w"}, {"clock", clock}});
         return make_paired_game(games_, offer, white.key, Pairing{false, white, black});
     }
     std::vector<std::int64_t> ids_of(const json& games) {

@@ -50,5 +50,36 @@ TEST(SqliteGameRepositoryTest, AnOffersSideIsStoredAsItsLetter) {
     EXPECT_EQ(loaded->rematch_offer, White);
 }
 
+// Issue 18: a declared result is the core's outcome and the app's reason in the record; its
+// columns keep the texts they always had, and a text that is not ours is damage, not a crash.
+TEST(SqliteGameRepositoryTest, ADeclaredResultIsStoredAsItsTextsAndAStrangeOneIsCorrupt) {
+    TemporaryDirectory directory;
+    std::string path = (directory.path() / "games.sqlite3").string();
+    SqliteGameRepository store(path);
+    GameRecord record;
+    record.variant = "chess";
+    record.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    record.summary.fen = record.start_fen;
+    record.declared_result = DeclaredResult::win(Black, DeclaredReason::OpponentLeft);
+    store.insert(record);
+
+    SqliteDatabase database(path);
+    SqliteStatement columns(database,
+                            "SELECT declared_result, declared_reason FROM games WHERE id = ?");
+    columns.bind(1, record.id);
+    ASSERT_TRUE(columns.step());
+    EXPECT_EQ(columns.column_optional_text(0), "0-1");
+    EXPECT_EQ(columns.column_optional_text(1), "opponent left");
+
+    SqliteStatement(database, "UPDATE games SET declared_reason = 'walked off'").run();
+    try {
+        store.load(record.id);
+        ADD_FAILURE() << "read a declared reason that is not ours";
+    } catch (const StorageError& error) {
+        EXPECT_EQ(error.kind(), StorageErrorKind::Corrupt);
+        EXPECT_NE(std::string(error.what()).find("walked off"), std::string::npos) << error.what();
+    }
+}
+
 } // namespace
 } // namespace evo::app::testing

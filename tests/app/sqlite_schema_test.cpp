@@ -58,7 +58,7 @@ TEST(SqliteSchemaTest, TheReleaseBeforeVersionsIsUpgradedInPlaceWithItsGamesInta
     EXPECT_EQ(evochess->variant, "evochess");
     EXPECT_EQ(evochess->moves_uci, (std::vector<std::string>{"b2b4", "a7a6", "b4b5"}));
     ASSERT_TRUE(evochess->declared_result);
-    EXPECT_EQ(evochess->declared_result->reason, "resignation");
+    EXPECT_EQ(evochess->declared_result->reason, DeclaredReason::Resignation);
     EXPECT_EQ(store.list(10, 0).size(), 2u);
 
     // The rules core replays the stored games, and play goes on where it stopped.

@@ -115,7 +115,7 @@ TYPED_TEST(GameRepositoryContract, InsertedGameReadsBackThroughANewConnection) {
 TYPED_TEST(GameRepositoryContract, EveryFieldOfAnOnlineClockedGameReadsBack) {
     auto store = this->open();
     GameRecord record = clocked_game(123456);
-    record.declared_result = DeclaredResult{"1/2-1/2", "agreement"};
+    record.declared_result = DeclaredResult::draw(DeclaredReason::Agreement);
     record.draw_offer = White;
     record.takeback_offer = Black;
     record.rematch_offer = White;
@@ -159,13 +159,13 @@ TYPED_TEST(GameRepositoryContract, SaveAppendsAndTruncatesMoves) {
     EXPECT_EQ(store->load(record.id)->moves_uci.size(), 3u);
 
     record.moves_uci.resize(1);
-    record.declared_result = DeclaredResult{"0-1", "resignation"};
+    record.declared_result = DeclaredResult::win(Black, DeclaredReason::Resignation);
     record.draw_offer = Black;
     ASSERT_EQ(store->save(record, 3), SaveOutcome::Saved);
     auto loaded = store->load(record.id);
     EXPECT_EQ(loaded->moves_uci, std::vector<std::string>{"b2b4"});
     ASSERT_TRUE(loaded->declared_result);
-    EXPECT_EQ(loaded->declared_result->reason, "resignation");
+    EXPECT_EQ(loaded->declared_result->reason, DeclaredReason::Resignation);
     EXPECT_EQ(loaded->draw_offer, Black);
     EXPECT_EQ(loaded->version, 2);
     EXPECT_EQ(store->version_of(record.id), 2);
@@ -299,7 +299,7 @@ TYPED_TEST(GameRepositoryContract, ListSeparatesFinishedGamesAndShowsTheirClocks
     games->insert(live);
     GameRecord finished = clocked_game(1'700'000'000'000);
     finished.summary = {"after a6", "1-0", "resignation"};
-    finished.declared_result = DeclaredResult{"1-0", "resignation"};
+    finished.declared_result = DeclaredResult::win(White, DeclaredReason::Resignation);
     finished.clock->running.reset();
     games->insert(finished);
     GameListFilter filter;

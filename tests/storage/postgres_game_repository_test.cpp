@@ -212,6 +212,27 @@ TEST_F(PostgresRepositoryTest, ARowThatIsNotANumberIsCorrupt) {
     }
 }
 
+// Issue 18: a declared result keeps its texts in its columns; one that is not ours is
+// refused as corrupt when read back.
+TEST_F(PostgresRepositoryTest, ADeclaredResultIsStoredAsItsTextsAndAStrangeOneIsCorrupt) {
+    PostgresGameRepository store(server().conninfo(), 1);
+    GameRecord record = a_game();
+    record.declared_result = DeclaredResult::draw(DeclaredReason::Agreement);
+    store.insert(record);
+    PostgresConnection connection(server().conninfo());
+    PostgresResult columns =
+        connection.execute("SELECT declared_result, declared_reason FROM games");
+    EXPECT_EQ(columns.text(0, 0), "1/2-1/2");
+    EXPECT_EQ(columns.text(0, 1), "agreement");
+    connection.execute("UPDATE games SET declared_result = '1-1'");
+    try {
+        store.load(record.id);
+        ADD_FAILURE() << "read a declared result that is not ours";
+    } catch (const StorageError& error) {
+        EXPECT_EQ(error.kind(), StorageErrorKind::Corrupt);
+    }
+}
+
 // A statement with parameters is parsed and planned once per connection: the second call
 // runs the statement prepared by the first, and a failing one is prepared again afterwards.
 TEST_F(PostgresRepositoryTest, AStatementWithParametersIsPreparedOnceAConnection) {

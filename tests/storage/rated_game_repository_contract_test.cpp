@@ -3,6 +3,7 @@
 // the same transaction, exactly once: not again when the ended game is saved again, not by a
 // second server's stale copy, not for an aborted or a casual game. The seat players and the
 // rated flag read back, and a player's games are listed by seat.
+#include "app/declared_result.h"
 #include "app/glicko2.h"
 #include "app/postgres_account_repository.h"
 #include "app/postgres_game_repository.h"
@@ -90,7 +91,7 @@ template <class Storage> class RatedGameRepositoryContract : public ::testing::T
         return record;
     }
     static void end(GameRecord& record, const std::string& result, const std::string& reason) {
-        record.declared_result = DeclaredResult{result, reason};
+        record.declared_result = declared_result_from_text(result, reason);
         record.summary = {"fen", result, reason};
         record.changed_ms = 1'900'000'000'000;
     }

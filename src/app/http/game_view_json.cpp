@@ -111,7 +111,7 @@ json position_view_json(const PositionView& position, HistoryJson history) {
     std::optional<std::string> result, reason;
     if (position.aborted) {
         result = "*";
-        reason = aborted_reason;
+        reason = declared_reason_name(DeclaredReason::Aborted);
     } else if (position.result.over()) {
         result = position.result.pgn_result();
         reason = position.result.description();
