@@ -108,6 +108,9 @@ const stats = { moves: 0, refused: 0, latencies: { same: [], across: [] }, doubl
 let running = true;
 let streamsOpened = 0; // players' streams that have had their first message
 const sentAt = new Map(); // `${gameId}:${ply}` -> ms the move that makes that ply was posted
+// With --window-ms: each relay and the client's own timer lag, by the time they happened (a
+// game may move while the others are still being set up).
+const windows = { relay: [], clientLag: [] };
 
 class Player {
   constructor(game, colour, token, port, address) {
@@ -210,7 +213,6 @@ const serverCpuBefore = serverCpuSeconds();
 const postgresCpuBefore = postgresCpuSeconds();
 const clientCpuBefore = process.cpuUsage();
 const started = performance.now();
-const windows = { relay: [], clientLag: [] };
 let lagTimer;
 if (windowMs) {
   let last = performance.now();
