@@ -3,6 +3,7 @@
 // message belongs to its game: deleting the game deletes its chat. Failures are StorageErrors.
 #pragma once
 
+#include "chat_room.h"
 #include "storage_error.h"
 
 #include <cstdint>
@@ -15,7 +16,7 @@ namespace evo::app {
 struct ChatMessage {
     std::int64_t id = 0;
     std::int64_t game_id = 0;
-    std::string room;        // "players" or "spectators"
+    ChatRoom room = ChatRoom::Players;
     std::string author_name; // shown
     std::string author_key;  // who wrote it (player key or seat), for the rate limit; never shown
     std::string text;        // plain text, never markup
@@ -31,8 +32,7 @@ class ChatRepository {
     virtual void insert(ChatMessage& message) = 0;
     virtual std::optional<ChatMessage> find(std::int64_t id) = 0;
     // The newest `limit` messages of the game's room, oldest first.
-    virtual std::vector<ChatMessage> messages(std::int64_t game_id, const std::string& room,
-                                              int limit) = 0;
+    virtual std::vector<ChatMessage> messages(std::int64_t game_id, ChatRoom room, int limit) = 0;
     // When the author's messages written at or after `since_ms` were written, oldest first.
     virtual std::vector<std::int64_t> written_since(const std::string& author_key,
                                                     std::int64_t since_ms) = 0;

@@ -2,33 +2,23 @@
 
 #include "api_error.h"
 #include "fault_log.h"
+#include "http/chat_json.h"
 #include "http/event_text.h"
 
 namespace evo::app {
 
-using nlohmann::json;
-
 namespace {
 
-constexpr const char* players_room = "players";
-constexpr const char* spectators_room = "spectators";
-
-std::string checked_room(const std::string& room) {
-    if (room != players_room && room != spectators_room)
-        throw bad_request("\"room\" must be \"players\" or \"spectators\"");
-    return room;
-}
-
 // Whether a stream of `seat` (none: a spectator's) may read the room now.
-bool room_readable(const std::string& room, std::optional<int> seat, bool over) {
-    if (room == players_room) return seat.has_value();
+bool room_readable(ChatRoom room, std::optional<int> seat, bool over) {
+    if (room == ChatRoom::Players) return seat.has_value();
     return !seat || over;
 }
 
 // Why the requester may not read (or, with `writing`, write in) the room; empty: they may.
-std::string refusal(const std::string& room, const GameSeating& seating, bool writing) {
+std::string refusal(ChatRoom room, const GameSeating& seating, bool writing) {
     if (!seating.online) return "chat is for online games";
-    if (room == players_room)
+    if (room == ChatRoom::Players)
         return seating.seat ? "" : "the players' room is for the game's two players";
     if (writing && seating.seat) return "the players write in the players' room";
     if (!room_readable(room, seating.seat, seating.over))
@@ -36,7 +26,7 @@ std::string refusal(const std::string& room, const GameSeating& seating, bool wr
     return "";
 }
 
-void require_access(const std::string& room, const GameSeating& seating, bool writing) {
+void require_access(ChatRoom room, const GameSeating& seating, bool writing) {
     std::string why = refusal(room, seating, writing);
     if (why.empty()) return;
     if (!seating.online) throw conflict(why);
@@ -45,23 +35,13 @@ void require_access(const std::string& room, const GameSeating& seating, bool wr
 
 } // namespace
 
-json chat_message_json(const ChatMessage& message) {
-    return {{"id", message.id},
-            {"room", message.room},
-            {"author", message.author_name},
-            {"text", message.text},
-            {"time", message.created_ms}};
-}
-
 ChatService::ChatService(ChatRepository& messages, GameService& games, const Clock& clock,
                          ChatOptions options)
     : messages_(messages), games_(games), clock_(clock), options_(options) {
     games_.event_bus().listen_chat([this](const ChatPosted& posted) { deliver(posted); });
 }
 
-std::string ChatService::checked_text(const json& text) const {
-    if (!text.is_string()) throw bad_request("\"text\" must be a string");
-    const std::string& raw = text.get_ref<const std::string&>();
+std::string ChatService::checked_text(const std::string& raw) const {
     constexpr const char* blank = " \t\r\n";
     std::size_t begin = raw.find_first_not_of(blank);
     if (begin == std::string::npos) throw bad_request("the message is empty");
@@ -97,15 +77,9 @@ void ChatService::require_rate(const std::string& author_key, std::int64_t now) 
         .retry_after(seconds);
 }
 
-json ChatService::post(std::int64_t id, const json& body, const SeatToken& token,
-                       const Player& viewer, const std::string& name) {
-    if (!body.is_object()) throw bad_request("the body must be {\"room\", \"text\"}");
-    auto room_field = body.find("room");
-    if (room_field == body.end() || !room_field->is_string())
-        throw bad_request("\"room\" must be \"players\" or \"spectators\"");
-    std::string room = checked_room(room_field->get<std::string>());
-    auto text_field = body.find("text");
-    if (text_field == body.end()) throw bad_request("\"text\" is missing");
+ChatMessage ChatService::post(std::int64_t id, const ChatPost& post, const SeatToken& token,
+                              const Player& viewer, const std::string& name) {
+    const ChatRoom room = post.room;
     GameSeating seating = games_.seating(id, Actor::requester(token, viewer));
     require_access(room, seating, true);
 
@@ -127,23 +101,19 @@ json ChatService::post(std::int64_t id, const json& body, const SeatToken& token
                            "(it sets the visitor cookie)");
         message.author_name = name;
     }
-    message.text = checked_text(*text_field);
+    message.text = checked_text(post.text);
     message.created_ms = clock_.now_ms();
     require_rate(message.author_key, message.created_ms);
     messages_.insert(message);
     games_.event_bus().publish_chat({id, message.id});
-    return chat_message_json(message);
+    return message;
 }
 
-json ChatService::read(std::int64_t id, const std::string& room, const SeatToken& token,
-                       const Player& viewer) {
-    checked_room(room);
+ChatRoomView ChatService::read(std::int64_t id, ChatRoom room, const SeatToken& token,
+                               const Player& viewer) {
     GameSeating seating = games_.seating(id, Actor::requester(token, viewer));
     require_access(room, seating, false);
-    json list = json::array();
-    for (const ChatMessage& message : messages_.messages(id, room, options_.history))
-        list.push_back(chat_message_json(message));
-    return {{"room", room}, {"messages", std::move(list)}};
+    return {room, messages_.messages(id, room, options_.history)};
 }
 
 void ChatService::deliver(const ChatPosted& posted) {
@@ -160,7 +130,7 @@ void ChatService::send_to_streams(const ChatPosted& posted) {
     if (!streams.watched(posted.game_id)) return;
     std::optional<ChatMessage> message = messages_.find(posted.message_id);
     if (!message || message->game_id != posted.game_id) return;
-    bool over = message->room == spectators_room &&
+    bool over = message->room == ChatRoom::Spectators &&
                 games_.seating(posted.game_id, Actor::requester(std::nullopt)).over;
     streams.publish_to(
         posted.game_id, event_text(chat_message_json(*message), "chat"),

@@ -11,10 +11,9 @@
 #include "clock.h"
 #include "game_service.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace evo::app {
 
@@ -25,22 +24,33 @@ struct ChatOptions {
     int history = 100;               // the newest messages a read answers
 };
 
+// A message to post, as the edge read it (http/chat_json.h); the text is checked here.
+struct ChatPost {
+    ChatRoom room = ChatRoom::Players;
+    std::string text;
+};
+
+// A room's newest messages, oldest first.
+struct ChatRoomView {
+    ChatRoom room = ChatRoom::Players;
+    std::vector<ChatMessage> messages;
+};
+
 class ChatService {
   public:
     // Listens on the game service's EventBus for messages posted on any process.
     ChatService(ChatRepository& messages, GameService& games, const Clock& clock,
                 ChatOptions options = {});
 
-    // POST /api/games/{id}/chat {"room", "text"}: the message stored, as JSON. `name`: the
-    // requester's player name (shown in the spectators' room).
-    nlohmann::json post(std::int64_t id, const nlohmann::json& body, const SeatToken& token,
-                        const Player& viewer, const std::string& name);
-    // GET /api/games/{id}/chat?room=...: {"room", "messages": [...]}, oldest first.
-    nlohmann::json read(std::int64_t id, const std::string& room, const SeatToken& token,
-                        const Player& viewer);
+    // POST /api/games/{id}/chat: the message stored. `name`: the requester's player name
+    // (shown in the spectators' room).
+    ChatMessage post(std::int64_t id, const ChatPost& post, const SeatToken& token,
+                     const Player& viewer, const std::string& name);
+    // GET /api/games/{id}/chat?room=...
+    ChatRoomView read(std::int64_t id, ChatRoom room, const SeatToken& token, const Player& viewer);
     // The text of a message as stored: trimmed, then 1..max_length characters and no control
     // character, else a 400.
-    std::string checked_text(const nlohmann::json& text) const;
+    std::string checked_text(const std::string& raw) const;
 
   private:
     // Runs on the thread that tells the bus's notices: never throws.
@@ -53,8 +63,5 @@ class ChatService {
     const Clock& clock_;
     ChatOptions options_;
 };
-
-// A message as the API shows it: never its author's key.
-nlohmann::json chat_message_json(const ChatMessage& message);
 
 } // namespace evo::app

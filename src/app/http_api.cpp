@@ -5,6 +5,7 @@
 #include "api_error.h"
 #include "fault_log.h"
 #include "game_commands_json.h"
+#include "http/chat_json.h"
 #include "http/game_view_json.h"
 #include "http/json_answer.h"
 #include "http/lobby_json.h"
@@ -285,14 +286,15 @@ class Router {
             auto room = request.query.find("room");
             if (room == request.query.end())
                 throw bad_request("say which room: ?room=players or ?room=spectators");
-            return responder.respond(
-                json_response(chat.read(id, room->second, token, player_of(request))));
+            return responder.respond(json_response(chat_room_json(
+                chat.read(id, chat_room_from_query(room->second), token, player_of(request)))));
         }
         if (request.method == "POST")
-            return responder.respond(
-                json_response(chat.post(id, body(request), token, player_of(request),
-                                        app::player_name(request, *options_.accounts)),
-                              201));
+            return responder.respond(json_response(
+                chat_message_json(chat.post(id, chat_post_from_json(body(request)), token,
+                                            player_of(request),
+                                            app::player_name(request, *options_.accounts))),
+                201));
         throw not_found("no such route: " + request.method + " " + request.path);
     }
 

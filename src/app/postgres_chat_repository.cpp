@@ -12,8 +12,9 @@ constexpr const char* message_columns =
     "SELECT id, game_id, room, author_name, author_key, text, created_ms FROM chat_messages ";
 
 ChatMessage message_of_row(const PostgresResult& rows, int row) {
-    return {rows.int64(row, 0), rows.int64(row, 1), rows.text(row, 2), rows.text(row, 3),
-            rows.text(row, 4),  rows.text(row, 5),  rows.int64(row, 6)};
+    return {rows.int64(row, 0), rows.int64(row, 1), stored_chat_room(rows.text(row, 2)),
+            rows.text(row, 3),  rows.text(row, 4),  rows.text(row, 5),
+            rows.int64(row, 6)};
 }
 
 } // namespace
@@ -33,7 +34,7 @@ void PostgresChatRepository::insert(ChatMessage& message) {
                      "created_ms) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
                      PostgresParams()
                          .add(message.game_id)
-                         .add(message.room)
+                         .add(std::string(chat_room_name(message.room)))
                          .add(message.author_name)
                          .add(message.author_key)
                          .add(message.text)
@@ -48,11 +49,14 @@ std::optional<ChatMessage> PostgresChatRepository::find(std::int64_t id) {
     return message_of_row(rows, 0);
 }
 
-std::vector<ChatMessage> PostgresChatRepository::messages(std::int64_t game_id,
-                                                          const std::string& room, int limit) {
+std::vector<ChatMessage> PostgresChatRepository::messages(std::int64_t game_id, ChatRoom room,
+                                                          int limit) {
     PostgresResult rows = run(std::string(message_columns) +
                                   "WHERE game_id = $1 AND room = $2 ORDER BY id DESC LIMIT $3",
-                              PostgresParams().add(game_id).add(room).add(std::int64_t(limit)));
+                              PostgresParams()
+                                  .add(game_id)
+                                  .add(std::string(chat_room_name(room)))
+                                  .add(std::int64_t(limit)));
     std::vector<ChatMessage> messages;
     for (int row = rows.rows() - 1; row >= 0; --row) messages.push_back(message_of_row(rows, row));
     return messages;

@@ -12,8 +12,9 @@ constexpr const char* message_columns =
     "SELECT id, game_id, room, author_name, author_key, text, created_ms FROM chat_messages ";
 
 ChatMessage message_of_row(const SqliteStatement& row) {
-    return {row.column_int(0),  row.column_int(1),  row.column_text(2), row.column_text(3),
-            row.column_text(4), row.column_text(5), row.column_int(6)};
+    return {row.column_int(0),  row.column_int(1),  stored_chat_room(row.column_text(2)),
+            row.column_text(3), row.column_text(4), row.column_text(5),
+            row.column_int(6)};
 }
 
 } // namespace
@@ -27,7 +28,7 @@ void SqliteChatRepository::insert(ChatMessage& message) {
     SqliteStatement insert(db_, "INSERT INTO chat_messages (game_id, room, author_name, "
                                 "author_key, text, created_ms) VALUES (?, ?, ?, ?, ?, ?)");
     insert.bind(1, message.game_id)
-        .bind(2, message.room)
+        .bind(2, std::string(chat_room_name(message.room)))
         .bind(3, message.author_name)
         .bind(4, message.author_key)
         .bind(5, message.text)
@@ -44,12 +45,12 @@ std::optional<ChatMessage> SqliteChatRepository::find(std::int64_t id) {
     return message_of_row(row);
 }
 
-std::vector<ChatMessage> SqliteChatRepository::messages(std::int64_t game_id,
-                                                        const std::string& room, int limit) {
+std::vector<ChatMessage> SqliteChatRepository::messages(std::int64_t game_id, ChatRoom room,
+                                                        int limit) {
     std::lock_guard lock(mutex_);
     SqliteStatement rows(db_, std::string(message_columns) +
                                   "WHERE game_id = ? AND room = ? ORDER BY id DESC LIMIT ?");
-    rows.bind(1, game_id).bind(2, room).bind(3, std::int64_t(limit));
+    rows.bind(1, game_id).bind(2, std::string(chat_room_name(room))).bind(3, std::int64_t(limit));
     std::vector<ChatMessage> messages;
     while (rows.step()) messages.push_back(message_of_row(rows));
     std::reverse(messages.begin(), messages.end());

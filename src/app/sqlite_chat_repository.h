@@ -16,8 +16,7 @@ class SqliteChatRepository final : public ChatRepository {
 
     void insert(ChatMessage& message) override;
     std::optional<ChatMessage> find(std::int64_t id) override;
-    std::vector<ChatMessage> messages(std::int64_t game_id, const std::string& room,
-                                      int limit) override;
+    std::vector<ChatMessage> messages(std::int64_t game_id, ChatRoom room, int limit) override;
     std::vector<std::int64_t> written_since(const std::string& author_key,
                                             std::int64_t since_ms) override;
 

@@ -239,7 +239,7 @@ TEST_F(ChatApiTest, MessagesAreKeptWithTheGame) {
     // Read by a second repository on the same file, as another process would.
     SqliteChatRepository again(database());
     auto id = std::stoll(game.path.substr(game.path.rfind('/') + 1));
-    auto messages = again.messages(id, "players", 10);
+    auto messages = again.messages(id, ChatRoom::Players, 10);
     ASSERT_EQ(messages.size(), 1u);
     EXPECT_EQ(messages[0].text, "kept");
     EXPECT_EQ(messages[0].author_name, "White player");

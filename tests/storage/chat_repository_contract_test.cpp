@@ -68,7 +68,7 @@ template <class Storage> class ChatRepositoryContract : public ::testing::Test {
         games_->insert(record);
         return record.id;
     }
-    static ChatMessage message(std::int64_t game, const std::string& room, const std::string& text,
+    static ChatMessage message(std::int64_t game, ChatRoom room, const std::string& text,
                                std::int64_t at_ms, const std::string& author = "visitor:a") {
         return {0, game, room, "Anonymous 4F2A", author, text, at_ms};
     }
@@ -88,7 +88,7 @@ TYPED_TEST_SUITE(ChatRepositoryContract, Storages, StorageNames);
 TYPED_TEST(ChatRepositoryContract, AMessageReadsBackThroughAnotherConnection) {
     std::int64_t game = this->new_game();
     auto store = this->storage_.open();
-    ChatMessage posted = this->message(game, "players", "<b>x</b> gl", 1000);
+    ChatMessage posted = this->message(game, ChatRoom::Players, "<b>x</b> gl", 1000);
     store->insert(posted);
     EXPECT_GT(posted.id, 0);
     auto found = this->storage_.open()->find(posted.id);
@@ -102,19 +102,20 @@ TYPED_TEST(ChatRepositoryContract, ARoomListsItsNewestMessagesOldestFirst) {
     std::int64_t other = this->new_game();
     auto store = this->storage_.open();
     for (int i = 0; i < 4; ++i) {
-        ChatMessage posted = this->message(game, "players", "p" + std::to_string(i), 1000 + i);
+        ChatMessage posted =
+            this->message(game, ChatRoom::Players, "p" + std::to_string(i), 1000 + i);
         store->insert(posted);
     }
-    ChatMessage spectators = this->message(game, "spectators", "s", 2000);
-    ChatMessage elsewhere = this->message(other, "players", "o", 2000);
+    ChatMessage spectators = this->message(game, ChatRoom::Spectators, "s", 2000);
+    ChatMessage elsewhere = this->message(other, ChatRoom::Players, "o", 2000);
     store->insert(spectators);
     store->insert(elsewhere);
     std::vector<std::string> texts;
-    for (const ChatMessage& message : store->messages(game, "players", 3))
+    for (const ChatMessage& message : store->messages(game, ChatRoom::Players, 3))
         texts.push_back(message.text);
     EXPECT_EQ(texts, (std::vector<std::string>{"p1", "p2", "p3"}));
-    ASSERT_EQ(store->messages(game, "spectators", 10).size(), 1u);
-    EXPECT_EQ(store->messages(game, "spectators", 10)[0].text, "s");
+    ASSERT_EQ(store->messages(game, ChatRoom::Spectators, 10).size(), 1u);
+    EXPECT_EQ(store->messages(game, ChatRoom::Spectators, 10)[0].text, "s");
 }
 
 TYPED_TEST(ChatRepositoryContract, AnAuthorsRecentMessagesAreCountedAcrossGames) {
@@ -123,10 +124,10 @@ TYPED_TEST(ChatRepositoryContract, AnAuthorsRecentMessagesAreCountedAcrossGames)
     auto store = this->storage_.open();
     for (auto [where, at] :
          {std::pair{game, 1000}, std::pair{other, 5000}, std::pair{game, 9000}}) {
-        ChatMessage posted = this->message(where, "spectators", "hi", at);
+        ChatMessage posted = this->message(where, ChatRoom::Spectators, "hi", at);
         store->insert(posted);
     }
-    ChatMessage someone_else = this->message(game, "spectators", "hi", 6000, "visitor:b");
+    ChatMessage someone_else = this->message(game, ChatRoom::Spectators, "hi", 6000, "visitor:b");
     store->insert(someone_else);
     EXPECT_EQ(store->written_since("visitor:a", 5000), (std::vector<std::int64_t>{5000, 9000}));
     EXPECT_EQ(store->written_since("visitor:b", 0), (std::vector<std::int64_t>{6000}));
@@ -135,11 +136,11 @@ TYPED_TEST(ChatRepositoryContract, AnAuthorsRecentMessagesAreCountedAcrossGames)
 TYPED_TEST(ChatRepositoryContract, DeletingAGameDeletesItsChat) {
     std::int64_t game = this->new_game();
     auto store = this->storage_.open();
-    ChatMessage posted = this->message(game, "players", "bye", 1000);
+    ChatMessage posted = this->message(game, ChatRoom::Players, "bye", 1000);
     store->insert(posted);
     ASSERT_TRUE(this->games_->remove(game));
     EXPECT_FALSE(store->find(posted.id));
-    EXPECT_TRUE(store->messages(game, "players", 10).empty());
+    EXPECT_TRUE(store->messages(game, ChatRoom::Players, 10).empty());
 }
 
 } // namespace
