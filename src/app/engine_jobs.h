@@ -1,7 +1,7 @@
 // The engine's moves in games: the right to a game's one search (EngineClaim), the threads
 // searches run on, the search's progress and answer handed to its replies (written at the
-// HTTP edge, http/engine_json.h), and how long the engine may think in a game. What the move does
-// to the game is the service's (GameService::run_engine_move).
+// HTTP edge, http/engine_json.h), and how long the engine may think in a game. What the move
+// does to the game is the service's (GameService::run_engine_move).
 #pragma once
 
 #include "engine_port.h"
