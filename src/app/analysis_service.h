@@ -1,14 +1,15 @@
 // Positions and engine analysis that belong to no stored game: the analysis board and the
 // review of a game ask what the rules say of a position (POST /api/position) and what the
-// engine thinks of it (POST /api/analysis, MultiPV lines). Searches run on the game
-// service's engine threads, so analyses and engine moves share one bound.
+// engine thinks of it (POST /api/analysis, MultiPV lines). Requests and answers are typed
+// (search_view.h; their JSON is read and written at the HTTP edge, http/analysis_json.h).
+// Searches run on the game service's engine threads, so analyses and engine moves share one
+// bound.
 #pragma once
 
 #include "engine_port.h"
-#include "http/http_message.h"
+#include "game_view.h"
+#include "search_view.h"
 #include "task_pool.h"
-
-#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <memory>
@@ -31,13 +32,18 @@ class AnalysisService : public std::enable_shared_from_this<AnalysisService> {
                     int max_movetime_ms = max_analysis_movetime_ms);
     ~AnalysisService();
 
-    // {variant, fen?, moves?} -> the position's fields of a game state (docs/api.md).
-    nlohmann::json position(const nlohmann::json& body) const;
-    // Searches {variant, fen?, moves?, multipv?, movetime_ms? | depth?} and answers the
-    // lines, streamed as progress when `stream`. All engine threads busy: 503; `client` has
-    // its share of them already: 429. A client that hangs up stops its search.
-    void analyse(const nlohmann::json& body, bool stream,
-                 const std::shared_ptr<Responder>& responder, const std::string& client);
+    // The position's fields of a game state (docs/api.md). Unknown variant or bad FEN: 400;
+    // a move the rules reject: 422 naming it.
+    PositionView position(const PositionRequest& request) const;
+    // Searches the position (3 lines unless asked; a depth, else a think time, of at most
+    // max_movetime_ms()) and answers its lines to `replies`, with its progress lines. All
+    // engine threads busy: 503; `client` has its share of them already: 429. A client that
+    // hangs up stops its search.
+    void analyse(const AnalysisRequest& request,
+                 const std::shared_ptr<SearchReplies<AnalysisResult>>& replies,
+                 const std::string& client);
+    // The longest think time a request may ask for.
+    int max_movetime_ms() const { return max_movetime_ms_; }
     // Ends every running analysis now (each answers what it has); new ones are refused.
     void stop_all();
 

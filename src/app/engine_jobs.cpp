@@ -2,8 +2,6 @@
 
 #include "api_error.h"
 #include "engine_refusal.h"
-#include "http/event_text.h"
-#include "http/json_answer.h"
 #include "json_fields.h"
 #include "loaded_game.h"
 
@@ -11,8 +9,6 @@
 #include <thread>
 
 namespace evo::app {
-
-using nlohmann::json;
 
 namespace {
 
@@ -64,50 +60,21 @@ EngineJobs::EngineJobs(SearchFunction search, std::size_t threads, std::size_t q
     pool_ = std::make_unique<TaskPool>("engine", threads, queue, per_client);
 }
 
-void EngineJobs::post(const std::string& client, bool stream,
-                      const std::shared_ptr<Responder>& responder, std::function<void()> on_hangup,
-                      Job job) {
-    std::shared_ptr<EventSink> sink;
-    // The client went away: the search ends now (its move is still played).
-    if (stream) {
-        sink = responder->open_event_stream();
-        sink->on_close(std::move(on_hangup));
-    } else {
-        responder->on_hangup(std::move(on_hangup));
-    }
-    auto send = [sink](const std::string& name, const json& data) {
-        sink->send(event_text(data, name));
-    };
-    Admission admission = pool_->try_post(client, [job = std::move(job), sink, responder, send] {
+void EngineJobs::post(const std::string& client, const std::shared_ptr<Replies>& replies,
+                      std::function<void()> on_hangup, Job job) {
+    replies->begin(std::move(on_hangup));
+    Admission admission = pool_->try_post(client, [job = std::move(job), replies] {
         try {
-            if (sink) {
-                json state = job([&](const json& line) { send("info", line); });
-                send("state", state);
-            } else {
-                responder->respond(json_response(job([](const json&) {})));
-            }
+            replies->answer(job([&](const SearchLine& line) { replies->progress(line); }));
         } catch (const ApiError& error) {
-            if (sink)
-                send("error", {{"error", error.what()}});
-            else
-                responder->respond(error_response(error.kind(), error.what()));
+            replies->fail(error);
         } catch (const std::exception& error) {
-            if (sink)
-                send("error", {{"error", std::string("internal error: ") + error.what()}});
-            else
-                responder->respond(error_response(ErrorKind::Internal, "internal error"));
+            replies->fail_internal(error);
         }
-        if (sink) sink->close();
     });
     // Queued; or refused, and the job (with its claim on the game) is gone already.
     if (admission == Admission::Queued) return;
-    ApiError refusal = engine_refusal(admission, pool_->per_client());
-    if (sink) {
-        send("error", {{"error", refusal.what()}});
-        sink->close();
-    } else {
-        responder->respond(error_response(refusal.kind(), refusal.what()));
-    }
+    replies->fail(engine_refusal(admission, pool_->per_client()));
 }
 
 } // namespace evo::app

@@ -1,14 +1,13 @@
 // The engine's moves in games: the right to a game's one search (EngineClaim), the threads
-// searches run on, how a search's answer reaches its client (a state, or a stream of progress
-// and the state), and how long the engine may think in a game. What the move does to the game
-// is the service's (GameService::run_engine_move).
+// searches run on, the search's progress and answer handed to its replies (written at the
+// HTTP edge, http/engine_json.h), and how long the engine may think in a game. What the move
+// does to the game is the service's (GameService::run_engine_move).
 #pragma once
 
 #include "engine_port.h"
-#include "http/http_message.h"
+#include "game_view.h"
+#include "search_view.h"
 #include "task_pool.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -56,9 +55,10 @@ EngineLimits engine_move_limits(const GameRecord& record, const Game& game,
 
 class EngineJobs {
   public:
-    using Progress = std::function<void(const nlohmann::json&)>;
+    using Progress = std::function<void(const SearchLine&)>;
+    using Replies = SearchReplies<GameView>;
     // Runs the search and plays its move; answers the game's new state.
-    using Job = std::function<nlohmann::json(const Progress&)>;
+    using Job = std::function<GameView(const Progress&)>;
 
     // `threads` 0: one per core; `queue` 0: two per thread; `per_client` 0: no share.
     EngineJobs(SearchFunction search, std::size_t threads, std::size_t queue,
@@ -68,11 +68,11 @@ class EngineJobs {
     const SearchFunction& search() const { return search_; }
     TaskPool& threads() { return *pool_; }
 
-    // Queues `job` for `client`; its answer goes to `responder`: the state, or with `stream`
-    // the progress lines ("info") and the state ("state") as events. `on_hangup` runs when
-    // the client goes away first (the search should end). Not queued (503, or 429 for a
-    // client with its share): `job` is dropped, then the refusal is the answer.
-    void post(const std::string& client, bool stream, const std::shared_ptr<Responder>& responder,
+    // Queues `job` for `client`; its progress lines and the state it answers go to
+    // `replies`. `on_hangup` runs when the client goes away first (the search should end).
+    // Not queued (503, or 429 for a client with its share): `job` is dropped, then the
+    // refusal is the answer.
+    void post(const std::string& client, const std::shared_ptr<Replies>& replies,
               std::function<void()> on_hangup, Job job);
     // Drops the queued searches and waits for the running ones.
     void stop() { pool_->stop(); }

@@ -1,19 +1,16 @@
 // The engine's move in a local game: claimed and limited under the game's lock, searched on
 // the engine threads (EngineJobs), and played as the engine itself (Actor::engine): the move
-// needs nobody's seat token.
+// needs nobody's seat token. Its progress and the state it answers are typed (search_view.h);
+// their JSON is written at the HTTP edge (http/engine_json.h).
 #include "api_error.h"
 #include "core/movegen.h"
 #include "engine_jobs.h"
 #include "game_cache.h"
-#include "game_json.h"
 #include "game_service.h"
-#include "http/game_view_json.h"
 #include "loaded_game.h"
 #include "seat_checks.h"
 
 namespace evo::app {
-
-using nlohmann::json;
 
 EngineTicket GameService::begin_engine_move(std::int64_t id, const EngineMoveCommand& command,
                                             const Actor& who) {
@@ -35,19 +32,18 @@ EngineTicket GameService::begin_engine_move(std::int64_t id, const EngineMoveCom
     return EngineTicket{id, EngineClaim(slot), SearchRequest{game.game, limits, &slot->stop}};
 }
 
-json GameService::run_engine_move(EngineTicket& ticket,
-                                  const std::function<void(const json&)>& on_progress) {
+GameView GameService::run_engine_move(EngineTicket& ticket,
+                                      const std::function<void(const SearchLine&)>& on_progress) {
     EngineClaim claim = std::move(ticket.claim); // given up when this search is over
 
     const SearchRequest& request = ticket.request;
     SearchOutcome outcome = engine_->search()(request, [&](const SearchProgress& progress) {
-        on_progress(search_progress_json(progress, request.game.position()));
+        on_progress(search_line(progress, request.game.position()));
     });
     if (!outcome) throw conflict("the engine found no move: " + outcome.error());
 
-    // The engine acts as itself: whoever asked was checked when it began. The answer goes to
-    // the responder EngineJobs holds, so it is written as JSON here.
-    return game_view_json(change_game(ticket.game_id, Actor::engine(), [&](LoadedGame& game, int) {
+    // The engine acts as itself: whoever asked was checked when it began.
+    return change_game(ticket.game_id, Actor::engine(), [&](LoadedGame& game, int) {
         if (game.game.moves() != request.game.moves())
             throw conflict("the game changed while the engine thought; its "
                            "move was dropped");
@@ -57,15 +53,15 @@ json GameService::run_engine_move(EngineTicket& ticket,
         Color turn = turn_of(game);
         play_move(game, *outcome);
         if (game.record.clock) game.record.clock->on_move(seat_of(turn), clock_.now_ms(), 0);
-    }));
+    });
 }
 
-void GameService::engine_move(std::int64_t id, const EngineMoveCommand& command, bool stream,
-                              const std::shared_ptr<Responder>& responder, const Actor& who,
-                              const std::string& client) {
+void GameService::engine_move(std::int64_t id, const EngineMoveCommand& command,
+                              const std::shared_ptr<SearchReplies<GameView>>& replies,
+                              const Actor& who, const std::string& client) {
     auto ticket = std::make_shared<EngineTicket>(begin_engine_move(id, command, who));
     engine_->post(
-        client, stream, responder, [this, id] { stop_engine(id); },
+        client, replies, [this, id] { stop_engine(id); },
         [this, ticket = std::move(ticket)](const EngineJobs::Progress& progress) {
             return run_engine_move(*ticket, progress);
         });

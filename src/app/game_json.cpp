@@ -72,25 +72,4 @@ json variants_json() {
     return variants;
 }
 
-json search_progress_json(const SearchProgress& progress, const Position& root) {
-    int sign = root.side_to_move() == White ? 1 : -1;
-    json score = progress.mate_in ? json{{"mate", sign * *progress.mate_in}}
-                                  : json{{"cp", sign * progress.centipawns.value_or(0)}};
-    // The line as far as its moves are legal, each written in the position before it.
-    json line = json::array();
-    Position position = root;
-    std::deque<StateInfo> states;
-    for (Move move : progress.pv) {
-        if (!is_legal(position, move)) break;
-        line.push_back({{"uci", to_uci(position, move)}, {"san", to_san(position, move)}});
-        position.do_move(move, states.emplace_back());
-    }
-    return {
-        {"depth", progress.depth},     {"multipv", progress.multipv},
-        {"score", std::move(score)},   {"pv", std::move(line)},
-        {"nodes", progress.nodes},     {"nps", progress.nodes_per_second},
-        {"time_ms", progress.time_ms},
-    };
-}
-
 } // namespace evo::app

@@ -1,5 +1,5 @@
-// The summary stored with a game, and the JSON of the variants and of a search's progress
-// (docs/api.md), written from the core's own types. A game's views: http/game_view_json.h.
+// The summary stored with a game, and the JSON of the variants (docs/api.md), written from the
+// core's own types. A game's views: http/game_view_json.h.
 #pragma once
 
 #include "core/game.h"
@@ -19,8 +19,4 @@ GameSummary summarize(const Game& game, const std::optional<DeclaredResult>& dec
 
 // The variants the core knows: names, start FENs, display names and descriptions.
 nlohmann::json variants_json();
-// A search progress line (an engine move's stream, an analysis), searched from `root`: the
-// score turned to White's point of view, the line in UCI and SAN as far as it is legal.
-nlohmann::json search_progress_json(const SearchProgress& progress, const Position& root);
-
 } // namespace evo::app

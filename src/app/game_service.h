@@ -17,6 +17,7 @@
 #include "game_repository.h"
 #include "game_view.h"
 #include "player_identity.h"
+#include "search_view.h"
 #include "task_pool.h"
 
 #include <nlohmann/json.hpp>
@@ -138,11 +139,11 @@ class GameService {
     GameEvents& streams() { return events_; }
 
     bool engine_available() const;
-    // Claims the game's search and queues it on the engine threads; the answer (a state,
-    // or a stream of progress and the state) goes to `responder`. Full queue: 503; `client`
-    // has its share of the engine threads already: 429. A client that hangs up stops it.
-    void engine_move(std::int64_t id, const EngineMoveCommand& command, bool stream,
-                     const std::shared_ptr<Responder>& responder, const Actor& who,
+    // Claims the game's search and queues it on the engine threads; its progress lines and
+    // the state after its move go to `replies`. Full queue: 503; `client` has its share of
+    // the engine threads already: 429. A client that hangs up stops it.
+    void engine_move(std::int64_t id, const EngineMoveCommand& command,
+                     const std::shared_ptr<SearchReplies<GameView>>& replies, const Actor& who,
                      const std::string& client);
     // POST .../engine/stop: whoever may ask the engine to move may stop it.
     bool stop_engine(std::int64_t id, const Actor& who);
@@ -203,8 +204,8 @@ class GameService {
     void require_visible(const LoadedGame& game, const Actor& who) const;
     EngineTicket begin_engine_move(std::int64_t id, const EngineMoveCommand& command,
                                    const Actor& who);
-    nlohmann::json run_engine_move(EngineTicket& ticket,
-                                   const std::function<void(const nlohmann::json&)>& on_progress);
+    GameView run_engine_move(EngineTicket& ticket,
+                             const std::function<void(const SearchLine&)>& on_progress);
     SeatView seat_view(std::int64_t id, int side, const std::string& token) const;
     std::int64_t create_rematch(const LoadedGame& game);
 

@@ -5,7 +5,9 @@
 #include "api_error.h"
 #include "fault_log.h"
 #include "game_commands_json.h"
+#include "http/analysis_json.h"
 #include "http/chat_json.h"
+#include "http/engine_json.h"
 #include "http/game_view_json.h"
 #include "http/json_answer.h"
 #include "http/lobby_json.h"
@@ -176,9 +178,11 @@ class Router {
             route_puzzles(*options_.puzzles, parts, request, responder, account_id_of(request)))
             return;
         if (parts.size() == 2 && parts[1] == "position" && method == "POST")
-            return responder.respond(json_response(analysis_->position(body(request))));
+            return responder.respond(json_response(
+                position_view_json(analysis_->position(position_request(body(request))))));
         if (parts.size() == 2 && parts[1] == "analysis" && method == "POST")
-            return analysis_->analyse(body(request), wants_event_stream(request), shared,
+            return analysis_->analyse(analysis_request(body(request), analysis_->max_movetime_ms()),
+                                      analysis_replies(shared, wants_event_stream(request)),
                                       request.client);
         if (parts.size() >= 2 && parts[1] == "games") {
             if (parts.size() == 2 && method == "GET") {
@@ -260,7 +264,8 @@ class Router {
         if (action == "engine") {
             return service_.engine_move(
                        id, engine_move_command(body(request), service_.max_engine_ms()),
-                       wants_event_stream(request), shared, actor, request.client),
+                       engine_move_replies(shared, wants_event_stream(request)), actor,
+                       request.client),
                    true;
         }
         if (action == "undo")

@@ -142,10 +142,6 @@ json position_view_json(const PositionView& position, HistoryJson history) {
     return state;
 }
 
-json position_json(const Game& game, const std::vector<NotatedMove>& history) {
-    return position_view_json(position_view_of(game, history));
-}
-
 json seat_view_json(const SeatView& seat) {
     return {{"colour", side_name(seat.colour)}, {"token", seat.token}, {"link", seat.link}};
 }

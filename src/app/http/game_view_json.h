@@ -17,8 +17,6 @@ enum class HistoryJson { Written, Left };
 nlohmann::json notated_move_json(const NotatedMove& move);
 nlohmann::json position_view_json(const PositionView& position,
                                   HistoryJson history = HistoryJson::Written);
-// The position's fields of `game` (POST /api/position).
-nlohmann::json position_json(const Game& game, const std::vector<NotatedMove>& history);
 nlohmann::json game_view_json(const GameView& view, HistoryJson history = HistoryJson::Written);
 nlohmann::json seat_view_json(const SeatView& seat);
 nlohmann::json game_listing_json(const GameListing& listing);
