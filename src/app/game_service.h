@@ -20,7 +20,6 @@
 #include "search_view.h"
 #include "task_pool.h"
 
-
 #include <array>
 
 #include <cstdint>
