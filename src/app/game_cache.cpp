@@ -11,11 +11,8 @@ namespace evo::app {
 
 namespace {
 
-// Loads the game into its slot if it is not there yet. The slot's lock must be held.
-LoadedGame& ensure_loaded(GameSlot& slot, GameRepository& store, std::int64_t id) {
-    if (slot.deleted) throw not_found("there is no " + game_name(id));
-    if (slot.game) return *slot.game;
-    auto record = store.load(id);
+// Puts the stored game, replayed, into its slot (none: it is not stored, 404).
+LoadedGame& replay_into(GameSlot& slot, std::optional<GameRecord> record, std::int64_t id) {
     if (!record) throw not_found("there is no " + game_name(id));
     // The storage edge: the stored UCI moves become core moves again.
     Result<Game> replayed = replay_game(record->variant, record->start_fen, record->moves_uci);
@@ -25,6 +22,13 @@ LoadedGame& ensure_loaded(GameSlot& slot, GameRepository& store, std::int64_t id
     apply_declared_result(*replayed, record->declared_result);
     slot.game.emplace(std::move(*record), std::move(*replayed));
     return *slot.game;
+}
+
+// Loads the game into its slot if it is not there yet. The slot's lock must be held.
+LoadedGame& ensure_loaded(GameSlot& slot, GameRepository& store, std::int64_t id) {
+    if (slot.deleted) throw not_found("there is no " + game_name(id));
+    if (slot.game) return *slot.game;
+    return replay_into(slot, store.load(id), id);
 }
 
 } // namespace
@@ -88,15 +92,19 @@ void GameCache::evict_idle_slots() {
 }
 
 LoadedGame& GameCache::load_or_forget(GameSlot& slot, std::int64_t id) {
-    // The database is the truth: a copy another process has moved past is read again
-    // before anything is judged or shown from it.
+    // The database is the truth: a copy another process has moved past is caught up with the
+    // stored record, or replayed from that record when it cannot be (a takeback), before
+    // anything is judged or shown from it.
+    std::optional<GameRecord> stored;
+    bool read_afresh = false;
     if (slot.game && store_.version_of(id) != slot.game->record.version) {
-        std::optional<GameRecord> record = store_.load(id);
-        if (!record || !catch_up(*slot.game, *record)) slot.game.reset();
+        stored = store_.load(id);
+        read_afresh = !stored || !catch_up(*slot.game, *stored);
+        if (read_afresh) slot.game.reset();
     }
     try {
-        LoadedGame& game = ensure_loaded(slot, store_, id);
-        return game;
+        if (read_afresh) return replay_into(slot, std::move(stored), id);
+        return ensure_loaded(slot, store_, id);
     } catch (const ApiError& error) {
         if (error.kind() == ErrorKind::NotFound) forget(id, slot);
         throw;
