@@ -76,6 +76,12 @@ void LiveUpdates::send_due() {
     send_presence();
 }
 
+bool LiveUpdates::sent_already(std::int64_t id, std::int64_t version) {
+    std::lock_guard lock(sent_mutex_);
+    auto sent = last_sent_.find(id);
+    return sent != last_sent_.end() && version <= sent->second.view->version;
+}
+
 void LiveUpdates::send_changes() {
     std::vector<GameChanged> changes;
     {
@@ -102,12 +108,7 @@ void LiveUpdates::send_changes() {
             if (!events_.watched(id)) last_sent_.erase(id);
             continue;
         }
-        if (newest[id] != 0) {
-            std::lock_guard lock(sent_mutex_);
-            auto sent = last_sent_.find(id);
-            if (sent != last_sent_.end() && newest[id] <= sent->second.view->version)
-                continue; // sent already
-        }
+        if (newest[id] != 0 && sent_already(id, newest[id])) continue;
         std::shared_ptr<const GameView> view;
         try {
             view = read_view_(id, newest[id]); // may take the game's lock: not under sent_mutex_
@@ -116,12 +117,7 @@ void LiveUpdates::send_changes() {
         }
         if (!view) continue;
         std::int64_t version = view->version;
-        {
-            std::lock_guard lock(sent_mutex_);
-            auto sent = last_sent_.find(id);
-            if (sent != last_sent_.end() && version <= sent->second.view->version)
-                continue; // sent already
-        }
+        if (sent_already(id, version)) continue;
         // The JSON is written outside the lock; what was sent is looked at again under it.
         SentView now = sent_view(std::move(view));
         std::lock_guard lock(sent_mutex_);

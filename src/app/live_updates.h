@@ -55,6 +55,8 @@ class LiveUpdates {
   private:
     void queue(GameChanged change);
     void send_changes();
+    // Whether the game's streams were sent its state at `version` or a newer one.
+    bool sent_already(std::int64_t id, std::int64_t version);
     void send_presence();
     nlohmann::json presence_message(std::int64_t id) const;
 
