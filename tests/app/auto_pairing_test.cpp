@@ -4,15 +4,7 @@
 // person; accepting one seek of an entry withdraws the rest; the rating range, rated and
 // account rules keep apart what a person could not accept; and two accepts of two seeks of
 // one entry at once, on two processes, make one game.
-#include "api_test_server.h"
-
-#include "app/api_error.h"
-#include "app/http/game_view_json.h"
-#include "app/http/lobby_json.h"
-#include "app/seek_service.h"
-#include "app/sqlite_seek_repository.h"
-
-#include <gtest/gtest.h>
+#include "lobby_test_support.h"
 
 #include <thread>
 
@@ -20,18 +12,6 @@ namespace evo::app::testing {
 namespace {
 
 using nlohmann::json;
-
-Player visitor(const std::string& key) {
-    Player player;
-    player.visitor_key = "visitor:" + key;
-    return player;
-}
-
-Player account(std::int64_t id) {
-    Player player;
-    player.account_key = account_owner_key(id);
-    return player;
-}
 
 json clock_of(int minutes, int increment_seconds) {
     return {{"initial_ms", minutes * 60000}, {"increment_ms", increment_seconds * 1000}};
@@ -41,41 +21,12 @@ json combination(const std::string& variant, int minutes, int increment_seconds)
     return {{"variant", variant}, {"clock", clock_of(minutes, increment_seconds)}};
 }
 
-ErrorKind refusal_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ApiError& error) {
-        return error.kind();
-    }
-    ADD_FAILURE() << "not refused";
-    return ErrorKind::Internal;
-}
-
-class AutoPairingTest : public ::testing::Test {
+class AutoPairingTest : public SeekServiceFixture {
   protected:
-    std::string database() const { return (directory_.path() / "games.sqlite3").string(); }
     json entry(const Player& player, json combinations, json extra = json::object()) {
         extra["combinations"] = std::move(combinations);
         return auto_pairing_made_json(seeks_.create_auto(auto_pairing_request(extra), player, "P"));
     }
-    // The service through its JSON edge, as the router calls it (http/lobby_json.h).
-    json create(const json& body, const Player& maker, const std::string& name) {
-        return seek_made_json(seeks_.create(seek_request(body), maker, name));
-    }
-    json list() { return seek_views_json(seeks_.list()); }
-    json get(std::int64_t id, const Player& player) {
-        return seek_detail_json(seeks_.get(id, player));
-    }
-    json accept(std::int64_t id, const Player& taker) {
-        return game_view_json(seeks_.accept(id, taker));
-    }
-
-    TemporaryDirectory directory_;
-    ManualClock clock_;
-    SqliteGameRepository games_store_{database()};
-    SqliteSeekRepository seeks_store_{database()};
-    GameService games_{games_store_, {}, clock_};
-    SeekService seeks_{seeks_store_, games_, clock_};
 };
 
 TEST_F(AutoPairingTest, AnEntryPairsAtOnceWithAnOpenSeekOfOneOfItsGames) {

@@ -7,6 +7,7 @@
 #include "api_test_server.h"
 #include "app/game_commands_json.h"
 #include "app/http/game_view_json.h"
+#include "lobby_test_support.h"
 #include "memory_sink.h"
 
 #include "app/game_offer.h"
@@ -44,16 +45,6 @@ class SentMessages : public MemorySink {
     }
     std::vector<json> messages;
 };
-
-Player visitor(const std::string& key) {
-    Player player;
-    player.visitor_key = "visitor:" + key;
-    return player;
-}
-
-SeatPlayer seat_player(const std::string& key, const std::string& name) {
-    return {"visitor:" + key, name, std::nullopt, false};
-}
 
 // Gaps told by hand: the in-memory bus never loses a notice.
 class GappyBus : public InMemoryEventBus {

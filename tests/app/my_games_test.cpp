@@ -5,6 +5,7 @@
 #include "api_test_server.h"
 #include "app/game_commands_json.h"
 #include "app/http/game_view_json.h"
+#include "lobby_test_support.h"
 
 #include "app/game_offer.h"
 #include "app/http/lobby_json.h"
@@ -17,16 +18,6 @@ namespace {
 using nlohmann::json;
 
 constexpr std::int64_t hour_ms = 60 * 60 * 1000;
-
-Player visitor(const std::string& key) {
-    Player player;
-    player.visitor_key = "visitor:" + key;
-    return player;
-}
-
-SeatPlayer seat_player(const std::string& key, const std::string& name) {
-    return {"visitor:" + key, name, std::nullopt, false};
-}
 
 class MyGamesTest : public ::testing::Test {
   protected:

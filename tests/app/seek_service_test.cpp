@@ -2,15 +2,7 @@
 // accepted once into an online game with both seats taken, even by two server processes
 // sharing one database; your own seek, too many seeks, rated games without accounts and
 // rated games of variants from a file are refused.
-#include "api_test_server.h"
-
-#include "app/api_error.h"
-#include "app/http/game_view_json.h"
-#include "app/http/lobby_json.h"
-#include "app/seek_service.h"
-#include "app/sqlite_seek_repository.h"
-
-#include <gtest/gtest.h>
+#include "lobby_test_support.h"
 
 #include <limits>
 
@@ -19,50 +11,7 @@ namespace {
 
 using nlohmann::json;
 
-Player visitor(const std::string& key) {
-    Player player;
-    player.visitor_key = "visitor:" + key;
-    return player;
-}
-
-Player account(std::int64_t id) {
-    Player player;
-    player.account_key = account_owner_key(id);
-    return player;
-}
-
-ErrorKind refusal_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ApiError& error) {
-        return error.kind();
-    }
-    ADD_FAILURE() << "not refused";
-    return ErrorKind::Internal;
-}
-
-class SeekServiceTest : public ::testing::Test {
-  protected:
-    std::string database() const { return (directory_.path() / "games.sqlite3").string(); }
-    // The service through its JSON edge, as the router calls it (http/lobby_json.h).
-    json create(const json& body, const Player& maker, const std::string& name) {
-        return seek_made_json(seeks_.create(seek_request(body), maker, name));
-    }
-    json list() { return seek_views_json(seeks_.list()); }
-    json get(std::int64_t id, const Player& player) {
-        return seek_detail_json(seeks_.get(id, player));
-    }
-    json accept(std::int64_t id, const Player& taker) {
-        return game_view_json(seeks_.accept(id, taker));
-    }
-
-    TemporaryDirectory directory_;
-    ManualClock clock_;
-    SqliteGameRepository games_store_{database()};
-    SqliteSeekRepository seeks_store_{database()};
-    GameService games_{games_store_, {}, clock_};
-    SeekService seeks_{seeks_store_, games_, clock_};
-};
+using SeekServiceTest = SeekServiceFixture;
 
 TEST_F(SeekServiceTest, AnAcceptedSeekIsAGameWithBothSeatsTaken) {
     json made = create({{"variant", "evochess"},
