@@ -7,7 +7,7 @@
 #include "app/game_commands_json.h"
 #include "app/game_service.h"
 #include "app/http/beast_request.h"
-#include "app/http_api.h"
+#include "app/http/http_api.h"
 #include "app/sqlite_game_repository.h"
 
 #include <nlohmann/json.hpp>

@@ -9,7 +9,8 @@ bool same_offer(const GameOffer& a, const GameOffer& b) {
 }
 
 bool same_game_asked(const SeekRecord& a, const SeekRecord& b) {
-    bool colours_fit = a.colour == "random" || b.colour == "random" || a.colour != b.colour;
+    bool colours_fit = a.colour == ColourChoice::Random || b.colour == ColourChoice::Random ||
+                       a.colour != b.colour;
     return same_offer(a, b) && colours_fit;
 }
 

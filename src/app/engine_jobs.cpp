@@ -2,7 +2,6 @@
 
 #include "api_error.h"
 #include "engine_refusal.h"
-#include "json_fields.h"
 #include "loaded_game.h"
 
 #include <algorithm>

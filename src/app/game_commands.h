@@ -3,6 +3,7 @@
 // the game by GameService. The actor (game_actor.h) says who asks.
 #pragma once
 
+#include "colour_choice.h"
 #include "core/types.h"
 #include "game_clock.h"
 #include "game_record.h"
@@ -75,8 +76,6 @@ inline EngineLimits with_settings(EngineLimits limits, const SettingsCommand& se
     if (settings.level) limits.level = *settings.level;
     return limits;
 }
-
-enum class ColourChoice { White, Black, Random };
 
 struct CreateGame {
     bool online = false;

@@ -7,17 +7,15 @@
 #include "engine_jobs.h"
 #include "flag_watcher.h"
 #include "game_cache.h"
-#include "game_json.h"
 #include "game_pgn_tags.h"
 #include "game_service.h"
+#include "game_summary.h"
 #include "loaded_game.h"
 #include "my_games.h"
 #include "seat_checks.h"
 #include "seat_tokens.h"
 
 namespace evo::app {
-
-using nlohmann::json;
 
 GameView GameService::create(const CreateGame& command, const Player& maker,
                              const std::optional<Pairing>& pairing) {
@@ -30,8 +28,7 @@ GameView GameService::create(const CreateGame& command, const Player& maker,
         Result<PgnGame> imported = parse_pgn(*pgn);
         if (!imported) throw bad_request("bad PGN: " + imported.error());
         game.emplace(std::move(imported->game));
-        record.pgn_tags_json = json(kept_pgn_tags(imported->tags))
-                                   .dump(-1, ' ', false, json::error_handler_t::replace);
+        record.pgn_tags_json = kept_pgn_tags_column(imported->tags);
         // Kept as a declared result, as a game played here would keep it.
         record.declared_result = declared_result_of(*game);
         apply_declared_result(*game, record.declared_result);

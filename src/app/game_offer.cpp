@@ -32,9 +32,7 @@ PairedGame make_paired_game(GameService& games, const GameOffer& offer,
     CreateGame command;
     command.online = true;
     command.variant = offer.variant;
-    command.colour = offer.colour == "w"   ? ColourChoice::White
-                     : offer.colour == "b" ? ColourChoice::Black
-                                           : ColourChoice::Random;
+    command.colour = offer.colour;
     if (offer.clock_days) {
         command.clock = ClockSettings{0, 0, offer.clock_days};
     } else if (offer.clock_initial_ms) {

@@ -4,6 +4,7 @@
 // accepted, made into one online game with both seats taken.
 #pragma once
 
+#include "colour_choice.h"
 #include "game_view.h"
 #include "player_identity.h"
 
@@ -24,7 +25,7 @@ struct GameOffer {
     std::optional<std::int64_t> clock_increment_ms;
     std::optional<int> clock_days;
     bool rated = false;
-    std::string colour = "random"; // the maker's: "w", "b" or "random"
+    ColourChoice colour = ColourChoice::Random; // the maker's
 };
 
 // Whether `maker` may offer it: ApiErrors for an unknown variant or a rated game of a variant

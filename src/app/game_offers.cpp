@@ -2,8 +2,8 @@
 // accept, decline), abort, claim a victory over an opponent who left, and a rematch.
 #include "api_error.h"
 #include "declared_result.h"
-#include "game_json.h"
 #include "game_service.h"
+#include "game_summary.h"
 #include "loaded_game.h"
 #include "seat_checks.h"
 #include "seat_tokens.h"

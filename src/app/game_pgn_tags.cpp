@@ -21,6 +21,10 @@ std::map<std::string, std::string> kept_pgn_tags(const PgnTags& tags) {
     return kept;
 }
 
+std::string kept_pgn_tags_column(const PgnTags& tags) {
+    return json(kept_pgn_tags(tags)).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 std::map<std::string, std::string> stored_tags(const GameRecord& record) {
     auto player = [&](PlayerKind kind, int side) {
         if (kind == PlayerKind::Engine) return std::string("evochess");

@@ -12,6 +12,8 @@ namespace evo::app {
 
 // An imported PGN's tags, less those the PGN writer makes again from the game itself.
 std::map<std::string, std::string> kept_pgn_tags(const PgnTags& tags);
+// The kept tags as the games row stores them (GameRecord::pgn_tags_json, a JSON object).
+std::string kept_pgn_tags_column(const PgnTags& tags);
 // The PGN's Seven Tag Roster as this server knows it; an imported PGN's own tags win.
 std::map<std::string, std::string> stored_tags(const GameRecord& record);
 // The game with the tags this server keeps.

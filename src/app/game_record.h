@@ -26,6 +26,9 @@ struct EngineLimits {
     std::optional<int> depth;
     std::optional<int> level; // 1..engine_level_count (engine_port.h); unset: full strength
 };
+// The bounds a request may set on one search of the server's engine.
+constexpr int max_movetime_ms = 60000;
+constexpr int max_search_depth = 64;
 
 // Why a declared result ended the game. Each is stored by its name (declared_result.h):
 // "resignation", "agreement", "time forfeit" (the rules may turn it into a draw, 4.11),

@@ -4,7 +4,7 @@
 #include "core/notation.h"
 #include "core_games.h"
 #include "declared_result.h"
-#include "game_json.h"
+#include "game_summary.h"
 
 namespace evo::app {
 

@@ -9,7 +9,7 @@ GameOffer offer_of_row(const SqliteStatement& row, int first) {
     offer.clock_increment_ms = row.column_optional_int64(first + 2);
     offer.clock_days = row.column_optional_int(first + 3);
     offer.rated = row.column_int(first + 4) != 0;
-    offer.colour = row.column_text(first + 5);
+    offer.colour = stored_colour_choice(row.column_text(first + 5));
     return offer;
 }
 
@@ -19,7 +19,7 @@ SqliteStatement& bind_offer(SqliteStatement& statement, int first, const GameOff
         .bind_optional(first + 2, offer.clock_increment_ms)
         .bind_optional(first + 3, offer.clock_days)
         .bind(first + 4, std::int64_t(offer.rated ? 1 : 0))
-        .bind(first + 5, offer.colour);
+        .bind(first + 5, std::string(colour_choice_name(offer.colour)));
 }
 
 GameOffer offer_of_row(const PostgresResult& rows, int row, int first) {
@@ -29,7 +29,7 @@ GameOffer offer_of_row(const PostgresResult& rows, int row, int first) {
     offer.clock_increment_ms = rows.optional_int64(row, first + 2);
     offer.clock_days = rows.optional_int(row, first + 3);
     offer.rated = rows.boolean(row, first + 4);
-    offer.colour = rows.text(row, first + 5);
+    offer.colour = stored_colour_choice(rows.text(row, first + 5));
     return offer;
 }
 
@@ -39,7 +39,7 @@ PostgresParams& add_offer(PostgresParams& params, const GameOffer& offer) {
         .add_optional(offer.clock_increment_ms)
         .add_optional(offer.clock_days)
         .add_bool(offer.rated)
-        .add(offer.colour);
+        .add(std::string(colour_choice_name(offer.colour)));
 }
 
 } // namespace evo::app

@@ -2,7 +2,7 @@
 
 #include "game_service.h"
 #include "game_storage.h"
-#include "http_api.h"
+#include "http/http_api.h"
 #include "puzzles/puzzle_service.h"
 
 #include <algorithm>

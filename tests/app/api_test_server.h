@@ -3,8 +3,8 @@
 
 #include "app/clock.h"
 #include "app/game_service.h"
+#include "app/http/http_api.h"
 #include "app/http/http_server.h"
-#include "app/http_api.h"
 #include "app/sqlite_game_repository.h"
 
 #include <gtest/gtest.h>

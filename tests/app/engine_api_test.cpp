@@ -2,7 +2,7 @@
 #include "api_test_server.h"
 
 #include "app/core_games.h"
-#include "app/game_json.h"
+#include "app/game_summary.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include "app/api_error.h"
 #include "app/core_games.h"
 #include "app/game_cache.h"
-#include "app/game_commands_json.h"
+#include "app/http/game_commands_json.h"
 
 #include <gtest/gtest.h>
 

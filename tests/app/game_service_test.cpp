@@ -2,7 +2,7 @@
 // (issue 9: an acknowledged move was lost to a stale copy in memory), and the cache of games
 // drops the least recently used one, not all of them.
 #include "api_test_server.h"
-#include "app/game_commands_json.h"
+#include "app/http/game_commands_json.h"
 #include "app/http/game_view_json.h"
 
 #include <set>

@@ -2,7 +2,7 @@
 // a change this process stored is sent from the view it kept, with no database read and no
 // wait for the game's lock; a newer change made by another process is read from the database.
 #include "api_test_server.h"
-#include "app/game_commands_json.h"
+#include "app/http/game_commands_json.h"
 #include "app/http/http_message.h"
 #include "app/in_memory_event_bus.h"
 

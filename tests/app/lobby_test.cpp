@@ -5,7 +5,7 @@
 // "your turn" told to the player whose turn it became in a correspondence game, and to no one
 // else.
 #include "api_test_server.h"
-#include "app/game_commands_json.h"
+#include "app/http/game_commands_json.h"
 #include "app/http/game_view_json.h"
 #include "lobby_test_support.h"
 #include "memory_sink.h"

@@ -3,7 +3,7 @@
 // it is the player's turn, then the finished ones; each with the opponent, the player's
 // colour, whose turn it is and the time left.
 #include "api_test_server.h"
-#include "app/game_commands_json.h"
+#include "app/http/game_commands_json.h"
 #include "app/http/game_view_json.h"
 #include "lobby_test_support.h"
 

@@ -87,7 +87,7 @@ TEST_F(SeekServiceTest, TheServiceAnswersTypedSeeksAndTheEdgeWritesTheDocumented
     offer.variant = "evochess";
     offer.clock_initial_ms = 180000;
     offer.clock_increment_ms = 2000;
-    offer.colour = "b";
+    offer.colour = ColourChoice::Black;
     SeekMade made = seeks_.create({offer, RatingRange{1400, 1600}}, visitor("a"), "A");
     EXPECT_FALSE(made.game);
     EXPECT_EQ(seek_made_json(made), (json{{"id", made.id}}));

@@ -3,7 +3,7 @@
 // SQLite's result codes become the storage error kinds the API answers by.
 #include "api_test_server.h"
 #include "app/api_error.h"
-#include "app/game_commands_json.h"
+#include "app/http/game_commands_json.h"
 #include "app/sqlite_schema.h"
 
 #include <gtest/gtest.h>

@@ -1,10 +1,10 @@
 #include "analysis_json.h"
 
 #include "app/analysis_service.h"
-#include "app/json_fields.h"
 #include "engine_json.h"
 #include "event_text.h"
 #include "json_answer.h"
+#include "json_fields.h"
 
 namespace evo::app {
 

@@ -2,8 +2,8 @@
 
 #include "app/api_error.h"
 #include "app/auto_pairing.h"
-#include "app/json_fields.h"
 #include "game_view_json.h"
+#include "json_fields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,9 +51,7 @@ GameOffer game_offer_of(const json& body, const char* what) {
         if (!it->is_boolean()) throw bad_request("\"rated\" must be true or false");
         offer.rated = it->get<bool>();
     }
-    offer.colour = optional_string(body, "colour").value_or("random");
-    if (offer.colour != "w" && offer.colour != "b" && offer.colour != "random")
-        throw bad_request("\"colour\" must be \"w\", \"b\" or \"random\"");
+    offer.colour = optional_colour_choice(body, "colour").value_or(ColourChoice::Random);
     return offer;
 }
 
@@ -107,7 +105,7 @@ json seek_view_json(const SeekView& view) {
                    {"variant", seek.variant},
                    {"clock", offer_clock_json(seek)},
                    {"rated", seek.rated},
-                   {"colour", seek.colour},
+                   {"colour", colour_choice_name(seek.colour)},
                    {"created_ms", seek.created_ms}};
     answer["rating_range"] =
         seek.rating_min ? json::array({*seek.rating_min, *seek.rating_max}) : json(nullptr);
@@ -156,7 +154,7 @@ json challenge_json(const ChallengeRecord& challenge) {
             {"variant", challenge.variant},
             {"clock", offer_clock_json(challenge)},
             {"rated", challenge.rated},
-            {"colour", challenge.colour},
+            {"colour", colour_choice_name(challenge.colour)},
             {"created_ms", challenge.created_ms}};
 }
 

@@ -2,7 +2,7 @@
 
 #include "../api_error.h"
 #include "../http/json_answer.h"
-#include "../json_fields.h"
+#include "../http/json_fields.h"
 
 #include <charconv>
 #include <sstream>

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine_port.h"
+#include "app/engine_port.h"
 #include "json_shape.h"
 
 namespace evo::app {
@@ -46,6 +46,13 @@ std::string one_of(const json& body, const char* field, const std::vector<std::s
         names.append("\"").append(allowed[i]).append("\"");
     }
     throw bad_request("\"" + std::string(field) + "\" must be " + names);
+}
+
+std::optional<ColourChoice> optional_colour_choice(const json& body, const char* field) {
+    auto text = optional_string(body, field);
+    if (!text) return std::nullopt;
+    if (auto choice = colour_choice_named(*text)) return choice;
+    throw bad_request(std::string("\"") + field + "\" must be \"w\", \"b\" or \"random\"");
 }
 
 std::optional<char> optional_side(const json& body, const char* field) {

@@ -3,10 +3,10 @@
 // cookies are read and written here; the rules are AccountService's.
 #pragma once
 
-#include "account_service.h"
-#include "http/http_message.h"
-#include "player_identity.h"
-#include "request_origin.h"
+#include "app/account_service.h"
+#include "app/player_identity.h"
+#include "app/request_origin.h"
+#include "http_message.h"
 
 #include <functional>
 #include <string>

@@ -1,7 +1,7 @@
 #include "game_commands_json.h"
 
-#include "api_error.h"
-#include "engine_port.h"
+#include "app/api_error.h"
+#include "app/engine_port.h"
 #include "json_fields.h"
 
 namespace evo::app {
@@ -104,14 +104,7 @@ CreateGame create_game_command(const json& body) {
         command.fen = optional_string(body, "fen").value_or("");
     }
     command.clock = clock_field(body);
-    if (auto colour = optional_string(body, "colour")) {
-        if (*colour == "random")
-            command.colour = ColourChoice::Random;
-        else if (*colour == "w" || *colour == "b")
-            command.colour = *colour == "w" ? ColourChoice::White : ColourChoice::Black;
-        else
-            throw bad_request("\"colour\" must be \"w\", \"b\" or \"random\"");
-    }
+    if (auto colour = optional_colour_choice(body, "colour")) command.colour = *colour;
     if (!command.online) command.players = players_field(body, {});
     command.engine_settings = settings_command(json{{"engine", body.value("engine", json())}});
     return command;

@@ -1,31 +1,11 @@
-#include "game_json.h"
+#include "variants_json.h"
 
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "declared_result.h"
-
-#include <deque>
 
 namespace evo::app {
 
 using nlohmann::json;
-
-namespace {
-
-GameSummary summary_of(const Game& game, bool aborted) {
-    std::string fen = game.position().fen();
-    if (aborted)
-        return {std::move(fen), "*", std::string(declared_reason_name(DeclaredReason::Aborted))};
-    GameResult result = game.result();
-    if (!result.over()) return {std::move(fen), std::nullopt, std::nullopt};
-    return {std::move(fen), result.pgn_result(), result.description()};
-}
-
-} // namespace
-
-GameSummary summarize(const Game& game, const std::optional<DeclaredResult>& declared) {
-    return summary_of(game, is_aborted(declared));
-}
 
 namespace {
 

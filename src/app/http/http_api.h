@@ -2,17 +2,17 @@
 // of the game service and its answer or error into an HttpResponse, in one guarded place.
 #pragma once
 
-#include "account_service.h"
-#include "challenge_service.h"
-#include "chat_service.h"
-#include "game_service.h"
-#include "http/creation_quota.h"
-#include "http/http_message.h"
-#include "lobby.h"
-#include "player_pages.h"
-#include "puzzles/puzzle_service.h"
-#include "request_origin.h"
-#include "seek_service.h"
+#include "app/account_service.h"
+#include "app/challenge_service.h"
+#include "app/chat_service.h"
+#include "app/game_service.h"
+#include "app/lobby.h"
+#include "app/player_pages.h"
+#include "app/puzzles/puzzle_service.h"
+#include "app/request_origin.h"
+#include "app/seek_service.h"
+#include "creation_quota.h"
+#include "http_message.h"
 
 #include <string>
 #include <vector>

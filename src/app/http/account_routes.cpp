@@ -1,8 +1,8 @@
 #include "account_routes.h"
 
-#include "api_error.h"
-#include "http/cookies.h"
-#include "http/json_answer.h"
+#include "app/api_error.h"
+#include "cookies.h"
+#include "json_answer.h"
 #include "json_fields.h"
 
 namespace evo::app {

@@ -1,8 +1,9 @@
 // Reading fields of a JSON request body with clear 400 errors for wrong types.
 #pragma once
 
-#include "api_error.h"
-#include "game_record.h"
+#include "app/api_error.h"
+#include "app/colour_choice.h"
+#include "app/game_record.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +21,8 @@ std::optional<int> optional_int(const nlohmann::json& body, const char* field, i
 // One of `allowed` (absent: the first); anything else is a 400 naming them all.
 std::string one_of(const nlohmann::json& body, const char* field,
                    const std::vector<std::string>& allowed);
+// "w", "b" or "random".
+std::optional<ColourChoice> optional_colour_choice(const nlohmann::json& body, const char* field);
 // "w" or "b".
 std::optional<char> optional_side(const nlohmann::json& body, const char* field);
 // {"w": "human"|"engine", "b": ...}; absent sides keep `current`.
@@ -29,8 +32,5 @@ EngineLimits engine_field(const nlohmann::json& body, EngineLimits current);
 
 // {"initial_ms": n, "increment_ms": n} or {"days_per_move": n}; null or absent: no clock.
 std::optional<ClockSettings> clock_field(const nlohmann::json& body);
-
-constexpr int max_movetime_ms = 60000;
-constexpr int max_search_depth = 64;
 
 } // namespace evo::app
