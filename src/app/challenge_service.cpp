@@ -45,7 +45,8 @@ std::int64_t ChallengeService::create(const ChallengeRequest& request, const Pla
                                                    " open challenges already: cancel one first");
     challenge.created_ms = clock_.now_ms();
     challenges_.insert(challenge);
-    games_.event_bus().publish_lobby({"challenge", challenge.id, ""});
+    games_.event_bus().publish_lobby(
+        {LobbyChange::ChallengeSent, challenge.id, LobbyRemoval::None});
     return challenge.id;
 }
 
@@ -61,7 +62,8 @@ ChallengeLists ChallengeService::list(const Player& player) {
 
 std::vector<std::int64_t> ChallengeService::reopen_stalled() {
     std::vector<std::int64_t> ids = challenges_.reopen_stalled(clock_.now_ms() - stalled_accept_ms);
-    for (std::int64_t id : ids) games_.event_bus().publish_lobby({"challenge", id, ""});
+    for (std::int64_t id : ids)
+        games_.event_bus().publish_lobby({LobbyChange::ChallengeSent, id, LobbyRemoval::None});
     return ids;
 }
 
@@ -95,7 +97,7 @@ GameView ChallengeService::accept(std::int64_t id, const Player& player) {
     if (!challenges_.set_game(id, game.id, game.maker_token, game.taker_token))
         throw conflict("the pairing took too long and the challenge was reopened: accept it "
                        "again");
-    games_.event_bus().publish_lobby({"challenge_removed", id, "accepted"});
+    games_.event_bus().publish_lobby({LobbyChange::ChallengeRemoved, id, LobbyRemoval::Accepted});
     return game.state;
 }
 
@@ -104,7 +106,7 @@ std::int64_t ChallengeService::decline(std::int64_t id, const Player& player) {
     ChallengeRecord challenge = open_or_refuse(id);
     if (!player.owns(challenge.to)) throw forbidden("that challenge is not to you");
     close_or_refuse(id, "declined");
-    games_.event_bus().publish_lobby({"challenge_removed", id, "declined"});
+    games_.event_bus().publish_lobby({LobbyChange::ChallengeRemoved, id, LobbyRemoval::Declined});
     return id;
 }
 
@@ -113,7 +115,7 @@ std::int64_t ChallengeService::cancel(std::int64_t id, const Player& player) {
     ChallengeRecord challenge = open_or_refuse(id);
     if (!player.owns(challenge.from)) throw forbidden("that challenge is someone else's");
     close_or_refuse(id, "cancelled");
-    games_.event_bus().publish_lobby({"challenge_removed", id, "cancelled"});
+    games_.event_bus().publish_lobby({LobbyChange::ChallengeRemoved, id, LobbyRemoval::Cancelled});
     return id;
 }
 

@@ -4,9 +4,10 @@
 // LISTEN/NOTIFY, where the notice is sent in the same transaction as the change.
 #pragma once
 
+#include "lobby_notice.h"
+
 #include <cstdint>
 #include <functional>
-#include <string>
 
 namespace evo::app {
 
@@ -14,17 +15,6 @@ struct GameChanged {
     std::int64_t game_id = 0;
     std::int64_t version = 0;
     friend bool operator==(const GameChanged&, const GameChanged&) = default;
-};
-
-// A change of the lobby (lobby.h): what happened to which seek, ids only; each process reads
-// the seek or challenge itself. kind: "seek_added", "seek_removed" (reason "cancelled" or
-// "left"), "seek_taken" (the seek made a game), "challenge" (sent) or "challenge_removed"
-// (reason "accepted", "declined" or "cancelled").
-struct LobbyNotice {
-    std::string kind;
-    std::int64_t id = 0;
-    std::string reason;
-    friend bool operator==(const LobbyNotice&, const LobbyNotice&) = default;
 };
 
 // A message was posted in a game's chat (chat_service.h): ids only, each process reads it.

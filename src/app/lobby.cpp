@@ -3,7 +3,6 @@
 #include "challenge_service.h"
 #include "fault_log.h"
 #include "http/event_text.h"
-#include "http/game_view_json.h"
 #include "http/lobby_json.h"
 #include "seek_service.h"
 
@@ -12,8 +11,6 @@
 #include <exception>
 
 namespace evo::app {
-
-using nlohmann::json;
 
 namespace {
 
@@ -25,6 +22,10 @@ constexpr std::int64_t longest_wait_ms = 1000;
 constexpr std::int64_t fresh_turn_ms = 60000;
 // The games known to have another clock than days per move are forgotten past this many.
 constexpr std::size_t max_remembered_games = 100000;
+
+EventText lobby_event(const LobbyMessage& message) {
+    return event_text(lobby_message_json(message));
+}
 
 } // namespace
 
@@ -44,7 +45,7 @@ Lobby::Lobby(SeekRepository& seeks, ChallengeRepository& challenges, GameService
     games_.event_bus().listen([this](const GameChanged& change) { queue_game_change(change); },
                               [] {});
     for (const SeekRecord& seek : seeks_.open_seeks())
-        open_.emplace(seek.id, seek_view_json(seek_view(seek, options_.accounts)));
+        open_.emplace(seek.id, seek_view(seek, options_.accounts));
     next_keep_ms_ = clock_.now_ms() + options_.refresh_ms;
 }
 
@@ -58,7 +59,7 @@ void Lobby::open(const Player& player, std::shared_ptr<EventSink> sink) {
     seeks_.mark_seen(keys, clock_.now_ms());
     {
         std::lock_guard lock(mutex_);
-        sink->send(event_text(seeks_message_locked()));
+        sink->send(lobby_event(seeks_message_locked()));
         streams_.push_back({std::move(keys), sink});
     }
     // Outside the lock: it runs at once if the stream has closed already.
@@ -135,39 +136,39 @@ void Lobby::send_due() {
 }
 
 void Lobby::handle(const LobbyNotice& notice) {
-    if (notice.kind.rfind("challenge", 0) == 0) return handle_challenge(notice);
-    if (notice.kind == "seek_added") {
+    if (notice.change == LobbyChange::ChallengeSent ||
+        notice.change == LobbyChange::ChallengeRemoved)
+        return handle_challenge(notice);
+    if (notice.change == LobbyChange::SeekAdded) {
         auto seek = seeks_.find(notice.id);
         if (!seek || !seek->taken_by.empty()) return; // gone already: its own notice says so
+        SeekView view = seek_view(*seek, options_.accounts);
         std::lock_guard lock(mutex_);
-        if (!open_.emplace(seek->id, seek_view_json(seek_view(*seek, options_.accounts))).second)
-            return;
-        broadcast_locked(event_text({{"type", "seek_added"}, {"seek", open_.at(seek->id)}}));
+        if (!open_.emplace(seek->id, view).second) return;
+        broadcast_locked(LobbySeekAdded{std::move(view)});
         return;
     }
-    if (notice.kind != "seek_removed" && notice.kind != "seek_taken") return;
     {
         std::lock_guard lock(mutex_);
         if (open_.erase(notice.id) > 0)
-            broadcast_locked(event_text(
-                {{"type", "seek_removed"}, {"id", notice.id}, {"reason", notice.reason}}));
+            broadcast_locked(LobbySeekRemoved{notice.id, notice.reason});
     }
-    if (notice.kind == "seek_taken") {
+    if (notice.change == LobbyChange::SeekTaken) {
         if (auto seek = seeks_.find(notice.id)) tell_game(*seek);
     }
 }
 
 void Lobby::read_all_again() {
-    std::map<std::int64_t, json> open;
+    std::map<std::int64_t, SeekView> open;
     for (const SeekRecord& seek : seeks_.open_seeks())
-        open.emplace(seek.id, seek_view_json(seek_view(seek, options_.accounts)));
+        open.emplace(seek.id, seek_view(seek, options_.accounts));
     std::vector<std::int64_t> vanished;
     {
         std::lock_guard lock(mutex_);
         for (const auto& [id, seek] : open_)
             if (!open.count(id)) vanished.push_back(id);
         open_ = std::move(open);
-        broadcast_locked(event_text(seeks_message_locked()));
+        broadcast_locked(seeks_message_locked());
     }
     // Those taken meanwhile made games whose players have not been told.
     for (std::int64_t id : vanished)
@@ -177,17 +178,15 @@ void Lobby::read_all_again() {
 void Lobby::handle_challenge(const LobbyNotice& notice) {
     auto challenge = challenges_.find(notice.id);
     if (!challenge) return;
-    json message =
-        notice.kind == "challenge"
-            ? json{{"type", "challenge"}, {"challenge", challenge_json(*challenge)}}
-            : json{{"type", "challenge_removed"}, {"id", notice.id}, {"reason", notice.reason}};
-    EventText text = event_text(message);
+    EventText text = notice.change == LobbyChange::ChallengeSent
+                         ? lobby_event(LobbyChallenge{*challenge})
+                         : lobby_event(LobbyChallengeRemoved{notice.id, notice.reason});
     {
         std::lock_guard lock(mutex_);
         send_to_player_locked(challenge->from, text);
         send_to_player_locked(challenge->to, text);
     }
-    if (notice.reason == "accepted" && challenge->game_id)
+    if (notice.reason == LobbyRemoval::Accepted && challenge->game_id)
         tell_game(*challenge->game_id,
                   {{challenge->from, challenge->from_token}, {challenge->to, challenge->to_token}});
 }
@@ -203,10 +202,8 @@ void Lobby::tell_game(std::int64_t id,
     for (const auto& [key, token] : seats) {
         if (key.empty() || token.empty()) continue;
         GameView view = games_.get(id, Actor::requester(token));
-        EventText text = event_text({{"type", "game"},
-                                     {"id", id},
-                                     {"seat", seat_view_json(view.seat.value())},
-                                     {"variant", std::string(view.position.variant->name)}});
+        EventText text = lobby_event(
+            LobbyGameStarted{id, view.seat.value(), std::string(view.position.variant->name)});
         std::lock_guard lock(mutex_);
         send_to_player_locked(key, text);
     }
@@ -239,12 +236,10 @@ void Lobby::tell_turn(std::int64_t game_id) {
     const auto& player = game->seat_players[std::size_t(side)];
     if (!player) return;
     const auto& opponent = game->seat_players[std::size_t(1 - side)];
-    EventText text = event_text({{"type", "your_turn"},
-                                 {"id", game_id},
-                                 {"variant", game->variant},
-                                 {"colour", side == 0 ? "w" : "b"},
-                                 {"opponent", opponent ? json(opponent->name) : json(nullptr)},
-                                 {"time_left_ms", clock.remaining_at(side, now)}});
+    EventText text = lobby_event(
+        LobbyYourTurn{game_id, game->variant, side == 0 ? White : Black,
+                      opponent ? std::optional<std::string>(opponent->name) : std::nullopt,
+                      clock.remaining_at(side, now)});
     std::lock_guard lock(mutex_);
     send_to_player_locked(player->key, text);
 }
@@ -260,14 +255,15 @@ void Lobby::keep_makers(std::int64_t now) {
     try {
         if (!here.empty()) seeks_.mark_seen(here, now);
         for (std::int64_t id : seeks_.remove_unseen(now - options_.grace_ms))
-            games_.event_bus().publish_lobby({"seek_removed", id, "left"});
+            games_.event_bus().publish_lobby({LobbyChange::SeekRemoved, id, LobbyRemoval::Left});
         SeekService::reopen_stalled(seeks_, games_.event_bus(), now);
     } catch (const std::exception& error) {
         log_fault("lobby: keeping the seeks of makers here", error.what());
     }
 }
 
-void Lobby::broadcast_locked(const EventText& text) {
+void Lobby::broadcast_locked(const LobbyMessage& message) {
+    EventText text = lobby_event(message);
     for (const Stream& stream : streams_) stream.sink->send(text);
 }
 
@@ -277,10 +273,10 @@ void Lobby::send_to_player_locked(const std::string& key, const EventText& text)
             stream.sink->send(text);
 }
 
-json Lobby::seeks_message_locked() const {
-    json seeks = json::array();
-    for (const auto& [id, seek] : open_) seeks.push_back(seek);
-    return {{"type", "seeks"}, {"seeks", std::move(seeks)}};
+LobbySeeks Lobby::seeks_message_locked() const {
+    LobbySeeks message;
+    for (const auto& [id, seek] : open_) message.seeks.push_back(seek);
+    return message;
 }
 
 void Lobby::start() {

@@ -22,10 +22,9 @@
 #include "event_bus.h"
 #include "game_service.h"
 #include "http/http_message.h"
+#include "lobby_messages.h"
 #include "player_identity.h"
 #include "seek_repository.h"
-
-#include <nlohmann/json.hpp>
 
 #include <condition_variable>
 #include <cstdint>
@@ -87,9 +86,9 @@ class Lobby {
     void tell_game(std::int64_t id, const std::vector<std::pair<std::string, std::string>>& seats);
     void tell_game(const SeekRecord& seek);
     void keep_makers(std::int64_t now);
-    void broadcast_locked(const EventText& text);
+    void broadcast_locked(const LobbyMessage& message);
     void send_to_player_locked(const std::string& key, const EventText& text);
-    nlohmann::json seeks_message_locked() const;
+    LobbySeeks seeks_message_locked() const;
 
     SeekRepository& seeks_;
     ChallengeRepository& challenges_;
@@ -99,7 +98,7 @@ class Lobby {
 
     // The open seeks as the streams were told them, and the streams.
     mutable std::mutex mutex_;
-    std::map<std::int64_t, nlohmann::json> open_;
+    std::map<std::int64_t, SeekView> open_;
     std::vector<Stream> streams_;
 
     std::mutex queue_mutex_;

@@ -30,7 +30,8 @@ std::optional<GameChanged> parse_game_change_payload(std::string_view payload) {
 }
 
 std::string lobby_notice_payload(const LobbyNotice& notice) {
-    return notice.kind + ":" + std::to_string(notice.id) + ":" + notice.reason;
+    return std::string(lobby_change_name(notice.change)) + ":" + std::to_string(notice.id) + ":" +
+           std::string(lobby_removal_name(notice.reason));
 }
 
 std::optional<LobbyNotice> parse_lobby_notice_payload(std::string_view payload) {
@@ -38,13 +39,13 @@ std::optional<LobbyNotice> parse_lobby_notice_payload(std::string_view payload) 
     if (first == std::string_view::npos) return std::nullopt;
     std::size_t second = payload.find(':', first + 1);
     if (second == std::string_view::npos) return std::nullopt;
-    LobbyNotice notice;
-    notice.kind = std::string(payload.substr(0, first));
+    auto change = lobby_change_named(payload.substr(0, first));
+    auto reason = lobby_removal_named(payload.substr(second + 1));
+    if (!change || !reason) return std::nullopt;
+    LobbyNotice notice{*change, 0, *reason};
     std::string_view id = payload.substr(first + 1, second - first - 1);
     auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), notice.id);
-    if (error != std::errc() || end != id.data() + id.size() || notice.kind.empty())
-        return std::nullopt;
-    notice.reason = std::string(payload.substr(second + 1));
+    if (error != std::errc() || end != id.data() + id.size()) return std::nullopt;
     return notice;
 }
 

@@ -72,7 +72,7 @@ SeekMade SeekService::create(const SeekRequest& request, const Player& maker,
                                                    " open seeks already: cancel one first");
     seek.created_ms = clock_.now_ms();
     seeks_.insert(seek);
-    games_.event_bus().publish_lobby({"seek_added", seek.id, ""});
+    games_.event_bus().publish_lobby({LobbyChange::SeekAdded, seek.id, LobbyRemoval::None});
     return {seek.id, pair_new({seek}, maker)};
 }
 
@@ -107,7 +107,7 @@ AutoPairingMade SeekService::create_auto(const AutoPairingRequest& request, cons
     AutoPairingMade made;
     made.group = records.front().auto_group.value();
     for (const SeekRecord& seek : records) {
-        games_.event_bus().publish_lobby({"seek_added", seek.id, ""});
+        games_.event_bus().publish_lobby({LobbyChange::SeekAdded, seek.id, LobbyRemoval::None});
         made.seeks.push_back(seek.id);
     }
     made.game = pair_new(records, maker);
@@ -122,7 +122,8 @@ std::vector<std::int64_t> SeekService::cancel_auto(std::int64_t group, const Pla
     if (!one) throw not_found("there is no open auto-pairing entry " + std::to_string(group));
     if (!maker.owns(one->owner)) throw forbidden("that auto-pairing entry is someone else's");
     std::vector<std::int64_t> ids = seeks_.remove_group(group, one->owner);
-    for (std::int64_t id : ids) games_.event_bus().publish_lobby({"seek_removed", id, "cancelled"});
+    for (std::int64_t id : ids)
+        games_.event_bus().publish_lobby({LobbyChange::SeekRemoved, id, LobbyRemoval::Cancelled});
     return ids;
 }
 
@@ -172,7 +173,7 @@ std::optional<PairedGame> SeekService::pair(const SeekRecord& seek, const std::s
     auto withdrawn = seeks_.take_and_withdraw(seek.id, taker_key, clock_.now_ms(), taker_group);
     if (!withdrawn) return std::nullopt;
     for (std::int64_t id : *withdrawn)
-        games_.event_bus().publish_lobby({"seek_removed", id, "withdrawn"});
+        games_.event_bus().publish_lobby({LobbyChange::SeekRemoved, id, LobbyRemoval::Withdrawn});
     Pairing pairing{seek.rated,
                     seat_player_now(accounts_, seek.owner, seek.owner_name, seek.variant),
                     seat_player_now(accounts_, taker_key, taker_name, seek.variant),
@@ -180,14 +181,14 @@ std::optional<PairedGame> SeekService::pair(const SeekRecord& seek, const std::s
     PairedGame game = make_paired_game(games_, seek, seek.owner, pairing);
     if (!seeks_.set_game(seek.id, taker_key, game.id, game.maker_token, game.taker_token))
         throw conflict("the pairing took too long and the seek was reopened: accept it again");
-    games_.event_bus().publish_lobby({"seek_taken", seek.id, "accepted"});
+    games_.event_bus().publish_lobby({LobbyChange::SeekTaken, seek.id, LobbyRemoval::Accepted});
     return game;
 }
 
 std::vector<std::int64_t> SeekService::reopen_stalled(SeekRepository& seeks, EventBus& bus,
                                                       std::int64_t now_ms) {
     std::vector<std::int64_t> ids = seeks.reopen_stalled(now_ms - stalled_take_ms);
-    for (std::int64_t id : ids) bus.publish_lobby({"seek_added", id, ""});
+    for (std::int64_t id : ids) bus.publish_lobby({LobbyChange::SeekAdded, id, LobbyRemoval::None});
     return ids;
 }
 
@@ -220,7 +221,7 @@ std::int64_t SeekService::cancel(std::int64_t id, const Player& maker) {
     SeekRecord seek = open_seek_or_refuse(seeks_, id);
     if (!maker.owns(seek.owner)) throw forbidden("that seek is someone else's");
     if (!seeks_.remove(id, seek.owner)) throw conflict("that seek has been accepted already");
-    games_.event_bus().publish_lobby({"seek_removed", id, "cancelled"});
+    games_.event_bus().publish_lobby({LobbyChange::SeekRemoved, id, LobbyRemoval::Cancelled});
     return id;
 }
 

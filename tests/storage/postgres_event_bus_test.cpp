@@ -171,26 +171,40 @@ TEST_F(PostgresEventBusTest, PublishTellsThisProcessAtOnceAndNoOther) {
 }
 
 TEST(LobbyNoticePayload, ReadsBackWhatItWritesAndRefusesAnythingElse) {
-    LobbyNotice notice{"seek_removed", 4, "left"};
+    LobbyNotice notice{LobbyChange::SeekRemoved, 4, LobbyRemoval::Left};
     EXPECT_EQ(parse_lobby_notice_payload(lobby_notice_payload(notice)), notice);
-    EXPECT_EQ(parse_lobby_notice_payload("seek_added:5:"), (LobbyNotice{"seek_added", 5, ""}));
+    EXPECT_EQ(parse_lobby_notice_payload("seek_added:5:"),
+              (LobbyNotice{LobbyChange::SeekAdded, 5, LobbyRemoval::None}));
     EXPECT_FALSE(parse_lobby_notice_payload("seek_added:5"));
     EXPECT_FALSE(parse_lobby_notice_payload("seek_added:x:"));
     EXPECT_FALSE(parse_lobby_notice_payload(":5:"));
+    EXPECT_FALSE(parse_lobby_notice_payload("seek_eaten:5:"));
+    EXPECT_FALSE(parse_lobby_notice_payload("seek_removed:5:eaten"));
+    // Every change and reason has a text of its own that reads back.
+    for (LobbyChange change :
+         {LobbyChange::SeekAdded, LobbyChange::SeekRemoved, LobbyChange::SeekTaken,
+          LobbyChange::ChallengeSent, LobbyChange::ChallengeRemoved})
+        for (LobbyRemoval reason :
+             {LobbyRemoval::None, LobbyRemoval::Cancelled, LobbyRemoval::Withdrawn,
+              LobbyRemoval::Left, LobbyRemoval::Accepted, LobbyRemoval::Declined}) {
+            LobbyNotice each{change, 12, reason};
+            EXPECT_EQ(parse_lobby_notice_payload(lobby_notice_payload(each)), each);
+        }
 }
 
 TEST_F(PostgresEventBusTest, ALobbyNoticeIsToldToEveryProcessOnce) {
     PostgresEventBus here(server().conninfo());
     PostgresEventBus elsewhere(server().conninfo());
     HeardLobby heard_here(here), heard_elsewhere(elsewhere);
-    here.publish_lobby({"seek_added", 4, ""});
-    here.publish_lobby({"seek_removed", 4, "left"});
-    std::vector<LobbyNotice> expected = {{"seek_added", 4, ""}, {"seek_removed", 4, "left"}};
+    here.publish_lobby({LobbyChange::SeekAdded, 4, LobbyRemoval::None});
+    here.publish_lobby({LobbyChange::SeekRemoved, 4, LobbyRemoval::Left});
+    std::vector<LobbyNotice> expected = {{LobbyChange::SeekAdded, 4, LobbyRemoval::None},
+                                         {LobbyChange::SeekRemoved, 4, LobbyRemoval::Left}};
     EXPECT_EQ(heard_here.notices(0), expected); // on the publisher's thread, before it returns
     EXPECT_EQ(heard_elsewhere.notices(2), expected);
     // The publisher's own notices come back to it before this one: it ignores them.
-    elsewhere.publish_lobby({"seek_added", 5, ""});
-    expected.push_back({"seek_added", 5, ""});
+    elsewhere.publish_lobby({LobbyChange::SeekAdded, 5, LobbyRemoval::None});
+    expected.push_back({LobbyChange::SeekAdded, 5, LobbyRemoval::None});
     EXPECT_EQ(heard_here.notices(3), expected);
     EXPECT_EQ(heard_elsewhere.notices(3), expected);
 }

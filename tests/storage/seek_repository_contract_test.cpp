@@ -86,7 +86,8 @@ template <class Storage> class SeekRepositoryContract : public ::testing::Test {
         SeekRecord record;
         record.owner = owner;
         record.owner_name = "Anonymous 4F2A";
-        static_cast<GameOffer&>(record) = GameOffer{"evochess", 180000, 2000, {}, true, "w"};
+        static_cast<GameOffer&>(record) =
+            GameOffer{"evochess", 180000, 2000, {}, true, ColourChoice::White};
         record.created_ms = 1'800'000'000'000;
         return record;
     }
@@ -115,7 +116,7 @@ TYPED_TEST(SeekRepositoryContract, ASeekReadsBackAndIsListedWhileOpen) {
     EXPECT_EQ(found->clock_increment_ms, 2000);
     EXPECT_FALSE(found->clock_days);
     EXPECT_TRUE(found->rated);
-    EXPECT_EQ(found->colour, "w");
+    EXPECT_EQ(found->colour, ColourChoice::White);
     EXPECT_EQ(found->taken_by, "");
     EXPECT_EQ(store->open_seeks().size(), 1u);
     EXPECT_EQ(store->open_seeks_of("visitor:a"), 1);
@@ -359,7 +360,8 @@ template <class Storage> class ChallengeRepositoryContract : public ::testing::T
         record.from_name = "Anonymous 4F2A";
         record.to = to;
         record.to_name = "bob_1";
-        static_cast<GameOffer&>(record) = GameOffer{"evochess", {}, {}, 3, false, "b"};
+        static_cast<GameOffer&>(record) =
+            GameOffer{"evochess", {}, {}, 3, false, ColourChoice::Black};
         record.created_ms = 1'800'000'000'000;
         return record;
     }
@@ -379,7 +381,7 @@ TYPED_TEST(ChallengeRepositoryContract, AChallengeIsListedForBothPlayersUntilClo
     EXPECT_EQ(found->clock_days, 3);
     EXPECT_FALSE(found->clock_initial_ms);
     EXPECT_FALSE(found->rated);
-    EXPECT_EQ(found->colour, "b");
+    EXPECT_EQ(found->colour, ColourChoice::Black);
     EXPECT_EQ(found->closed, "");
     EXPECT_EQ(store->open_of("visitor:a").size(), 1u);
     EXPECT_EQ(store->open_of("account:2").size(), 1u);

@@ -175,4 +175,47 @@ json declined_json(std::int64_t id) {
     return {{"declined", id}};
 }
 
+namespace {
+
+json removal_json(const char* type, std::int64_t id, LobbyRemoval reason) {
+    return {{"type", type}, {"id", id}, {"reason", lobby_removal_name(reason)}};
+}
+
+} // namespace
+
+json lobby_message_json(const LobbyMessage& message) {
+    struct Writer {
+        json operator()(const LobbySeeks& seeks) const {
+            return {{"type", "seeks"}, {"seeks", seek_views_json(seeks.seeks)}};
+        }
+        json operator()(const LobbySeekAdded& added) const {
+            return {{"type", "seek_added"}, {"seek", seek_view_json(added.seek)}};
+        }
+        json operator()(const LobbySeekRemoved& removed) const {
+            return removal_json("seek_removed", removed.id, removed.reason);
+        }
+        json operator()(const LobbyChallenge& sent) const {
+            return {{"type", "challenge"}, {"challenge", challenge_json(sent.challenge)}};
+        }
+        json operator()(const LobbyChallengeRemoved& removed) const {
+            return removal_json("challenge_removed", removed.id, removed.reason);
+        }
+        json operator()(const LobbyGameStarted& game) const {
+            return {{"type", "game"},
+                    {"id", game.id},
+                    {"seat", seat_view_json(game.seat)},
+                    {"variant", game.variant}};
+        }
+        json operator()(const LobbyYourTurn& turn) const {
+            return {{"type", "your_turn"},
+                    {"id", turn.id},
+                    {"variant", turn.variant},
+                    {"colour", turn.colour == White ? "w" : "b"},
+                    {"opponent", turn.opponent ? json(*turn.opponent) : json(nullptr)},
+                    {"time_left_ms", turn.time_left_ms}};
+        }
+    };
+    return std::visit(Writer{}, message);
+}
+
 } // namespace evo::app

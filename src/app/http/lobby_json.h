@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/challenge_service.h"
+#include "app/lobby_messages.h"
 #include "app/seek_service.h"
 
 #include <nlohmann/json.hpp>
@@ -48,5 +49,9 @@ nlohmann::json challenge_lists_json(const ChallengeLists& lists);
 nlohmann::json challenge_sent_json(std::int64_t id);
 // {"declined": id}.
 nlohmann::json declined_json(std::int64_t id);
+
+// A lobby stream's message: {"type": "seeks" | "seek_added" | "seek_removed" | "challenge" |
+// "challenge_removed" | "game" | "your_turn", ...} (docs/api.md "The lobby stream").
+nlohmann::json lobby_message_json(const LobbyMessage& message);
 
 } // namespace evo::app
