@@ -11,9 +11,10 @@
 #include "http/game_view_json.h"
 #include "http/json_answer.h"
 #include "http/lobby_json.h"
+#include "http/player_json.h"
+#include "http/puzzle_routes.h"
 #include "http/static_files.h"
 #include "json_fields.h"
-#include "puzzles/puzzle_routes.h"
 #include "rated_games.h"
 
 #include <charconv>
@@ -164,10 +165,10 @@ class Router {
             return route_autopairing(parts, request, responder);
         if (options_.players && parts.size() == 3 && method == "GET" && parts[1] == "players")
             return responder.respond(
-                json_response(options_.players->player(std::string(parts[2]))));
+                json_response(player_page_json(options_.players->player(std::string(parts[2])))));
         if (options_.players && parts.size() == 3 && method == "GET" && parts[1] == "leaderboard")
-            return responder.respond(
-                json_response(options_.players->leaderboard(std::string(parts[2]))));
+            return responder.respond(json_response(
+                leaderboard_json(options_.players->leaderboard(std::string(parts[2])))));
         if (options_.challenges && options_.accounts && parts.size() >= 2 &&
             parts[1] == "challenges")
             return route_challenges(parts, request, responder);
