@@ -295,6 +295,26 @@ TEST_F(RatingApiTest, APlayersPageShowsRatingsResultsHistoryAndRecentGames) {
     EXPECT_EQ(page.text.find(alice), std::string::npos);
 
     EXPECT_EQ(send("GET", "/api/players/nobody", nullptr).status, 404);
+
+    // The typed page the answer is written from.
+    PlayerPage view = players_.player("Alice");
+    EXPECT_EQ(view.name, "alice");
+    ASSERT_EQ(view.ratings.size(), 1u);
+    EXPECT_EQ(view.ratings[0].variant, "evochess");
+    EXPECT_EQ(view.ratings[0].losses, 1);
+    ASSERT_EQ(view.history.size(), 1u);
+    ASSERT_EQ(view.history.at("evochess").size(), 1u);
+    EXPECT_EQ(view.history.at("evochess")[0].game_id, rated.id);
+    EXPECT_NEAR(view.history.at("evochess")[0].after, loser_rating, 0.01);
+    ASSERT_EQ(view.recent_games.size(), 2u);
+    EXPECT_EQ(view.recent_games[0].id, casual.id);
+    EXPECT_EQ(view.recent_games[0].colour, Black);
+    EXPECT_EQ(view.recent_games[0].outcome, std::nullopt);
+    EXPECT_EQ(view.recent_games[0].ended, std::nullopt);
+    EXPECT_EQ(view.recent_games[1].colour, White);
+    EXPECT_EQ(view.recent_games[1].opponent, "bob");
+    EXPECT_EQ(view.recent_games[1].result, "0-1");
+    EXPECT_EQ(view.recent_games[1].outcome, PlayerOutcome::Loss);
 }
 
 TEST_F(RatingApiTest, TheLeaderboardShowsSettledRatingsPlayedWithinAYear) {
@@ -324,6 +344,17 @@ TEST_F(RatingApiTest, TheLeaderboardShowsSettledRatingsPlayedWithinAYear) {
     EXPECT_EQ(players[2]["name"], "third");
     EXPECT_EQ(players[2]["wins"], 6);
     EXPECT_EQ(board.body["cut_off"]["played_within_days"], 365);
+
+    Leaderboard view = players_.leaderboard("evochess");
+    EXPECT_EQ(view.variant, "evochess");
+    EXPECT_EQ(view.rd_at_most, provisional_rd_above);
+    EXPECT_EQ(view.played_within_days, 365);
+    ASSERT_EQ(view.players.size(), 3u);
+    EXPECT_EQ(view.players[0].rank, 1);
+    EXPECT_EQ(view.players[0].name, "best");
+    EXPECT_EQ(view.players[0].rating.rating, 1800);
+    EXPECT_EQ(view.players[2].rank, 3);
+    EXPECT_EQ(view.players[2].name, "third");
 
     EXPECT_EQ(send("GET", "/api/leaderboard/chess", nullptr).body["players"], json::array());
     EXPECT_EQ(send("GET", "/api/leaderboard/nosuchvariant", nullptr).status, 404);

@@ -5,7 +5,6 @@
 #include "app/analysis_service.h"
 #include "app/api_error.h"
 #include "app/fault_log.h"
-#include "app/puzzles/puzzle_routes.h"
 #include "app/rated_games.h"
 #include "chat_json.h"
 #include "engine_json.h"
@@ -14,6 +13,8 @@
 #include "json_answer.h"
 #include "json_fields.h"
 #include "lobby_json.h"
+#include "player_json.h"
+#include "puzzle_routes.h"
 #include "static_files.h"
 
 #include <charconv>
@@ -164,10 +165,10 @@ class Router {
             return route_autopairing(parts, request, responder);
         if (options_.players && parts.size() == 3 && method == "GET" && parts[1] == "players")
             return responder.respond(
-                json_response(options_.players->player(std::string(parts[2]))));
+                json_response(player_page_json(options_.players->player(std::string(parts[2])))));
         if (options_.players && parts.size() == 3 && method == "GET" && parts[1] == "leaderboard")
-            return responder.respond(
-                json_response(options_.players->leaderboard(std::string(parts[2]))));
+            return responder.respond(json_response(
+                leaderboard_json(options_.players->leaderboard(std::string(parts[2])))));
         if (options_.challenges && options_.accounts && parts.size() >= 2 &&
             parts[1] == "challenges")
             return route_challenges(parts, request, responder);

@@ -10,8 +10,6 @@
 
 namespace evo::app {
 
-using nlohmann::json;
-
 namespace {
 
 constexpr std::int64_t ms_per_day = 24LL * 3600 * 1000;
@@ -32,25 +30,13 @@ std::string utc_date(std::int64_t day) {
     return text;
 }
 
-json rating_json(const Glicko2Rating& rating) {
-    return {{"rating", std::lround(rating.rating)},
-            {"rd", std::lround(rating.rd)},
-            {"volatility", rating.volatility},
-            {"provisional", is_provisional(rating)}};
-}
-
 } // namespace
-
-json puzzle_json(const Puzzle& puzzle) {
-    return {{"id", puzzle.id},       {"variant", puzzle.variant}, {"fen", puzzle.fen},
-            {"moves", puzzle.moves}, {"rating", puzzle.rating},   {"themes", puzzle.themes}};
-}
 
 PuzzleService::PuzzleService(const PuzzleSet& puzzles, const Clock& clock,
                              AccountRepository* accounts)
     : puzzles_(puzzles), clock_(clock), accounts_(accounts) {}
 
-const Puzzle& PuzzleService::existing(const std::string& id) const {
+const Puzzle& PuzzleService::get(const std::string& id) const {
     const Puzzle* puzzle = puzzles_.find(id);
     if (!puzzle) throw not_found("there is no puzzle " + id);
     return *puzzle;
@@ -63,7 +49,7 @@ const std::vector<const Puzzle*>& PuzzleService::puzzles_of(const std::string& v
     return list;
 }
 
-json PuzzleService::choose(const PuzzleRequest& request) const {
+const Puzzle& PuzzleService::choose(const PuzzleRequest& request) const {
     std::vector<const Puzzle*> candidates;
     for (const Puzzle* puzzle : puzzles_of(request.variant)) {
         if (request.exclude.count(puzzle->id)) continue;
@@ -81,36 +67,30 @@ json PuzzleService::choose(const PuzzleRequest& request) const {
         return std::abs(a->rating - request.rating) < std::abs(b->rating - request.rating);
     });
     std::size_t width = std::min<std::size_t>(candidates.size(), puzzle_choice_width);
-    return puzzle_json(*candidates[std::size_t(request.seed) % width]);
+    return *candidates[std::size_t(request.seed) % width];
 }
 
-json PuzzleService::get(const std::string& id) const {
-    return puzzle_json(existing(id));
-}
-
-json PuzzleService::daily(const std::string& variant) const {
+DailyPuzzle PuzzleService::daily(const std::string& variant) const {
     const auto& list = puzzles_of(variant);
     std::int64_t now = clock_.now_ms();
     std::int64_t day = now >= 0 ? now / ms_per_day : (now - ms_per_day + 1) / ms_per_day;
     std::string date = utc_date(day);
-    const Puzzle& puzzle = *list[stable_hash(variant + "/" + date) % list.size()];
-    json answer = puzzle_json(puzzle);
-    answer["date"] = date;
+    const Puzzle* puzzle = list[stable_hash(variant + "/" + date) % list.size()];
+    return {puzzle, date};
+}
+
+PuzzleThemes PuzzleService::themes(const std::string& variant) const {
+    const auto& list = puzzles_of(variant);
+    PuzzleThemes answer{variant, list.size(), {}};
+    for (const Puzzle* puzzle : list)
+        for (const std::string& theme : puzzle->themes) ++answer.counts[theme];
     return answer;
 }
 
-json PuzzleService::themes(const std::string& variant) const {
-    const auto& list = puzzles_of(variant);
-    std::map<std::string, int> counts;
-    for (const Puzzle* puzzle : list)
-        for (const std::string& theme : puzzle->themes) ++counts[theme];
-    return {{"variant", variant}, {"total", list.size()}, {"themes", counts}};
-}
-
-json PuzzleService::attempt(const std::string& id, bool solved,
-                            std::optional<std::int64_t> account_id,
-                            std::optional<Glicko2Rating> given) {
-    const Puzzle& puzzle = existing(id);
+PuzzleAttemptResult PuzzleService::attempt(const std::string& id, bool solved,
+                                           std::optional<std::int64_t> account_id,
+                                           std::optional<Glicko2Rating> given) {
+    const Puzzle& puzzle = get(id);
     bool stored = account_id && accounts_;
     StoredRating record;
     record.variant = puzzle.variant;
@@ -138,29 +118,16 @@ json PuzzleService::attempt(const std::string& id, bool solved,
         record.last_played_ms = clock_.now_ms();
         accounts_->save_puzzle_rating(*account_id, record);
     }
-    json answer = {
-        {"puzzle", puzzle.id},           {"variant", puzzle.variant},    {"solved", solved},
-        {"before", rating_json(before)}, {"rating", rating_json(after)}, {"stored", stored}};
-    // The unrounded rating, for a browser that keeps its own and sends it with the next one.
-    answer["exact"] = {
-        {"rating", after.rating}, {"rd", after.rd}, {"volatility", after.volatility}};
-    if (stored) answer["attempts"] = record.games;
-    return answer;
+    return {puzzle.id, puzzle.variant, solved, before, after, stored, stored ? record.games : 0};
 }
 
-json PuzzleService::rating_of(std::int64_t account_id, const std::string& variant) {
-    Glicko2Rating rating = initial_rating();
-    int attempts = 0;
+PuzzleRating PuzzleService::rating_of(std::int64_t account_id, const std::string& variant) {
+    PuzzleRating answer{variant, initial_rating(), 0};
     if (accounts_)
         if (auto found = accounts_->puzzle_rating_of(account_id, variant)) {
-            rating = {found->rating, found->rd, found->volatility};
-            attempts = found->games;
+            answer.rating = {found->rating, found->rd, found->volatility};
+            answer.attempts = found->games;
         }
-    json answer = rating_json(rating);
-    answer["variant"] = variant;
-    answer["attempts"] = attempts;
-    answer["exact"] = {
-        {"rating", rating.rating}, {"rd", rating.rd}, {"volatility", rating.volatility}};
     return answer;
 }
 

@@ -1,6 +1,7 @@
 // The puzzle API's rules (docs/api.md, "Puzzles"): which puzzle to give (near a rating, of a
 // theme, the day's), the themes of a variant, and a player's puzzle rating after an attempt
-// (Glicko-2, the puzzle's rating as the opponent). Answers JSON; failures are ApiErrors.
+// (Glicko-2, the puzzle's rating as the opponent). Answers typed results (the HTTP edge writes
+// them: http/puzzle_json.h); failures are ApiErrors.
 #pragma once
 
 #include "../account_repository.h"
@@ -8,8 +9,9 @@
 #include "../glicko2.h"
 #include "puzzle_set.h"
 
+#include <cstddef>
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -29,6 +31,38 @@ struct PuzzleRequest {
     int seed = 0;
 };
 
+// The puzzle of a UTC day and that day, "YYYY-MM-DD".
+struct DailyPuzzle {
+    const Puzzle* puzzle = nullptr;
+    std::string date;
+};
+
+// How many of a variant's puzzles there are, and how many have each theme (a puzzle has
+// several).
+struct PuzzleThemes {
+    std::string variant;
+    std::size_t total = 0;
+    std::map<std::string, int> counts;
+};
+
+// One attempt's result: the player's rating before and after it, unrounded.
+struct PuzzleAttemptResult {
+    std::string puzzle; // its id
+    std::string variant;
+    bool solved = false;
+    Glicko2Rating before;
+    Glicko2Rating after;
+    bool stored = false; // an account's: read from and written to the database
+    int attempts = 0;    // the account's attempts in the variant, this one too; 0 when not stored
+};
+
+// An account's puzzle rating in a variant.
+struct PuzzleRating {
+    std::string variant;
+    Glicko2Rating rating; // the initial rating before any attempt
+    int attempts = 0;
+};
+
 class PuzzleService {
   public:
     // `accounts` may be null (a server without accounts: every player keeps their own rating).
@@ -36,29 +70,27 @@ class PuzzleService {
 
     // Of the variant's puzzles of the theme not excluded, the `puzzle_choice_width` nearest
     // the rating (ties by id), the one at `seed` modulo their number. 404 when none is left.
-    nlohmann::json choose(const PuzzleRequest& request) const;
-    nlohmann::json get(const std::string& id) const;
+    // The puzzles are the PuzzleSet's: they live as long as it does.
+    const Puzzle& choose(const PuzzleRequest& request) const;
+    // 404 for an id that is none.
+    const Puzzle& get(const std::string& id) const;
     // The same puzzle for everyone on a UTC day, from the date and the variant.
-    nlohmann::json daily(const std::string& variant) const;
-    // {"variant", "total", "themes": {name: count}}.
-    nlohmann::json themes(const std::string& variant) const;
+    DailyPuzzle daily(const std::string& variant) const;
+    PuzzleThemes themes(const std::string& variant) const;
     // The player's puzzle rating after the attempt. An account's is read and stored; anyone
     // else's is the `given` one (initial when none), returned and not stored.
-    nlohmann::json attempt(const std::string& id, bool solved,
-                           std::optional<std::int64_t> account_id,
-                           std::optional<Glicko2Rating> given);
+    PuzzleAttemptResult attempt(const std::string& id, bool solved,
+                                std::optional<std::int64_t> account_id,
+                                std::optional<Glicko2Rating> given);
     // An account's puzzle rating in the variant (initial before any attempt).
-    nlohmann::json rating_of(std::int64_t account_id, const std::string& variant);
+    PuzzleRating rating_of(std::int64_t account_id, const std::string& variant);
 
   private:
-    const Puzzle& existing(const std::string& id) const;
     const std::vector<const Puzzle*>& puzzles_of(const std::string& variant) const;
 
     const PuzzleSet& puzzles_;
     const Clock& clock_;
     AccountRepository* accounts_;
 };
-
-nlohmann::json puzzle_json(const Puzzle& puzzle);
 
 } // namespace evo::app

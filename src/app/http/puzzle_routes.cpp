@@ -1,8 +1,9 @@
 #include "puzzle_routes.h"
 
-#include "../api_error.h"
-#include "../http/json_answer.h"
-#include "../http/json_fields.h"
+#include "app/api_error.h"
+#include "json_answer.h"
+#include "json_fields.h"
+#include "puzzle_json.h"
 
 #include <charconv>
 #include <sstream>
@@ -69,27 +70,28 @@ bool route_puzzles(PuzzleService& puzzles, const std::vector<std::string_view>& 
         wanted.rating = query_number(request, "rating", 1500, 0, 4000);
         wanted.exclude = exclusion_list(query_text(request, "exclude"));
         wanted.seed = query_number(request, "seed", 0, 0, 1'000'000'000);
-        return reply(puzzles.choose(wanted)), true;
+        return reply(puzzle_json(puzzles.choose(wanted))), true;
     }
     if (parts.size() == 3 && method == "GET") {
-        if (parts[2] == "daily") return reply(puzzles.daily(variant)), true;
-        if (parts[2] == "themes") return reply(puzzles.themes(variant)), true;
+        if (parts[2] == "daily") return reply(daily_puzzle_json(puzzles.daily(variant))), true;
+        if (parts[2] == "themes") return reply(puzzle_themes_json(puzzles.themes(variant))), true;
         if (parts[2] == "rating") {
             if (!account_id)
                 throw ApiError(ErrorKind::Unauthorized,
                                "a puzzle rating is kept for accounts: log in (a visitor's is "
                                "kept by the browser)");
             if (variant.empty()) throw bad_request("\"variant\" is required");
-            return reply(puzzles.rating_of(*account_id, variant)), true;
+            return reply(puzzle_rating_json(puzzles.rating_of(*account_id, variant))), true;
         }
-        return reply(puzzles.get(std::string(parts[2]))), true;
+        return reply(puzzle_json(puzzles.get(std::string(parts[2])))), true;
     }
     if (parts.size() == 4 && parts[3] == "attempt" && method == "POST") {
         json body = parse_request_body(request.body);
         if (!body.is_object() || !body.contains("solved") || !body["solved"].is_boolean())
             throw bad_request("the body must be {\"solved\": true or false}");
-        return reply(puzzles.attempt(std::string(parts[2]), body["solved"].get<bool>(), account_id,
-                                     given_rating(body))),
+        return reply(puzzle_attempt_json(puzzles.attempt(std::string(parts[2]),
+                                                         body["solved"].get<bool>(), account_id,
+                                                         given_rating(body)))),
                true;
     }
     return false;
