@@ -7,7 +7,7 @@
 #pragma once
 
 #include "clock.h"
-#include "http/http_message.h"
+#include "event_sink.h"
 
 #include <algorithm>
 #include <array>

@@ -127,9 +127,10 @@ class GameService {
     // A visitor who made an account keeps their games (GameRepository::transfer_games).
     void adopt_games(const std::string& visitor_key, const std::string& account_key);
 
-    // Opens the game's event stream on `responder`: first the state now, then every change.
+    // Opens the game's event stream (`open_stream`, called once the requester may watch):
+    // first the state now, then every change.
     void open_events(std::int64_t id, const Actor& who,
-                     const std::shared_ptr<Responder>& responder);
+                     const std::function<std::shared_ptr<EventSink>()>& open_stream);
 
     // Who the requester is in the game (a token that holds no seat: 403).
     GameSeating seating(std::int64_t id, const Actor& who);

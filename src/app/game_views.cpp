@@ -131,14 +131,14 @@ GameSeating GameService::seating(std::int64_t id, const Actor& who) {
 }
 
 void GameService::open_events(std::int64_t id, const Actor& who,
-                              const std::shared_ptr<Responder>& responder) {
+                              const std::function<std::shared_ptr<EventSink>()>& open_stream) {
     auto slot = cache_->slot_for(id);
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
     require_visible(game, who);
     std::optional<int> seat = viewer_seat(game, who.token, who.player);
     // Under the game's lock: no change can slip between this state and the subscription.
-    live_->open(id, seat, responder->open_event_stream(),
+    live_->open(id, seat, open_stream(),
                 std::make_shared<const GameView>(view_of(game, std::nullopt)));
 }
 

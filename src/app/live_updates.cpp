@@ -2,7 +2,6 @@
 
 #include "fault_log.h"
 #include "http/event_text.h"
-#include "http/game_view_json.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,17 +9,11 @@
 
 namespace evo::app {
 
-using nlohmann::json;
-
 namespace {
 
 // The longest the thread waits without looking for presence that has come due (the clock
 // may be one a test moves by hand).
 constexpr std::int64_t longest_wait_ms = 1000;
-
-json or_null(std::optional<std::int64_t> value) {
-    return value ? json(*value) : json(nullptr);
-}
 
 } // namespace
 
@@ -141,19 +134,12 @@ void LiveUpdates::send_presence() {
         return PresenceSnapshot{presence.spectators, presence.connected, presence.away_since};
     });
     for (std::int64_t id : due) {
-        events_.publish(id, event_text(presence_message(id), "presence"));
+        events_.publish(
+            id, event_text(presence_message(events_.presence(id), clock_.now_ms()), "presence"));
         // Everyone left: what its streams were sent need not be kept.
         std::lock_guard lock(sent_mutex_);
         if (!events_.watched(id)) last_sent_.erase(id);
     }
-}
-
-json LiveUpdates::presence_message(std::int64_t id) const {
-    Presence presence = events_.presence(id);
-    std::int64_t now = clock_.now_ms();
-    return {{"spectators", presence.spectators},
-            {"away",
-             {{"w", or_null(presence.away_ms(0, now))}, {"b", or_null(presence.away_ms(1, now))}}}};
 }
 
 void LiveUpdates::start() {

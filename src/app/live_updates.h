@@ -14,8 +14,6 @@
 #include "http/game_change_json.h"
 #include "presence_coalescer.h"
 
-#include <nlohmann/json.hpp>
-
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -58,7 +56,6 @@ class LiveUpdates {
     // Whether the game's streams were sent its state at `version` or a newer one.
     bool sent_already(std::int64_t id, std::int64_t version);
     void send_presence();
-    nlohmann::json presence_message(std::int64_t id) const;
 
     GameEvents& events_;
     const Clock& clock_;

@@ -5,8 +5,8 @@
 
 #include "app/account_service.h"
 #include "app/player_identity.h"
-#include "app/request_origin.h"
 #include "http_message.h"
+#include "request_origin.h"
 
 #include <functional>
 #include <string>

@@ -46,4 +46,12 @@ json change_message(const SentView& before, const SentView& after) {
             {"moves", std::move(moves)},      {"changed", std::move(changed)}};
 }
 
+json presence_message(const Presence& presence, std::int64_t now_ms) {
+    auto away = [&](int side) {
+        std::optional<std::int64_t> ms = presence.away_ms(side, now_ms);
+        return ms ? json(*ms) : json(nullptr);
+    };
+    return {{"spectators", presence.spectators}, {"away", {{"w", away(0)}, {"b", away(1)}}}};
+}
+
 } // namespace evo::app

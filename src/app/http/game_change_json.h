@@ -4,6 +4,7 @@
 // the new moves only, never of the whole history.
 #pragma once
 
+#include "app/game_events.h"
 #include "app/game_view.h"
 
 #include <nlohmann/json.hpp>
@@ -27,5 +28,8 @@ nlohmann::json state_message(const GameView& view);
 // versions, the plies of the history that are kept ("from_ply": fewer after a takeback), the
 // moves after them, and every other field whose value changed.
 nlohmann::json change_message(const SentView& before, const SentView& after);
+
+// The game's presence at `now_ms`: {"spectators", "away": {"w": ms | null, "b": ms | null}}.
+nlohmann::json presence_message(const Presence& presence, std::int64_t now_ms);
 
 } // namespace evo::app

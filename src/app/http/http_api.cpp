@@ -249,7 +249,10 @@ class Router {
                 pgn.body = service_.pgn(id, reader());
                 return responder.respond(std::move(pgn)), true;
             }
-            if (action == "events") return service_.open_events(id, reader(), shared), true;
+            if (action == "events")
+                return service_.open_events(id, reader(),
+                                            [&] { return shared->open_event_stream(); }),
+                       true;
             return false;
         }
         if (method != "POST") return false;

@@ -9,10 +9,10 @@
 #include "app/lobby.h"
 #include "app/player_pages.h"
 #include "app/puzzles/puzzle_service.h"
-#include "app/request_origin.h"
 #include "app/seek_service.h"
 #include "creation_quota.h"
 #include "http_message.h"
+#include "request_origin.h"
 
 #include <string>
 #include <vector>

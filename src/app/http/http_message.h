@@ -3,6 +3,8 @@
 // stream. Nothing here knows of Boost.Beast, so the router can be driven without sockets.
 #pragma once
 
+#include "app/event_sink.h"
+
 #include <functional>
 #include <map>
 #include <memory>
@@ -36,21 +38,6 @@ struct HttpResponse {
     std::string content_type = "application/json";
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
-};
-
-// Encoded server-sent events (http/event_text.h), one buffer shared by every stream it goes to.
-using EventText = std::shared_ptr<const std::string>;
-
-// The open end of a server-sent-events answer. Thread-safe; writes happen in order.
-class EventSink {
-  public:
-    virtual ~EventSink() = default;
-    // Queues text (whole events) for the client; false once the stream is closed.
-    virtual bool send(EventText text) = 0;
-    virtual void close() = 0;
-    virtual bool closed() const = 0;
-    // Runs `callback` once when the stream ends, whoever ends it (at once if it has).
-    virtual void on_close(std::function<void()> callback) = 0;
 };
 
 // How a handler answers its one request, from any thread, exactly once.

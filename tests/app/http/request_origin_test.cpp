@@ -1,6 +1,6 @@
 // Issue 17: which Host and Origin headers may drive the API. Host names compare without
 // regard to case; an Origin must name the scheme the request came by, not only the host.
-#include "app/request_origin.h"
+#include "app/http/request_origin.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,27 @@
+// The port a game's or the lobby's events go out through: an open stream of a client (on the
+// HTTP edge, a server-sent-events answer, http/http_message.h) that takes events already
+// encoded, the same buffer for every stream an event is for.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace evo::app {
+
+// Encoded server-sent events (http/event_text.h), one buffer shared by every stream it goes to.
+using EventText = std::shared_ptr<const std::string>;
+
+// The open end of a server-sent-events answer. Thread-safe; writes happen in order.
+class EventSink {
+  public:
+    virtual ~EventSink() = default;
+    // Queues text (whole events) for the client; false once the stream is closed.
+    virtual bool send(EventText text) = 0;
+    virtual void close() = 0;
+    virtual bool closed() const = 0;
+    // Runs `callback` once when the stream ends, whoever ends it (at once if it has).
+    virtual void on_close(std::function<void()> callback) = 0;
+};
+
+} // namespace evo::app
