@@ -4,9 +4,9 @@
 // given once, its status is one of the error table's (api_error.h) or a success, and a
 // JSON answer parses; nothing throws out and nothing crashes.
 #include "app/clock.h"
-#include "app/game_commands_json.h"
 #include "app/game_service.h"
 #include "app/http/beast_request.h"
+#include "app/http/game_commands_json.h"
 #include "app/http/http_api.h"
 #include "app/sqlite_game_repository.h"
 
