@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <regex>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -80,6 +81,17 @@ JsonAnswer send_raw(httplib::Client& client, const std::string& method, const st
     if (method == "PATCH") return answer_of(client.Patch(path, body, "application/json"));
     if (method == "DELETE") return answer_of(client.Delete(path));
     return answer_of(client.Get(path));
+}
+
+std::string create_account_session(httplib::Client& client, const std::string& name) {
+    httplib::Result result = client.Post(
+        "/api/accounts", nlohmann::json{{"name", name}, {"password", "password!"}}.dump(),
+        "application/json");
+    std::smatch match;
+    std::string cookie = result ? result->get_header_value("Set-Cookie") : "";
+    if (!std::regex_search(cookie, match, std::regex("^evo_session=([0-9a-f]{64});")))
+        throw std::runtime_error("no session for " + name);
+    return match[1];
 }
 
 void EngineServerTest::SetUp() {

@@ -69,6 +69,8 @@ JsonAnswer get_json(httplib::Client& client, const std::string& path);
 JsonAnswer post_json(httplib::Client& client, const std::string& path, const nlohmann::json& body);
 JsonAnswer send_raw(httplib::Client& client, const std::string& method, const std::string& path,
                     const std::string& body);
+// Makes the account `name` (password "password!") and answers its session cookie's value.
+std::string create_account_session(httplib::Client& client, const std::string& name);
 
 // A test against a server whose engine is the built-in one; skipped in a build without it.
 class EngineServerTest : public ::testing::Test {

@@ -78,14 +78,7 @@ class PuzzleApiTest : public ::testing::Test {
                                     : std::string("status ").append(std::to_string(answer.status));
     }
     std::string create_account(const std::string& name) {
-        httplib::Result result =
-            client_->Post("/api/accounts", json{{"name", name}, {"password", "password!"}}.dump(),
-                          "application/json");
-        std::smatch match;
-        std::string cookie = result ? result->get_header_value("Set-Cookie") : "";
-        if (!std::regex_search(cookie, match, std::regex("^evo_session=([0-9a-f]{64});")))
-            throw std::runtime_error("no session for " + name);
-        return match[1];
+        return create_account_session(*client_, name);
     }
 
     TemporaryDirectory directory_;
