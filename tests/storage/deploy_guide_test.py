@@ -295,7 +295,7 @@ finally:
     if nginx and nginx.poll() is None:
         nginx.kill()
         nginx.wait()
-    clean_up(servers, PG, pg_dir, data)
     shutil.rmtree(nginx_dir, ignore_errors=True)
+    clean_up(servers, PG, pg_dir, data)
 
 finish()
