@@ -8,10 +8,7 @@ through A, a new B) and A killed with -9 lose no acknowledged move; the game end
 through both; a flag that falls while nobody is connected is called once. The lobby: a seek
 made on A appears on a lobby stream on B, is accepted on B, and its maker's lobby stream on A
 is told the game with a seat. Starts its own PostgreSQL (postgres_test_server.sh). Prints 'N passed, N failed'."""
-import http.client
-import json
 import os
-import queue
 import signal
 import subprocess
 import sys
@@ -20,107 +17,11 @@ import threading
 import time
 
 BIN = sys.argv[sys.argv.index("--engine") + 1]
-from serve_harness import call, check, clean_up, finish, start, stop_gracefully
+from serve_harness import (LobbyStream, Stream, call, check, clean_up, finish, start,
+                           stop_gracefully, visitor_call)
 
 PG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "postgres_test_server.sh")
 PROMPTLY_S = 5  # a move made on B is on A's stream well within this
-class Stream:
-    """A game's event stream, read on a thread: the SAN moves it has shown so far, kept by
-    applying each change to the first state (docs/api.md "Live updates")."""
-
-    def __init__(self, port, gid):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.conn.request("GET", "/api/games/%d/events" % gid)
-        self.response = self.conn.getresponse()
-        self.updates = queue.Queue()
-        self.sans = []
-        self.ended = threading.Event()  # the server closed the stream
-        self.last_event, self.retry_ms = None, None
-        threading.Thread(target=self.read, daemon=True).start()
-
-    def read(self):
-        event, data = None, ""
-        try:
-            for raw in self.response:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    event = self.last_event = line[7:]
-                elif line.startswith("retry: "):
-                    self.retry_ms = int(line[7:])
-                elif line.startswith("data: "):
-                    data += line[6:]
-                elif line == "":
-                    if data:
-                        self.updates.put((event, json.loads(data)))
-                    event, data = None, ""
-        except Exception:
-            pass
-        self.ended.set()
-
-    def wait_for_plies(self, count, timeout):
-        deadline = time.monotonic() + timeout
-        while len(self.sans) < count:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                break
-            try:
-                event, data = self.updates.get(timeout=left)
-            except queue.Empty:
-                break
-            if event is None and "state" in data:
-                self.sans = [ply["san"] for ply in data["state"]["history"]]
-            elif event == "change":
-                self.sans = self.sans[:data["from_ply"]] + [m["san"] for m in data["moves"]]
-        return self.sans
-
-    def close(self):
-        self.conn.close()
-
-
-class LobbyStream:
-    """A lobby stream (docs/api.md "The lobby stream") of the visitor with `cookie`, read on a
-    thread: its messages, waited for by type with a timeout."""
-
-    def __init__(self, port, cookie):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.conn.request("GET", "/api/lobby/events", headers={"Cookie": cookie})
-        self.response = self.conn.getresponse()
-        self.messages = queue.Queue()
-        threading.Thread(target=self.read, daemon=True).start()
-
-    def read(self):
-        try:
-            for raw in self.response:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("data: "):
-                    self.messages.put(json.loads(line[6:]))
-        except Exception:
-            pass
-
-    def wait_for(self, kind, timeout):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                message = self.messages.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            if message.get("type") == kind:
-                return message
-        return None
-
-    def close(self):
-        self.conn.close()
-
-
-def visitor_call(port, method, path, cookie, body=None):
-    """(status, JSON) of one request by the visitor with `cookie`."""
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    c.request(method, path, body=json.dumps(body) if body is not None else None,
-              headers={"Cookie": cookie})
-    r = c.getresponse()
-    answer = json.loads(r.read().decode() or "null")
-    c.close()
-    return r.status, answer
 
 
 def comparable(state):
