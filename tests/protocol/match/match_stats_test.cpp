@@ -63,19 +63,35 @@ TEST(MatchStats, SprtLlrFollowsTheEvidence) {
     EXPECT_EQ(sprt_llr(sprt, Pentanomial{}), 0);
 }
 
-TEST(MatchStats, SprtLlrHasTheNormalApproximationValue) {
-    // Trinomial 30-40-30 of 100 games: mean 0.5, variance 0.15;
-    // LLR = 100 * (s1 - s0) * (1 - s0 - s1) / 0.3 with s0 = 0.5, s1 = score_from_elo(10).
+TEST(MatchStats, SprtLlrIsCloseToItsNormalApproximationOnManyGames) {
+    // Trinomial 3000-4000-3000 of 10,000 games: mean 0.5, variance 0.15; the approximation
+    // LLR = N * (s1 - s0) * (1 - s0 - s1) / 0.3 with s0 = 0.5, s1 = score_from_elo(10).
     SprtConfig sprt{0, 10, 0.05, 0.05};
     double s1 = score_from_elo(10);
-    EXPECT_NEAR(sprt_llr(sprt, Trinomial{30, 40, 30}), 100 * (s1 - 0.5) * (0.5 - s1) / 0.3, 1e-9);
+    double approximation = 10000 * (s1 - 0.5) * (0.5 - s1) / 0.3;
+    EXPECT_NEAR(sprt_llr(sprt, Trinomial{3000, 4000, 3000}), approximation,
+                0.02 * std::abs(approximation));
+}
+
+TEST(MatchStats, OnePairDecidesNothing) {
+    // The normal approximation gave one won pair an LLR of 17.8 here and stopped the test.
+    SprtConfig sprt{0, 50, 0.05, 0.05};
+    Pentanomial won;
+    won.counts = {0, 0, 0, 0, 1};
+    double llr = sprt_llr(sprt, won);
+    EXPECT_GT(llr, 0);
+    EXPECT_LT(llr, 1);
+    EXPECT_EQ(sprt_verdict(sprt, llr), SprtVerdict::Continue);
 }
 
 TEST(MatchStats, OneSidedResultsDecide) {
-    // Every pair lost: without regularization the variance would be 0 and the test never ends.
+    // Every pair lost: a few decide nothing; many do, though no pair is drawn or won (the
+    // empty buckets are regularized, so the likeliest distributions exist).
     SprtConfig sprt;
     Pentanomial lost;
     lost.counts = {3, 0, 0, 0, 0};
+    EXPECT_EQ(sprt_verdict(sprt, sprt_llr(sprt, lost)), SprtVerdict::Continue);
+    lost.counts = {300, 0, 0, 0, 0};
     EXPECT_EQ(sprt_verdict(sprt, sprt_llr(sprt, lost)), SprtVerdict::AcceptH0);
     Pentanomial pair;
     pair.add_pair(1, 0.5);
