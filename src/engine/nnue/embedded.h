@@ -13,7 +13,7 @@ struct EmbeddedNet {
     std::span<const std::uint8_t> bytes;
 };
 
-// The nets of nets/ at build time (none yet).
+// The nets of nets/ at build time.
 std::span<const EmbeddedNet> shipped_nets();
 
 // The net of `family` among `nets`, or nullptr.
