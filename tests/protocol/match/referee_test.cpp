@@ -219,7 +219,10 @@ TEST(Referee, NoLimitMeansAHangTimeout) {
 TEST(Referee, SprtStopsAOneSidedMatch) {
     MatchConfig config =
         two_engines(fake_engine("cheat", "illegal"), fake_engine("fair", "script", "e2e4"), 40);
-    config.sprt = SprtConfig{};
+    // Bounds 0 and 200 Elo: each lost pair is worth ln(0.24 / 0.5) = -0.73, so H0 is accepted
+    // after 5 pairs. (Under the default 0 and 5, 20 lost pairs are only -0.29: the SPRT
+    // weighs the two hypotheses, which lie close together.)
+    config.sprt = SprtConfig{0, 200, 0.05, 0.05};
     config.concurrency = 2;
     auto out = play(config);
     EXPECT_TRUE(out.summary.stopped_by_sprt);
