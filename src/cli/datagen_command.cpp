@@ -6,6 +6,8 @@
 #include "protocol/datagen/data_file.h"
 #include "protocol/datagen/selfplay_data.h"
 
+#include "engine/engine.h"
+
 #include <unistd.h>
 
 #include <atomic>
@@ -25,6 +27,7 @@ struct DatagenArgs {
     std::uint64_t nodes = 5'000;
     int threads = 1;
     int max_plies = 400;
+    std::string eval = "nnue";
     std::string out;
     bool resume = false;
     std::string read;
@@ -80,6 +83,16 @@ int generate_command(const DatagenArgs& args) {
     s.threads = args.threads;
     s.max_plies = args.max_plies;
     s.interrupted = &interrupted;
+    // The labelling evaluation: the engine's default (a built-in net where the variant's
+    // family has one), the hand-written one, or a net file (checked here, once).
+    if (args.eval == "hand-written") {
+        s.engine_options = {{"Use NNUE", "false"}};
+    } else if (args.eval != "nnue") {
+        engine::Engine probe;
+        if (auto error = probe.set_option("EvalFile", args.eval)) return fail(*error);
+        if (auto problem = probe.evaluation_problem(*s.variant)) return fail(*problem);
+        s.engine_options = {{"EvalFile", args.eval}};
+    }
     auto header = datagen::header_for(*s.variant, std::uint32_t(s.nodes), s.seed);
     if (!header) return fail(header.error());
 
@@ -87,7 +100,9 @@ int generate_command(const DatagenArgs& args) {
     const std::string settings = "datagen format " + std::to_string(datagen::FormatVersion) +
                                  " variant " + args.variant + " seed " + std::to_string(s.seed) +
                                  " nodes " + std::to_string(s.nodes) + " max_plies " +
-                                 std::to_string(s.max_plies);
+                                 std::to_string(s.max_plies) +
+                                 // Files written before --eval existed were hand-written's.
+                                 (args.eval == "hand-written" ? "" : " eval " + args.eval);
     auto opened = datagen::DataWriter::open(args.out, *header, settings, args.resume);
     if (!opened) return fail(opened.error());
     std::shared_ptr<datagen::DataWriter> out = *opened;
@@ -130,6 +145,10 @@ const RegisterCommand datagen_command{
         cmd->add_option("--nodes", args->nodes, "nodes a move")->capture_default_str();
         cmd->add_option("--threads", args->threads, "games played at once")->capture_default_str();
         cmd->add_option("--max-plies", args->max_plies, "a game this long is scored a draw")
+            ->capture_default_str();
+        cmd->add_option("--eval", args->eval,
+                        "what labels the positions: nnue (the engine's default, a built-in net "
+                        "where the variant has one), hand-written, or a net file")
             ->capture_default_str();
         cmd->add_option("--out", args->out, "the data file (FILE.state beside it)");
         cmd->add_flag("--resume", args->resume,

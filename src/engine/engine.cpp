@@ -326,7 +326,7 @@ std::vector<OptionDescription> Engine::options() const {
         {"UCI_LimitStrength", T::Check, "false", 0, 0, {}},
         {"UCI_Elo", T::Spin, std::to_string(max_level_elo()), min_level_elo(), max_level_elo(), {}},
         {"Level", T::Spin, std::to_string(LevelCount), 1, LevelCount, {}},
-        {"Use NNUE", T::Check, "false", 0, 0, {}},
+        {"Use NNUE", T::Check, "true", 0, 0, {}},
         {"EvalFile", T::String, "", 0, 0, {}},
     };
 }

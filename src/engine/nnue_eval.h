@@ -28,7 +28,13 @@ struct NnueEval {
 
 class NnueNets {
   public:
-    void set_enabled(bool on) { enabled_ = on; }
+    // On by default: a variant whose family has a net evaluates with it, the others with the
+    // hand-written evaluation. Turning it on (the UCI option set to true) asks for a net, so
+    // a variant without one is then said to have none.
+    void set_enabled(bool on) {
+        enabled_ = on;
+        asked_for_net_ = on;
+    }
     bool enabled() const { return enabled_; }
     // Loads the net file at `path` (empty: none, the embedded nets are used). A file that
     // cannot be used is refused with an error that names it, and no file net is kept.
@@ -36,11 +42,12 @@ class NnueNets {
     const std::string& eval_file() const { return eval_file_; }
 
     // The net for `variant` (none when disabled), or why there is none: a net file of
-    // another family, or no file and no embedded net for the family.
+    // another family, or (when a net was asked for) no file and no embedded net for the family.
     NnueEval for_variant(const Variant& variant, std::string* why_not = nullptr);
 
   private:
-    bool enabled_ = false;
+    bool enabled_ = true;
+    bool asked_for_net_ = false;
     std::string eval_file_;
     std::unique_ptr<nnue::QuantisedNet> file_net_;
     std::map<std::string, std::unique_ptr<nnue::QuantisedNet>, std::less<>> embedded_;

@@ -9,7 +9,7 @@
 namespace evo::test {
 namespace {
 
-constexpr std::uint64_t ExpectedNodes = 1103224;
+constexpr std::uint64_t ExpectedNodes = 1406266;
 
 TEST(BenchSignatureTest, NodeCountMatches) {
     EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();

@@ -72,6 +72,7 @@ std::vector<TrainingPosition> play_game(int game_index, const DatagenSettings& s
     engine::Engine engine;
     engine.set_option("Threads", "1");
     engine.set_option("Hash", "16");
+    for (const auto& [name, value] : s.engine_options) engine.set_option(name, value);
     engine::Limits limits;
     limits.nodes = s.nodes;
 

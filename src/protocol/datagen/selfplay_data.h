@@ -11,6 +11,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace evo::datagen {
@@ -34,6 +36,9 @@ struct DatagenSettings {
     int max_plies = 400; // a game still going then is scored a draw (adjudicated)
     int min_random_plies = 2, max_random_plies = 9;
     Adjudication adjudication;
+    // Engine options (name, value) set before each game's searches: which evaluation labels
+    // the positions (Use NNUE, EvalFile).
+    std::vector<std::pair<std::string, std::string>> engine_options;
     int first_game = 0; // games before this are done (--resume)
     // The positions of each game, in the games' order (a game finished early waits for those
     // before it): never two calls at once.

@@ -34,16 +34,26 @@ SearchResult search_depth(Engine& engine, const Variant& variant, int depth) {
     return engine.search(game, limits);
 }
 
-TEST(EngineNnue, OptionsAreAdvertisedWithTheHandWrittenEvaluationAsDefault) {
+TEST(EngineNnue, OptionsAreAdvertisedWithTheNetsAsDefault) {
     Engine engine;
     bool use = false, file = false;
     for (const OptionDescription& o : engine.options()) {
         if (o.name == "Use NNUE")
-            use = o.type == OptionDescription::Type::Check && o.default_value == "false";
+            use = o.type == OptionDescription::Type::Check && o.default_value == "true";
         if (o.name == "EvalFile") file = o.type == OptionDescription::Type::String;
     }
     EXPECT_TRUE(use);
     EXPECT_TRUE(file);
+    // By default every variant whose family has a built-in net evaluates with it, and the
+    // others quietly with the hand-written evaluation.
+    for (const Variant& variant : builtin_variants()) {
+        bool built_in = nnue::find_embedded_net(nnue::shipped_nets(), nnue::net_family(variant));
+        EXPECT_EQ(engine.uses_nnue(variant), built_in) << variant.name;
+        EXPECT_FALSE(engine.evaluation_problem(variant)) << variant.name;
+    }
+    EXPECT_TRUE(engine.uses_nnue(*find_variant("evochess")));
+    // Off: the hand-written evaluation everywhere.
+    ASSERT_FALSE(engine.set_option("Use NNUE", "false"));
     EXPECT_FALSE(engine.uses_nnue(*find_variant("evochess")));
     EXPECT_FALSE(engine.evaluation_problem(*find_variant("evochess")));
 }
@@ -135,6 +145,7 @@ TEST(EngineNnue, SearchesEvaluateWithTheNetWhenItIsOn) {
         std::string family(nnue::net_family(variant));
         std::string path = temp_net(family + ".nnue", nnue::testing::random_net(family, 32, 5));
         Engine hand, net;
+        ASSERT_FALSE(hand.set_option("Use NNUE", "false"));
         ASSERT_FALSE(net.set_option("EvalFile", path));
         ASSERT_FALSE(net.set_option("Use NNUE", "true"));
         SearchResult a = search_depth(hand, variant, 5), b = search_depth(net, variant, 5);

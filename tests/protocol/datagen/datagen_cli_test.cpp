@@ -107,6 +107,29 @@ TEST(DatagenCli, WritesReadableDataTheSameBytesEveryTime) {
     EXPECT_EQ(std::count(shown.begin(), shown.end(), '\n'), 3) << shown;
 }
 
+// --eval picks what labels the positions: the default (EvoChess's built-in net) and the
+// hand-written evaluation search other trees, so they write other files; a resumed run must
+// keep its evaluation; a net file that cannot label the variant is refused before any game.
+TEST(DatagenCli, EvalChoosesTheLabellingEvaluation) {
+    const std::string dir = ::testing::TempDir();
+    const std::string args = "--variant evochess --games 2 --nodes 300 --max-plies 60 --seed 7";
+    ASSERT_EQ(run_cli(args + " --out " + dir + "datagen_net.bin").status, 0);
+    ASSERT_EQ(run_cli(args + " --eval nnue --out " + dir + "datagen_net2.bin").status, 0);
+    ASSERT_EQ(run_cli(args + " --eval hand-written --out " + dir + "datagen_hand.bin").status, 0);
+    EXPECT_EQ(bytes_of(dir + "datagen_net.bin"), bytes_of(dir + "datagen_net2.bin"));
+    EXPECT_NE(bytes_of(dir + "datagen_net.bin"), bytes_of(dir + "datagen_hand.bin"));
+    expect_one_line_error(args + " --resume --out " + dir + "datagen_hand.bin", "other settings");
+
+    expect_one_line_error(args + " --eval /nonexistent-dir/x.nnue --out " + dir + "d.bin",
+                          "/nonexistent-dir/x.nnue");
+    const std::string junk = dir + "datagen_junk.nnue";
+    std::ofstream(junk) << "not a net";
+    expect_one_line_error(args + " --eval " + junk + " --out " + dir + "d.bin", junk);
+    expect_one_line_error("--variant chess --games 1 --eval " + std::string(EVOCHESS_NET) +
+                              " --out " + dir + "d.bin",
+                          "family 'evochess'");
+}
+
 TEST(DatagenCli, PlaysAVariantFromAFileUnderItsParentsFamily) {
     const std::string out = ::testing::TempDir() + "datagen_lab.bin";
     const std::string lab = std::string("--variants ") + LAB_VARIANTS;

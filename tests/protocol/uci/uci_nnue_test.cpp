@@ -34,8 +34,26 @@ class UciNnue : public UciTest {
 
 TEST_F(UciNnue, HandshakeOffersUseNnueAndEvalFile) {
     auto lines = send({"uci"});
-    EXPECT_NE(line_with(lines, "option name Use NNUE type check default false"), "");
+    EXPECT_NE(line_with(lines, "option name Use NNUE type check default true"), "");
     EXPECT_NE(line_with(lines, "option name EvalFile type string default <empty>"), "");
+}
+
+TEST_F(UciNnue, ByDefaultEvoChessEvaluatesWithItsBuiltInNetAndChessSaysNothing) {
+    ASSERT_TRUE(nnue::find_embedded_net(nnue::shipped_nets(), "evochess"));
+    auto lines = send(
+        {"setoption name UCI_Variant value evochess", "position startpos", "go depth 2", "eval"});
+    EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), 1);
+    EXPECT_TRUE(has_prefix(lines, "bestmove "));
+    if (nnue::find_embedded_net(nnue::shipped_nets(), "chess")) return;
+    lines =
+        send({"setoption name UCI_Variant value chess", "position startpos", "go depth 2", "eval"});
+    EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), 0);
+    EXPECT_EQ(count_with(lines, "no net"), 0);
+    // Off: the hand-written evaluation in EvoChess too.
+    lines = send({"setoption name Use NNUE value false",
+                  "setoption name UCI_Variant value evochess", "position startpos", "eval"});
+    EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), 0);
+    EXPECT_EQ(count_with(lines, "info string static evaluation "), 1);
 }
 
 TEST_F(UciNnue, UseNnueWithoutANetSaysSoOnceAndSearches) {

@@ -48,7 +48,7 @@ TEST(NnueTrainerCli, TrainsOnDatagenOutputAndWritesALoadableNet) {
     // Many short games: the validation positions are the last games', unseen in training.
     auto [generated, datagen_status] =
         run(std::string(EVOCHESS_BINARY) + " datagen --variant evochess --games 40 --nodes 300 " +
-            "--max-plies 40 --threads 2 --seed 3 --out " + data);
+            "--eval hand-written --max-plies 40 --threads 2 --seed 3 --out " + data);
     ASSERT_EQ(datagen_status, 0);
     ASSERT_GT(bytes_of(data).size(), 80u + 52u * 500u);
 
