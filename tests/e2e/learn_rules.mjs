@@ -73,11 +73,13 @@ async function playOnExample(page, exampleId, uci) {
 }
 
 // Every example board of the page has its game (so that none is left behind when leaving).
+// The first answers wait for the WebAssembly rules to load (1.5 MB with the built-in nets);
+// under the suite's load the examples were once not all ready after 10 s in CI.
 const examplesReady = (page) =>
   page.waitForFunction(() => {
     const messages = [...document.querySelectorAll('#rules-view .example-message')];
     return messages.length > 0 && messages.every((m) => m.dataset.state);
-  }, null, { timeout: 10000 });
+  }, null, { timeout: 30000 });
 
 const gamesOnServer = async (page) => page.evaluate(async () => (await (await fetch('/api/games')).json()).length);
 const overflow = (page) => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
