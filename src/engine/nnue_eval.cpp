@@ -66,7 +66,7 @@ NnueEval NnueNets::for_variant(const Variant& variant, std::string* why_not) {
         net = found->second.get();
     } else {
         const nnue::EmbeddedNet* shipped = nnue::find_embedded_net(nnue::shipped_nets(), family);
-        if (!shipped && !asked_for_net_ && eval_file_.empty()) return {};
+        if (!shipped && !asked_for_net_) return {};
         if (!shipped)
             return refuse("no net is built in for variant " + std::string(variant.name) +
                           " (family " + std::string(family) + "); set EvalFile to a net file");
