@@ -85,10 +85,10 @@ int generate_command(const DatagenArgs& args) {
     s.interrupted = &interrupted;
     // The labelling evaluation: the engine's default (a built-in net where the variant's
     // family has one), the hand-written one, or a net file (checked here, once).
+    engine::Engine probe;
     if (args.eval == "hand-written") {
         s.engine_options = {{"Use NNUE", "false"}};
     } else if (args.eval != "nnue") {
-        engine::Engine probe;
         if (auto error = probe.set_option("EvalFile", args.eval)) return fail(*error);
         if (auto problem = probe.evaluation_problem(*s.variant)) return fail(*problem);
         s.engine_options = {{"EvalFile", args.eval}};
@@ -97,12 +97,16 @@ int generate_command(const DatagenArgs& args) {
     if (!header) return fail(header.error());
 
     // What the positions depend on; a resumed run must match it (--games may grow).
-    const std::string settings = "datagen format " + std::to_string(datagen::FormatVersion) +
-                                 " variant " + args.variant + " seed " + std::to_string(s.seed) +
-                                 " nodes " + std::to_string(s.nodes) + " max_plies " +
-                                 std::to_string(s.max_plies) +
-                                 // Files written before --eval existed were hand-written's.
-                                 (args.eval == "hand-written" ? "" : " eval " + args.eval);
+    const std::string settings =
+        "datagen format " + std::to_string(datagen::FormatVersion) + " variant " + args.variant +
+        " seed " + std::to_string(s.seed) + " nodes " + std::to_string(s.nodes) + " max_plies " +
+        std::to_string(s.max_plies) +
+        // Files written before --eval existed were hand-written's.
+        // A net is named by its contents too: another net under the
+        // same name (a new build's, a rewritten file) labels otherwise.
+        (args.eval == "hand-written"
+             ? ""
+             : " eval " + args.eval + " " + probe.evaluation_fingerprint(*s.variant));
     auto opened = datagen::DataWriter::open(args.out, *header, settings, args.resume);
     if (!opened) return fail(opened.error());
     std::shared_ptr<datagen::DataWriter> out = *opened;

@@ -396,6 +396,14 @@ bool Engine::uses_nnue(const Variant& variant) {
     return impl_->nnue.for_variant(variant).net != nullptr;
 }
 
+std::string Engine::evaluation_fingerprint(const Variant& variant) {
+    NnueEval eval = impl_->nnue.for_variant(variant);
+    if (!eval.net) return "hand-written";
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)nnue::fingerprint(*eval.net));
+    return std::string("net ") + hex;
+}
+
 std::optional<int> Engine::nnue_evaluation(const Position& pos) {
     NnueEval eval = impl_->nnue.for_variant(pos.variant());
     if (!eval.net) return std::nullopt;

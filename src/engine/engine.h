@@ -129,6 +129,9 @@ class Engine {
     std::optional<std::string> evaluation_problem(const Variant& variant);
     // Whether a search of `variant` evaluates with a net.
     bool uses_nnue(const Variant& variant);
+    // What a search of `variant` evaluates with: "hand-written", or "net " and the net's
+    // fingerprint in 16 hex digits (nnue::fingerprint).
+    std::string evaluation_fingerprint(const Variant& variant);
     // The net's static evaluation of `pos` (side to move's view, evaluation units), when a
     // search of its variant evaluates with a net.
     std::optional<int> nnue_evaluation(const Position& pos);

@@ -7,9 +7,38 @@
 #include "nnue/net_file.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace evo::engine {
+namespace {
+
+// The built-in net of `family`, decoded and quantised once a process: every engine shares it
+// (datagen makes an engine a game). Nullptr with `why` set when the built-in net is unusable;
+// nullptr with `why` empty when none is built in.
+const nnue::QuantisedNet* shipped_net(std::string_view family, std::string& why) {
+    static std::mutex mutex;
+    static std::map<std::string, std::unique_ptr<const nnue::QuantisedNet>, std::less<>> nets;
+    std::lock_guard lock(mutex);
+    if (auto found = nets.find(family); found != nets.end()) return found->second.get();
+    const nnue::EmbeddedNet* shipped = nnue::find_embedded_net(nnue::shipped_nets(), family);
+    if (!shipped) return nullptr;
+    auto decoded = nnue::decode_net({shipped->bytes.begin(), shipped->bytes.end()});
+    if (!decoded) {
+        why = decoded.error();
+        return nullptr;
+    }
+    if (auto unusable = unusable_net(*decoded)) {
+        why = *unusable;
+        return nullptr;
+    }
+    auto net = std::make_unique<const nnue::QuantisedNet>(nnue::quantise(*decoded));
+    return nets.emplace(std::string(family), std::move(net)).first->second.get();
+}
+
+} // namespace
 
 Value NnueEval::value(std::int64_t raw) const {
     std::int64_t units = nnue::raw_to_units(raw, units_per_output);
@@ -62,23 +91,14 @@ NnueEval NnueNets::for_variant(const Variant& variant, std::string* why_not) {
                           file_net_->family + "', variant " + std::string(variant.name) +
                           " needs one of family '" + std::string(family) + "'");
         net = file_net_.get();
-    } else if (auto found = embedded_.find(family); found != embedded_.end()) {
-        net = found->second.get();
     } else {
-        const nnue::EmbeddedNet* shipped = nnue::find_embedded_net(nnue::shipped_nets(), family);
-        if (!shipped && !asked_for_net_) return {};
-        if (!shipped)
+        std::string why;
+        net = shipped_net(family, why);
+        if (!why.empty()) return refuse("the built-in net " + std::string(family) + ": " + why);
+        if (!net && !asked_for_net_) return {};
+        if (!net)
             return refuse("no net is built in for variant " + std::string(variant.name) +
                           " (family " + std::string(family) + "); set EvalFile to a net file");
-        auto decoded = nnue::decode_net({shipped->bytes.begin(), shipped->bytes.end()});
-        if (!decoded)
-            return refuse("the built-in net " + std::string(family) + ": " + decoded.error());
-        if (auto why = unusable_net(*decoded))
-            return refuse("the built-in net " + std::string(family) + ": " + *why);
-        net = embedded_
-                  .emplace(std::string(family),
-                           std::make_unique<nnue::QuantisedNet>(nnue::quantise(*decoded)))
-                  .first->second.get();
     }
     return {net, nnue::units_per_output(*net, pawn_value(variant))};
 }

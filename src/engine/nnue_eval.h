@@ -10,7 +10,6 @@
 
 #include "core/variant.h"
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,7 +49,6 @@ class NnueNets {
     bool asked_for_net_ = false;
     std::string eval_file_;
     std::unique_ptr<nnue::QuantisedNet> file_net_;
-    std::map<std::string, std::unique_ptr<nnue::QuantisedNet>, std::less<>> embedded_;
 };
 
 // A float net the engine can use: the engine's feature count. Else why not.

@@ -24,7 +24,32 @@ void quantise_into(const std::vector<float>& in, int factor, std::vector<std::in
     for (std::size_t i = 0; i < in.size(); ++i) out[i] = to_int16(in[i], factor, clamped);
 }
 
+struct Fnv1a {
+    std::uint64_t hash = 14695981039346656037ull;
+    void add(const void* data, std::size_t size) {
+        const auto* bytes = static_cast<const unsigned char*>(data);
+        for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
+    }
+    template <typename T> void add(const std::vector<T>& values) {
+        std::uint64_t count = values.size();
+        add(&count, sizeof count);
+        add(values.data(), values.size() * sizeof(T));
+    }
+};
+
 } // namespace
+
+std::uint64_t fingerprint(const QuantisedNet& net) {
+    Fnv1a f;
+    f.add(net.family.data(), net.family.size() + 1); // with the NUL, to end it
+    f.add(&net.hidden, sizeof net.hidden);
+    f.add(&net.scale, sizeof net.scale);
+    f.add(net.input_weights);
+    f.add(net.input_biases);
+    f.add(net.output_weights);
+    f.add(&net.output_bias, sizeof net.output_bias);
+    return f.hash;
+}
 
 QuantisedNet quantise(const Net& net) {
     QuantisedNet q;

@@ -31,6 +31,10 @@ struct QuantisedNet {
 
 QuantisedNet quantise(const Net& net);
 
+// FNV-1a over everything the net computes with: two nets with the same fingerprint evaluate
+// alike (datagen keeps it with a file's settings, so a resumed run labels with the same net).
+std::uint64_t fingerprint(const QuantisedNet& net);
+
 // The raw output in units of output / OutputDivisor into the engine's evaluation units,
 // given how many of them a unit of output is worth (scale x the variant's pawn / 100).
 std::int64_t raw_to_units(std::int64_t raw, std::int64_t units_per_output);

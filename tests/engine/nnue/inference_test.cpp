@@ -71,6 +71,22 @@ TEST(NnueInference, RawOutputTurnsIntoTheVariantsUnits) {
     EXPECT_EQ(raw_to_units(-OutputDivisor / 2, 1548), -774);
 }
 
+// What datagen keeps with a file's settings: equal for the same weights, another for any change.
+TEST(NnueInference, TheFingerprintFollowsTheWeights) {
+    Net net = random_net("evochess", 32, 3);
+    const std::uint64_t print = fingerprint(quantise(net));
+    EXPECT_EQ(fingerprint(quantise(net)), print);
+    Net other = net;
+    other.input_weights[1000] += 0.01f;
+    EXPECT_NE(fingerprint(quantise(other)), print);
+    other = net;
+    other.output_bias += 0.01f;
+    EXPECT_NE(fingerprint(quantise(other)), print);
+    other = net;
+    other.family = "echess";
+    EXPECT_NE(fingerprint(quantise(other)), print);
+}
+
 TEST(NnueInference, Avx2AndScalarKernelsGiveEqualResults) {
     if (!avx2_available()) GTEST_SKIP() << "this CPU has no AVX2";
     const Kernels& scalar = kernels(SimdPath::Scalar);

@@ -3,6 +3,8 @@
 // bytes, on one thread or two, straight or resumed; a variant from a file plays too.
 #include "protocol/datagen/training_format.h"
 
+#include "engine/nnue/net_file.h"
+
 #include "protocol/cli_test_util.h"
 
 #include <gtest/gtest.h>
@@ -128,6 +130,24 @@ TEST(DatagenCli, EvalChoosesTheLabellingEvaluation) {
     expect_one_line_error("--variant chess --games 1 --eval " + std::string(EVOCHESS_NET) +
                               " --out " + dir + "d.bin",
                           "family 'evochess'");
+}
+
+// A net is part of a file's settings by its contents, not its name: a rewritten net file
+// would label the rest of the games otherwise.
+TEST(DatagenCli, AResumedRunLabelsWithTheSameNet) {
+    const std::string dir = ::testing::TempDir();
+    const std::string net = dir + "datagen_label.nnue";
+    auto original = nnue::load_net(EVOCHESS_NET);
+    ASSERT_TRUE(original) << original.error();
+    ASSERT_TRUE(nnue::write_net(net, *original));
+    const std::string args = "--variant evochess --nodes 300 --max-plies 60 --seed 7 --eval " +
+                             net + " --out " + dir + "datagen_label.bin";
+    ASSERT_EQ(run_cli(args + " --games 1").status, 0);
+    ASSERT_EQ(run_cli(args + " --games 2 --resume").status, 0);
+    nnue::Net other = *original;
+    other.output_bias += 0.5f;
+    ASSERT_TRUE(nnue::write_net(net, other));
+    expect_one_line_error(args + " --games 3 --resume", "other settings");
 }
 
 TEST(DatagenCli, PlaysAVariantFromAFileUnderItsParentsFamily) {
