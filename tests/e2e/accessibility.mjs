@@ -75,7 +75,7 @@ try {
     // taken: the board is busy until the server answers).
     for (const [ply, [from, to]] of [['a2', 'a3'], ['a7', 'a6'], ['a3', 'a4'], ['a6', 'a5']].entries()) {
       await board.click(from, to);
-      await waitForMoves(page, ply + 1, { timeout: 15000, context: `${from}-${to} at ${label}` });
+      await waitForMoves(page, ply + 1, { timeout: 30000, context: `${from}-${to} at ${label}` });
     }
     await audit(page, `the game page (${label})`);
     await page.click('#settings-button');
@@ -89,7 +89,7 @@ try {
     // The analysis board with the engine's three lines, then the review of the game, resigned.
     const gameAddress = new URL(page.url()).hash;
     await page.click('#analyse-button');
-    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
     await audit(page, `the analysis board (${label})`);
     await page.evaluate(async (hash) => {
       const id = /game=(\d+)/.exec(hash)[1];

@@ -19,7 +19,7 @@ const openGame = (page, id) => harness.openGame(page, id);
 
 const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
 const plies = (page) => page.locator('#move-list button.move').count();
-const waitForPlies = (page, n) => waitForMoves(page, n, { timeout: 5000 });
+const waitForPlies = (page, n) => waitForMoves(page, n, { timeout: 30000 });
 // The sound the page asked for last, whether it played, and how many it asked for.
 const lastSound = (page) =>
   page.evaluate(() => {
@@ -27,7 +27,7 @@ const lastSound = (page) =>
     return { name: d.lastSound ?? null, played: d.lastSoundPlayed === 'true', count: Number(d.soundCount ?? 0) };
   });
 async function expectSound(page, before, name, played = true) {
-  await page.waitForFunction((n) => Number(document.documentElement.dataset.soundCount ?? 0) > n, before.count, { timeout: 5000 });
+  await page.waitForFunction((n) => Number(document.documentElement.dataset.soundCount ?? 0) > n, before.count, { timeout: 30000 });
   const sound = await lastSound(page);
   assert.equal(sound.name, name, `the sound asked for (after ${before.name})`);
   assert.equal(sound.played, played, `${name} ${played ? 'plays' : 'is silent'}`);
@@ -189,7 +189,7 @@ try {
     await page.click('#copy-pgn-button');
     await page.waitForFunction(() => document.getElementById('copy-pgn-button').textContent === 'Copied');
     assert.match(await page.evaluate(() => navigator.clipboard.readText()), /1\. e4 e5/);
-    await page.waitForFunction(() => document.getElementById('copy-fen-button').textContent === 'Copy FEN', null, { timeout: 4000 });
+    await page.waitForFunction(() => document.getElementById('copy-fen-button').textContent === 'Copy FEN', null, { timeout: 30000 });
   });
 
   await check('a finished local game offers a rematch: same variant, start and players, sides swapped', async () => {

@@ -57,7 +57,7 @@ try {
     await check(`item 9 (${label}): a chess promotion's choices stand on the square's file, queen first`, async () => {
       const id = await open({ variant: 'chess', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', players: HUMANS });
       await board.click('b7', 'b8');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       assert.deepEqual(await visibleChoices(page), ['b7b8q', 'b7b8n', 'b7b8r', 'b7b8b']);
       assert.equal(await page.locator('#promotion-dialog .promotion-more').isVisible(), false, 'nothing more to show');
       const { board: boardBox, square } = await boxes(page, 'b8');
@@ -75,7 +75,7 @@ try {
     await check(`item 9 (${label}): Black's promotion at the bottom of the board rises from the square`, async () => {
       await open({ variant: 'chess', fen: '4k3/8/8/8/8/8/1p6/4K3 b - - 0 1', players: HUMANS });
       await board.click('b2', 'b1');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       assert.deepEqual(await visibleChoices(page), ['b2b1q', 'b2b1n', 'b2b1r', 'b2b1b']);
       const { board: boardBox, square } = await boxes(page, 'b1');
       const picker = await page.locator('#promotion-dialog').boundingBox();
@@ -94,7 +94,7 @@ try {
       const legal = (await gameOf(page, id)).legal.map((m) => m.uci).filter((uci) => uci.startsWith('b7b8'));
       assert.equal(legal.length, 10);
       await board.click('b7', 'b8');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       assert.deepEqual(await visibleChoices(page), ['b7b8q', 'b7b8n', 'b7b8r', 'b7b8b']);
       assert.deepEqual((await allChoices(page)).sort(), [...legal].sort(), 'every legal choice is in the picker');
       const { board: boardBox } = await boxes(page, 'b8');
@@ -129,7 +129,7 @@ try {
       // A press on the board around the picker cancels it, and plays nothing.
       const { board: b } = await boxes(page, 'h1');
       await page.mouse.click(b.x + b.width - 10, b.y + 10);
-      await page.waitForFunction(() => !document.getElementById('promotion-dialog').open, null, { timeout: 3000 });
+      await page.waitForFunction(() => !document.getElementById('promotion-dialog').open, null, { timeout: 30000 });
       assert.equal((await gameOf(page, id)).history.length, 4, 'a press outside plays nothing');
       await board.click('b2', 'b4');
       await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 }).catch(async (error) => {
@@ -148,7 +148,7 @@ try {
       const id = await open({ variant: 'evochess', players: HUMANS });
       await page.click('#settings-button');
       const dialog = page.locator('#settings-dialog[open]');
-      await dialog.waitFor({ timeout: 3000 });
+      await dialog.waitFor({ timeout: 30000 });
       await dialog.locator('select[name=board]').selectOption('green');
       await dialog.locator('select[name=pieces]').selectOption('letters');
       await dialog.locator('select[name=sound]').selectOption('quiet');
@@ -269,10 +269,10 @@ try {
     const id = Number(/#game=(\d+)/.exec(invite)[1]);
     await bob.goto(invite);
     await bob.locator('#board piece').first().waitFor();
-    await alice.locator('#waiting-screen').waitFor({ state: 'hidden', timeout: 10000 });
+    await alice.locator('#waiting-screen').waitFor({ state: 'hidden', timeout: 30000 });
     const board = new BoardDriver(alice);
     await board.click('e2', 'e4');
-    await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+    await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
     assert.match(await alice.locator('#move-confirm').textContent(), /Play e4\?/);
     await shot(alice, 'confirm-correspondence-phone');
     assert.equal((await gameOf(alice, id)).history.length, 0, 'nothing is sent before "Confirm"');
@@ -280,7 +280,7 @@ try {
     await board.expectPiece('e2', /white.*p-piece/);
     assert.equal((await gameOf(alice, id)).history.length, 0, '"Cancel" plays nothing');
     await board.click('d2', 'd4');
-    await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+    await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
     await alice.click('#move-confirm-button');
     await waitForMoves(alice, 1);
     assert.equal((await gameOf(alice, id)).history[0].uci, 'd2d4');

@@ -97,6 +97,10 @@ export async function watchPolicy(context, violations) {
   });
 }
 
+// Waits for what must appear are 30 s throughout: a wait ends as soon as the page shows it,
+// so the bound costs nothing when the check passes, and CI's two cores are shared with
+// servers, engines and other tests. Only waits for what must NOT happen stay short.
+
 // Waits until the move list holds `count` moves. If it does not within `timeout` ms, fails
 // with what the page shows instead (the moves, the error box, the typed move's message, the
 // status line, the scroll position) and `context`, so that a failure says why.

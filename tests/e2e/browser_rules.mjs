@@ -62,7 +62,7 @@ const destinationsOf = (state, from) => [...new Set(state.legal.filter((m) => m.
 
 // The squares the board shows dots (or capture rings) on, once drawn.
 async function dotsShown(page, count) {
-  await page.waitForFunction((n) => document.querySelectorAll('#board square.move-dest').length === n, count, { timeout: 5000 });
+  await page.waitForFunction((n) => document.querySelectorAll('#board square.move-dest').length === n, count, { timeout: 30000 });
   return page.locator('#board square.move-dest').count();
 }
 
@@ -95,7 +95,7 @@ try {
       assert.deepEqual(destinationsOf(before, 'e6'), ['f7']);
       assert.equal(await dotsShown(page, 1), 1);
       await clickSquare(page, board, 'f7');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       const choices = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
       assert.deepEqual(
         choices.sort(),
@@ -107,7 +107,7 @@ try {
       await page.screenshot({ path: path.join(shots, `promotion-${label}.png`), fullPage: width < 1000 });
       await choosePromotion(page, 'e6f7n');
       const after = await serverPosition([...opening, 'e6f7n']);
-      await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, after.fen, { timeout: 5000 });
+      await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, after.fen, { timeout: 30000 });
       await board.expectPiece('f7', /white.*n-piece|n-piece.*white/);
       assert.match(await page.locator('#move-list').textContent(), /exf7=N/);
     });
@@ -124,7 +124,7 @@ try {
         await clickSquare(page, board, to);
         moves = [...moves, from + to];
         const next = await serverPosition(moves);
-        await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, next.fen, { timeout: 5000 });
+        await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, next.fen, { timeout: 30000 });
       }
       // Back and forth along the line: the positions are the browser's too.
       await page.keyboard.press('ArrowLeft');

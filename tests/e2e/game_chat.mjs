@@ -190,7 +190,7 @@ try {
       return answer.status;
     }, gameId);
     assert.equal(resigned, 200);
-    await alice.locator('#game-chat .chat-tab[data-room=spectators]').waitFor({ timeout: 10000 });
+    await alice.locator('#game-chat .chat-tab[data-room=spectators]').waitFor({ timeout: 30000 });
     await alice.click('#game-chat .chat-tab[data-room=spectators]');
     await waitForChat(alice, ['watching from the rail']);
     await say(carol, 'well played');

@@ -68,7 +68,7 @@ async function playOnExample(page, exampleId, uci) {
   await page.waitForFunction(
     ([id, text]) => document.querySelector(`[data-example="${id}"] .example-message`)?.textContent !== text,
     [exampleId, before],
-    { timeout: 5000 },
+    { timeout: 30000 },
   );
 }
 
@@ -88,7 +88,7 @@ try {
   await check('a first visit shows one screen; "Learn EvoChess" opens the EvoChess rules', async () => {
     const page = await newPage(390, 844, { firstVisit: true });
     await page.goto(server.address);
-    await page.locator('#first-visit[open]').waitFor({ timeout: 5000 });
+    await page.locator('#first-visit[open]').waitFor({ timeout: 30000 });
     assert.match(await page.locator('#first-visit').textContent(), /EvoChess/);
     const [scroll, inner] = await overflow(page);
     assert.ok(scroll <= inner, `first-visit screen at 390px: ${scroll} > ${inner}`);
@@ -106,7 +106,7 @@ try {
   await check('a first visit\'s "Play the engine" starts a game against the engine', async () => {
     const page = await newPage(1366, 900, { firstVisit: true });
     await page.goto(server.address);
-    await page.locator('#first-visit[open]').waitFor({ timeout: 5000 });
+    await page.locator('#first-visit[open]').waitFor({ timeout: 30000 });
     await page.click('#play-engine-button');
     await page.waitForFunction(() => /^#game=\d+$/.test(location.hash));
     const id = Number(/\d+/.exec(await page.evaluate(() => location.hash))[0]);
@@ -150,7 +150,7 @@ try {
       assert.deepEqual(ids, Object.keys(examples), 'the page has the examples this test plays');
       assert.doesNotMatch(await page.locator('body').innerText(), /RULES\s*\d|\(\d\.\d+\)/, 'no rule numbers in the UI');
       for (const [id, moves] of Object.entries(examples)) {
-        await page.waitForFunction((n) => document.querySelector(`[data-example="${n}"] .example-message`)?.dataset.state === 'todo', id, { timeout: 5000 });
+        await page.waitForFunction((n) => document.querySelector(`[data-example="${n}"] .example-message`)?.dataset.state === 'todo', id, { timeout: 30000 });
         for (const uci of moves) await playOnExample(page, id, uci);
         const message = page.locator(`[data-example="${id}"] .example-message`);
         assert.equal(await message.getAttribute('data-state'), 'done', `${id}: ${await message.textContent()}`);
@@ -165,7 +165,7 @@ try {
         // chessground draws the destinations on its next animation frame: wait for it.
         const destsOf = () => page.locator('[data-example="promoteking-no-passing-check"] square.move-dest').count();
         await page
-          .waitForFunction(() => document.querySelectorAll('[data-example="promoteking-no-passing-check"] square.move-dest').length > 0, null, { timeout: 3000 })
+          .waitForFunction(() => document.querySelectorAll('[data-example="promoteking-no-passing-check"] square.move-dest').length > 0, null, { timeout: 30000 })
           .catch(() => undefined);
         const dests = await destsOf();
         assert.equal(dests, 17);
@@ -209,12 +209,12 @@ try {
     for (const width of [360, 390, 430, 1366]) {
       const view = await newPage(width, width > 1000 ? 900 : 844);
       await view.goto(`${server.address}#rules=promoteking`);
-      await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 8, null, { timeout: 10000 });
+      await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 8, null, { timeout: 30000 });
       const [scroll, inner] = await overflow(view);
       assert.ok(scroll <= inner, `rules at ${width}px: ${scroll} > ${inner}`);
       if (width === 390 || width === 1366) {
         await view.goto(`${server.address}#rules=evochess`);
-        await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 3, null, { timeout: 10000 });
+        await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 3, null, { timeout: 30000 });
         await view.waitForTimeout(300);
         await view.screenshot({ path: docsScreenshot(width === 390 ? 'rules-phone.png' : 'rules-desktop.png') });
       }

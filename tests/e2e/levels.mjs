@@ -80,7 +80,7 @@ try {
       await page.waitForFunction(async (n) => (await (await fetch(`/api/games/${n}`)).json()).engine.level === 6, id);
       await page.fill('#move-input-field', 'e5');
       await page.press('#move-input-field', 'Enter');
-      await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 3, null, { timeout: 15000 });
+      await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 3, null, { timeout: 30000 });
       const game = await gameOf(page, id);
       assert.equal(game.engine.level, 6);
       assert.equal(await page.inputValue('#level-select'), '6');

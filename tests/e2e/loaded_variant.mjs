@@ -47,7 +47,7 @@ try {
   for (const [ply, san] of ['e4', 'e5', 'd4', 'd5', 'c4=N'].entries()) {
     await input.fill(san);
     await input.press('Enter');
-    await waitForMoves(page, ply + 1, { timeout: 15000, context: `${san} typed` });
+    await waitForMoves(page, ply + 1, { timeout: 30000, context: `${san} typed` });
   }
   assert.deepEqual(await page.locator('#move-list button.move').allTextContents(), ['e4', 'e5', 'd4', 'd5', 'c4=N']);
   assert.match(await page.locator('#strip-bottom').textContent(), /pawn moves\s*1\/2/);
@@ -78,13 +78,13 @@ try {
   };
   await open(await make('echess-n2k1', []));
   await page.click('#rules-button');
-  await page.waitForFunction(() => location.hash === '#rules=echess-n2k1', null, { timeout: 5000 });
+  await page.waitForFunction(() => location.hash === '#rules=echess-n2k1', null, { timeout: 30000 });
   await page.locator('#rules-view .rules-title').waitFor();
   assert.match(await page.locator('#rules-view').textContent(), /Use it or lose it/);
   await open(await make('evo-n2k1', ['a2a3', 'a7a6', 'a3a4', 'a6a5']));
   const board = new BoardDriver(page);
   await board.click('b2', 'b4');
-  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
   assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /keep/i);
   console.log('ok - a loaded variant\'s rules page and promotion note follow its rights');
 } catch (error) {

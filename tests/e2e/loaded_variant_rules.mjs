@@ -63,7 +63,7 @@ const examplesReady = (page) =>
       return messages.length > 0 && messages.every((m) => m.dataset.state === 'todo');
     },
     null,
-    { timeout: 10000 },
+    { timeout: 30000 },
   );
 
 // Plays a UCI move on an example board by clicks (white below); when the move is one of
@@ -91,7 +91,7 @@ async function playOnExample(page, exampleId, uci) {
   await page.waitForFunction(
     ([id, text]) => document.querySelector(`[data-example="${id}"] .example-message`)?.textContent !== text,
     [exampleId, before],
-    { timeout: 5000 },
+    { timeout: 30000 },
   );
 }
 
@@ -132,7 +132,7 @@ try {
     const rulesOf = async (variant) => {
       await open({ variant, players: HUMANS });
       await page.click('#rules-button');
-      await page.waitForFunction((v) => location.hash === `#rules=${v}`, variant, { timeout: 5000 });
+      await page.waitForFunction((v) => location.hash === `#rules=${v}`, variant, { timeout: 30000 });
       await page.locator('#rules-view .rules-title').waitFor();
       await examplesReady(page);
       return rulesText(page);
@@ -148,7 +148,7 @@ try {
       await shot(page, `rules-evo-n4k1-${label}`);
       // The example is judged by the variant's own rules: the fourth pawn move earns the right.
       await playOnExample(page, 'evo-n4k1-minor', 'b2b4n');
-      await page.waitForFunction(() => document.querySelector('[data-example="evo-n4k1-minor"] .example-message')?.dataset.state === 'done', null, { timeout: 5000 });
+      await page.waitForFunction(() => document.querySelector('[data-example="evo-n4k1-minor"] .example-message')?.dataset.state === 'done', null, { timeout: 30000 });
     });
 
     await check(`item 6 (${label}): an EChess variant with N = 2, K = 3 has its N and K, its expiry and direct rook`, async () => {
@@ -162,7 +162,7 @@ try {
       // Declined, the right is gone until N more pawn moves: the example says so once played.
       await playOnExample(page, 'echess-n2k3-expires', 'a2a3');
       await playOnExample(page, 'echess-n2k3-expires', 'h7h6');
-      await page.waitForFunction(() => document.querySelector('[data-example="echess-n2k3-expires"] .example-message')?.dataset.state === 'done', null, { timeout: 5000 });
+      await page.waitForFunction(() => document.querySelector('[data-example="echess-n2k3-expires"] .example-message')?.dataset.state === 'done', null, { timeout: 30000 });
       assert.match(await page.locator('[data-example="echess-n2k3-expires"] .example-message').textContent(), /until two more pawn moves are made/);
       await shot(page, `rules-echess-n2k3-${label}`, true);
     });
@@ -202,7 +202,7 @@ try {
       // EvoChess with N = 4: the fourth pawn move's picker says declining keeps the right.
       await open({ variant: 'evo-n4k1', players: HUMANS }, ['a2a3', 'a7a6', 'a3a4', 'a6a5', 'h2h3', 'h7h6']);
       await board.click('b2', 'b4');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       await page.click('#promotion-dialog .promotion-more');
       assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /keep your rights/);
       await shot(page, `picker-evo-n4k1-${label}`);
@@ -211,7 +211,7 @@ try {
       // Promote King without other colours: keeping the pawn is explained, no other colour offered.
       await open({ variant: 'pk-own', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 -,0', players: HUMANS });
       await board.click('b7', 'b8');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       await page.click('#promotion-dialog .promotion-more');
       assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /Keeping the pawn leaves it on the last rank/);
       assert.equal(await page.locator('#promotion-dialog .other-colour-note').count(), 0);
@@ -220,7 +220,7 @@ try {
       // A copy of Promote King: the other colour's pieces, and what they are worth.
       await open({ variant: 'pk-copy', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 -,0', players: HUMANS });
       await board.click('b7', 'b8');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       await page.click('#promotion-dialog .promotion-more');
       assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /Keeping the pawn/);
       assert.match(await page.locator('#promotion-dialog .other-colour-note').textContent(), /point/);
@@ -230,7 +230,7 @@ try {
       // Chess where a pawn may stay: keeping it is explained.
       await open({ variant: 'chess-keep', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', players: HUMANS });
       await board.click('b7', 'b8');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
       await page.click('#promotion-dialog .promotion-more');
       assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /Keeping the pawn leaves it on the last rank/);
       await page.click('#promotion-dialog .promotion-cancel');

@@ -104,7 +104,7 @@ await check('alice posts a seek; bob and carol see it appear without reloading',
   await alice.locator('#seek-form select[name=colour]').selectOption('w');
   await alice.locator('#seek-form input[name=rated]').check();
   await alice.click('#post-seek-button');
-  for (const page of [alice, bob, carol]) await seekRows(page).first().waitFor({ timeout: 10000 });
+  for (const page of [alice, bob, carol]) await seekRows(page).first().waitFor({ timeout: 30000 });
   const row = seekRows(carol).first();
   assert.match(await row.locator('.seek-name').textContent(), /^alice( \(\d+\??\))?$/);
   assert.equal(await row.locator('.seek-clock').textContent(), '5+3');
@@ -131,9 +131,9 @@ await check('alice (White) and bob (Black) play a move each', async () => {
   assert.equal(await orientation(alice), 'white');
   assert.equal(await orientation(bob), 'black');
   await new BoardDriver(alice).click('e2', 'e4');
-  await waitForMoves(bob, 1, { timeout: 10000, context: "alice's move on bob's page" });
+  await waitForMoves(bob, 1, { timeout: 30000, context: "alice's move on bob's page" });
   await new BoardDriver(bob).click('e7', 'e5');
-  await waitForMoves(alice, 2, { timeout: 10000, context: "bob's move on alice's page" });
+  await waitForMoves(alice, 2, { timeout: 30000, context: "bob's move on alice's page" });
   await shot(alice, 'game-from-seek-desktop');
 });
 
@@ -152,7 +152,7 @@ await check("the side strips name both players, with ratings, linked to their pa
   await bob.click('#confirm-resign-button');
   for (const page of [alice, bob]) {
     const ratings = page.locator('#result-banner .result-ratings');
-    await ratings.waitFor({ timeout: 10000 });
+    await ratings.waitFor({ timeout: 30000 });
     const [, whiteBefore, whiteAfter, blackBefore, blackAfter] = (await ratings.textContent()).match(/^Ratings: White (\d+) → (\d+) \(\+\d+\), Black (\d+) → (\d+) \(−\d+\)$/) ?? [];
     assert.ok(whiteAfter, `the result banner shows both rating changes: ${await ratings.textContent()}`);
     assert.ok(Number(whiteAfter) > Number(whiteBefore) && Number(blackAfter) < Number(blackBefore));
@@ -169,9 +169,9 @@ await check("bob challenges alice by name; she accepts in the banner on the game
   await bob.locator('#seek-form select[name=clock]').selectOption('3+2');
   await bob.locator('#challenge-form input[name=to]').fill('alice');
   await bob.click('#challenge-button');
-  await bob.locator('#outgoing-challenges li').first().waitFor({ timeout: 10000 });
+  await bob.locator('#outgoing-challenges li').first().waitFor({ timeout: 30000 });
   const banner = alice.locator('#challenge-banner .challenge');
-  await banner.waitFor({ timeout: 10000 });
+  await banner.waitFor({ timeout: 30000 });
   assert.match(await banner.locator('.challenge-text').textContent(), /^bob challenges you: .*3\+2, casual/);
   await alice.locator('#challenge-banner').screenshot({ path: path.join(shotsDir, 'challenge-banner-desktop.png') });
   await banner.locator('button.challenge-accept').click();
@@ -197,7 +197,7 @@ await check('alice challenges bob to a correspondence game; bob, in the lobby, i
   await alice.locator('#challenge-form input[name=to]').fill('bob');
   await alice.click('#challenge-button');
   const banner = bob.locator('#challenge-banner .challenge');
-  await banner.waitFor({ timeout: 10000 });
+  await banner.waitFor({ timeout: 30000 });
   assert.match(await banner.locator('.challenge-text').textContent(), /^alice challenges you: Chess 3 days a move/);
   await banner.locator('button.challenge-accept').click();
   correspondenceGame = await gameIdOf(bob, challengeGame);
@@ -208,10 +208,10 @@ await check('alice challenges bob to a correspondence game; bob, in the lobby, i
   assert.ok(!(await yourTurnIds(bob)).includes(correspondenceGame), "before alice's move it is not bob's turn");
   await new BoardDriver(alice).click('e2', 'e4');
   // A correspondence move waits for its confirmation.
-  await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+  await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
   await alice.click('#move-confirm-button');
   const notice = bob.locator('#turn-notice');
-  await notice.waitFor({ state: 'visible', timeout: 10000 });
+  await notice.waitFor({ state: 'visible', timeout: 30000 });
   assert.match(await notice.locator('.turn-notice-text').textContent(), /^Your turn against alice \(Chess, 2 d 23 h left\)\. $/);
   assert.equal(await notice.getAttribute('data-game'), String(correspondenceGame));
   assert.equal(await notice.locator('a.turn-notice-link').getAttribute('href'), `#game=${correspondenceGame}`);
@@ -227,7 +227,7 @@ await check('"My games": your turn first, then the other live games, then the fi
   await bob.click('#my-games-link');
   await bob.locator('#my-games-view').waitFor({ state: 'visible' });
   const row = bob.locator(`#my-games-list li.my-game[data-game="${correspondenceGame}"]`);
-  await row.waitFor({ timeout: 10000 });
+  await row.waitFor({ timeout: 30000 });
   const rows = await bob.locator('#my-games-list li.my-game').evaluateAll((items) =>
     items.map((item) => ({ id: Number(item.dataset.game), rank: item.classList.contains('is-over') ? 2 : item.classList.contains('is-your-turn') ? 0 : 1 })),
   );
@@ -244,19 +244,19 @@ await check('"My games": your turn first, then the other live games, then the fi
 
   await row.locator('a.my-game-open').click();
   await bob.waitForFunction((id) => location.hash === `#game=${id}`, correspondenceGame);
-  await waitForMoves(bob, 1, { timeout: 10000, context: "the correspondence game on bob's page" });
+  await waitForMoves(bob, 1, { timeout: 30000, context: "the correspondence game on bob's page" });
   assert.equal(await bob.locator('#turn-notice').isVisible(), true, 'the notice stays until dismissed or followed');
   await bob.click('#turn-notice .turn-notice-dismiss');
   await new BoardDriver(bob).click('e7', 'e5');
-  await bob.locator('#move-confirm:not([hidden])').waitFor({ timeout: 5000 });
+  await bob.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
   await bob.click('#move-confirm-button');
-  await waitForMoves(alice, 2, { timeout: 10000, context: "bob's move on alice's page" });
+  await waitForMoves(alice, 2, { timeout: 30000, context: "bob's move on alice's page" });
   // A lobby event sent after the turn passed: once alice sees it, her notice would have come.
   await bob.evaluate(() =>
     fetch('/api/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ to: 'alice', variant: 'chess' }) }),
   );
   const challenge = alice.locator('#challenge-banner .challenge');
-  await challenge.waitFor({ timeout: 10000 });
+  await challenge.waitFor({ timeout: 30000 });
   assert.equal(await alice.locator('#turn-notice').isVisible(), false, 'alice is looking at the game: no notice');
   await alice.waitForFunction(() => Number(document.getElementById('my-games-badge')?.textContent) >= 1);
   await challenge.locator('button.challenge-decline').click();
@@ -270,22 +270,22 @@ await check('carol posts a seek and cancels it; then quick pairing: carol posts 
   await carol.click('#post-seek-button');
   await seekRows(bob).first().waitFor({ timeout: 10000 }).catch(() => {});
   const mine = seekRows(carol).first();
-  await mine.waitFor({ timeout: 10000 });
+  await mine.waitFor({ timeout: 30000 });
   await mine.locator('button.seek-cancel').click();
   await mine.waitFor({ state: 'detached', timeout: 10000 });
 
   const pool = (page) => page.locator('#quick-pairing button[data-pool="evochess 3+2"]');
   await pool(carol).click();
-  await seekRows(carol).first().waitFor({ timeout: 10000 });
+  await seekRows(carol).first().waitFor({ timeout: 30000 });
   assert.match(await seekRows(carol).first().locator('.seek-name').textContent(), /^Anonymous /);
-  await seekRows(bob).first().waitFor({ timeout: 10000 });
+  await seekRows(bob).first().waitFor({ timeout: 30000 });
   await pool(bob).click();
   const game = await gameIdOf(bob);
   assert.equal(await gameIdOf(carol), game, "carol's page follows the lobby stream's game event");
 
   // On her phone, "My games" lists it, anonymous as she is.
   await carol.click('#my-games-link');
-  await carol.locator(`#my-games-list li.my-game[data-game="${game}"]`).waitFor({ timeout: 10000 });
+  await carol.locator(`#my-games-list li.my-game[data-game="${game}"]`).waitFor({ timeout: 30000 });
   assert.match(await carol.locator(`#my-games-list li.my-game[data-game="${game}"] .my-game-opponent`).textContent(), /^vs bob( \d+\??)?$/);
   await shot(carol, 'my-games-phone');
   await noHorizontalOverflow(carol, '"My games" on a phone');

@@ -101,7 +101,7 @@ await check(
     const ids = [];
     for (const page of [erin, frank]) {
       await page.waitForFunction(() => /^#game=\d+$/.test(location.hash), null, {
-        timeout: 10000,
+        timeout: 30000,
       });
       ids.push(
         Number((await page.evaluate(() => location.hash)).slice("#game=".length)),

@@ -66,7 +66,7 @@ await check(
     await alice.locator("#seek-form input[name=range_to]").fill("1800");
     await alice.click("#post-seek-button");
     const row = seekRows(carol).first();
-    await row.waitFor({ timeout: 10000 });
+    await row.waitFor({ timeout: 30000 });
     assert.equal(await row.locator(".seek-range").textContent(), "1600–1800");
     assert.equal(await row.locator("button.seek-accept").isDisabled(), true);
     assert.equal(

@@ -112,7 +112,7 @@ async function playWithPicker(page, from, to, choice) {
   const legal = await page.evaluate(async (game) => (await (await fetch(`/api/games/${game}`)).json()).legal, id);
   const expected = legal.map((move) => move.uci).filter((uci) => uci.startsWith(from + to));
   await play(page, from, to);
-  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
   const offered = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
   assert.deepEqual([...offered].sort(), [...expected].sort(), 'the picker offers exactly the legal choices');
   await choosePromotion(page, choice);
@@ -417,7 +417,7 @@ try {
     await play(alice, 'a3', 'a4');
     await waitForPlies(bob, 3);
     // Black does not move: its 4 s run out.
-    await bob.locator('.clock.running.low[data-side="b"]').waitFor({ timeout: 5000 });
+    await bob.locator('.clock.running.low[data-side="b"]').waitFor({ timeout: 30000 });
     for (const page of players) await waitForText(page, '#result-banner', /1-0.*White wins by time forfeit/, 15000);
     await shot(bob, 'phone-time-forfeit');
     assert.match(await bob.locator('.clock[data-side="b"]').textContent(), /^0:00\.0$/);
@@ -510,7 +510,7 @@ try {
       await waitForText(alice, '.clock[data-side="b"]', /^3:00$/);
       await play(alice, 'e2', 'e4');
       await waitForPlies(alice, 2, 20000);
-      await alice.locator('.clock.running[data-side="w"]').waitFor({ timeout: 5000 });
+      await alice.locator('.clock.running[data-side="w"]').waitFor({ timeout: 30000 });
       const black = await alice.locator('.clock[data-side="b"]').textContent();
       assert.match(black, /^[23]:\d\d$/, `the engine's clock after its move: ${black}`);
     });

@@ -58,7 +58,7 @@ async function moveListSans(page) {
 
 async function waitForPlies(page, count) {
   await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, count, {
-    timeout: 10000,
+    timeout: 30000,
   });
 }
 
@@ -84,7 +84,7 @@ async function legalFromApi(page, id) {
 async function playWithPicker(page, board, id, from, to, choice) {
   const legal = (await legalFromApi(page, id)).map((move) => move.uci).filter((uci) => uci.startsWith(from + to));
   await board.click(from, to);
-  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+  await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
   const offered = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) =>
     buttons.map((button) => button.dataset.uci),
   );
@@ -134,7 +134,7 @@ try {
     const a2 = await board.squareCenter('a2');
     await page.mouse.click(a2.x, a2.y);
     await page.waitForFunction(() => document.querySelectorAll('#board square.move-dest').length === 2, null, {
-      timeout: 5000,
+      timeout: 30000,
     }); // legal-move dots on a3 and a4
     await page.mouse.click(a2.x, a2.y); // deselect
     await board.click('a2', 'a3');

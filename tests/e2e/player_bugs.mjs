@@ -66,7 +66,7 @@ try {
     const checked = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'human' } }, ['e2e4', 'f7f6', 'd1h5', 'g7g6', 'h5g6']);
     await openGame(page, checked);
     await page.click('#move-list button.move[data-ply="2"]');
-    await page.locator('#board square.check').waitFor({ timeout: 3000 });
+    await page.locator('#board square.check').waitFor({ timeout: 30000 });
     assert.match(await page.locator('#status').textContent(), /check/);
   });
 
@@ -99,7 +99,7 @@ try {
     await page.route('**/api/games/*/engine', (route) => route.abort());
     engineGame = await startFromDialog(page, { variant: 'evochess', side: 'w' });
     await board.click('e2', 'e4');
-    await page.locator('#error-message:not([hidden])').waitFor({ timeout: 5000 });
+    await page.locator('#error-message:not([hidden])').waitFor({ timeout: 30000 });
     await page.waitForTimeout(300);
     const message = await page.locator('#error-message').textContent();
     assert.doesNotMatch(message, /Failed to fetch/);
@@ -107,14 +107,14 @@ try {
     assert.doesNotMatch(await page.locator('#status').textContent(), /thinking/);
     await page.unroute('**/api/games/*/engine');
     await page.locator('#error-message button.retry').click();
-    await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 2, null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 2, null, { timeout: 30000 });
   });
 
   await check('bug 7: a draw offer to the engine gets an answer', async () => {
     await openGame(page, engineGame);
-    await page.waitForFunction(() => !document.getElementById('draw-button').disabled, null, { timeout: 15000 });
+    await page.waitForFunction(() => !document.getElementById('draw-button').disabled, null, { timeout: 30000 });
     await page.click('#draw-button');
-    await page.waitForFunction(() => /engine declines/i.test(document.body.innerText), null, { timeout: 15000 });
+    await page.waitForFunction(() => /engine declines/i.test(document.body.innerText), null, { timeout: 30000 });
   });
 
   await check('bug 7: the eval bar flips with the board', async () => {
@@ -155,14 +155,14 @@ try {
     assert.equal((await gameOf(page, id)).result, null, 'a cancelled resignation leaves the game on');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.click('#resign-button');
-    await page.locator('#result-banner:not([hidden])').waitFor({ timeout: 5000 });
+    await page.locator('#result-banner:not([hidden])').waitFor({ timeout: 30000 });
   });
 
   await check('bug 7: the promotion picker does not focus "no promotion", and says what declining does', async () => {
     const id = await createGame(page, { variant: 'evochess', players: { w: 'human', b: 'human' } }, ['a2a3', 'a7a6', 'a3a4', 'a6a5']);
     await openGame(page, id);
     await board.click('b2', 'b4');
-    await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 });
+    await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
     const focused = await page.evaluate(() => document.activeElement?.dataset?.uci ?? document.activeElement?.tagName);
     assert.notEqual(focused, 'b2b4', 'no promotion is not focused');
     assert.ok(!/^b2b4/.test(focused ?? ''), `no choice is focused (${focused})`);
@@ -179,10 +179,10 @@ try {
     await openGame(page, id);
     await apiCall(page, 'POST', `/api/games/${id}/moves`, { uci: 'e2e4' }); // behind the UI's back
     await board.click('a2', 'a3');
-    await page.locator('#error-message:not([hidden])').waitFor({ timeout: 5000 });
+    await page.locator('#error-message:not([hidden])').waitFor({ timeout: 30000 });
     const message = await page.locator('#error-message').textContent();
     assert.ok((message.match(/a2a3/g) ?? []).length <= 1, `no repeated UCI: ${message}`);
-    await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 1, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 1, null, { timeout: 30000 });
     await board.expectPiece('e4', /white.*p-piece/);
     await page.unroute('**/api/games/*/events');
   });
@@ -204,7 +204,7 @@ try {
       await openGame(phone, id);
       if (width === 360) {
         await phone.click('#engine-button');
-        await phone.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 1, null, { timeout: 15000 });
+        await phone.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 1, null, { timeout: 30000 });
       }
       await phone.evaluate(() => {
         // The longest line the engine could show.

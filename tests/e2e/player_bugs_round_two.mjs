@@ -33,27 +33,27 @@ try {
   await check('item 1: a game started from the rules page leaves it; "Back to the game" returns', async () => {
     const page = await newPage(390, 844, { firstVisit: true });
     await page.goto(server.address);
-    await page.locator('#first-visit[open]').waitFor({ timeout: 5000 });
+    await page.locator('#first-visit[open]').waitFor({ timeout: 30000 });
     await page.click('#learn-button');
     await page.locator('#rules-view .rules-title').waitFor();
     const dialog = await openDialog(page);
     await dialog.locator('select[name=side]').selectOption('both');
     await page.click('#start-game-button');
     await page.waitForFunction(() => /^#game=\d+$/.test(location.hash));
-    await page.locator('#board piece').first().waitFor({ timeout: 5000 });
+    await page.locator('#board piece').first().waitFor({ timeout: 30000 });
     assert.equal(await visible(page, '#rules-view'), false, 'the rules page is closed');
     assert.ok(await visible(page, '#game-layout'), 'the game is shown');
     await page.click('#rules-button');
     await page.locator('#rules-view .rules-title').waitFor();
     await page.click('#rules-view .rules-back');
-    await page.waitForFunction(() => !document.getElementById('game-layout').hidden, null, { timeout: 5000 });
+    await page.waitForFunction(() => !document.getElementById('game-layout').hidden, null, { timeout: 30000 });
     assert.equal(await visible(page, '#rules-view'), false);
 
     // The same from a rules page opened by address, and replacing that page by its own game.
     await page.goto(`${server.address}#rules=echess`);
     await page.locator('#rules-view .rules-title').waitFor();
     await page.click('#rules-view .rules-back');
-    await page.waitForFunction(() => !document.getElementById('game-layout').hidden, null, { timeout: 5000 });
+    await page.waitForFunction(() => !document.getElementById('game-layout').hidden, null, { timeout: 30000 });
     await page.context().close();
   });
 
@@ -64,7 +64,7 @@ try {
     const dialog = await openDialog(page);
     await dialog.locator('select[name=side]').selectOption('online');
     await page.click('#start-game-button');
-    await page.locator('#invite-link').waitFor({ state: 'visible', timeout: 5000 });
+    await page.locator('#invite-link').waitFor({ state: 'visible', timeout: 30000 });
     await page.context().close();
   });
 
@@ -78,7 +78,7 @@ try {
     await page.waitForFunction(() => {
       const messages = [...document.querySelectorAll('#rules-view .example-message')];
       return messages.length > 0 && messages.every((m) => m.dataset.state === 'todo');
-    }, null, { timeout: 10000 });
+    }, null, { timeout: 30000 });
     assert.deepEqual(await listed(), before, 'no game is stored for the examples');
     // A move on an example is judged all the same.
     const example = page.locator('#rules-view [data-example]').first();
@@ -128,7 +128,7 @@ try {
     assert.equal((await enginePv()).trim(), '', 'no line at an earlier position');
     assert.equal(await barShare(), '50%', 'an even bar at an earlier position');
     await page.click('#live-button');
-    await page.locator('#engine-line .engine-pv').waitFor({ timeout: 3000 });
+    await page.locator('#engine-line .engine-pv').waitFor({ timeout: 30000 });
   });
 
   await check('item 4: a bad FEN or PGN keeps the dialog open, the text kept, the error by the field', async () => {
@@ -137,7 +137,7 @@ try {
     await dialog.locator('select[name=side]').selectOption('both');
     await dialog.locator('input[name=fen]').fill('not a fen');
     await page.click('#start-game-button');
-    await page.locator('#new-game-dialog .field-error:not([hidden])').waitFor({ timeout: 5000 });
+    await page.locator('#new-game-dialog .field-error:not([hidden])').waitFor({ timeout: 30000 });
     assert.ok(await dialog.evaluate((d) => d.open), 'the dialog stays open');
     assert.equal(await dialog.locator('input[name=fen]').inputValue(), 'not a fen');
     assert.equal(await dialog.locator('input[name=fen]').getAttribute('aria-invalid'), 'true');
@@ -148,7 +148,7 @@ try {
     await dialog.locator('input[name=fen]').fill('');
     await dialog.locator('textarea[name=pgn]').fill('1. e4 e5 2. Qxf7 *');
     await page.click('#start-game-button');
-    await page.waitForFunction(() => /Qxf7|illegal|not/i.test(document.querySelector('#new-game-dialog .pgn-error')?.textContent ?? ''), null, { timeout: 5000 });
+    await page.waitForFunction(() => /Qxf7|illegal|not/i.test(document.querySelector('#new-game-dialog .pgn-error')?.textContent ?? ''), null, { timeout: 30000 });
     assert.ok(await dialog.evaluate((d) => d.open), 'the dialog stays open');
     assert.equal(await dialog.locator('textarea[name=pgn]').inputValue(), '1. e4 e5 2. Qxf7 *');
     await dialog.locator('textarea[name=pgn]').fill('1. e4 e5 *');
@@ -163,7 +163,7 @@ try {
     const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 100 } }, ['e2e4', 'e7e5']);
     await openGame(page, id);
     await page.click('#draw-button');
-    await page.waitForFunction(() => /engine declines/i.test(document.body.innerText), null, { timeout: 15000 });
+    await page.waitForFunction(() => /engine declines/i.test(document.body.innerText), null, { timeout: 30000 });
     assert.doesNotMatch(await page.locator('#status').textContent(), /offers a draw/);
     assert.equal((await gameOf(page, id)).draw_offer, null);
   });
@@ -182,15 +182,15 @@ try {
     await alice.locator('#invite-link').waitFor({ state: 'visible' });
     await bob.goto(await alice.locator('#invite-link').inputValue());
     await bob.locator('#board piece').first().waitFor();
-    await alice.locator('#waiting-screen').waitFor({ state: 'hidden', timeout: 10000 });
+    await alice.locator('#waiting-screen').waitFor({ state: 'hidden', timeout: 30000 });
     await aliceBoard.click('e2', 'e4');
     await waitForMoves(bob, 1);
     await bobBoard.click('e7', 'e5');
     await waitForMoves(alice, 2);
     await alice.click('#offer-draw-button');
-    await bob.locator('#decline-draw-button').waitFor({ state: 'visible', timeout: 10000 });
+    await bob.locator('#decline-draw-button').waitFor({ state: 'visible', timeout: 30000 });
     await bob.click('#decline-draw-button');
-    await alice.waitForFunction(() => /declined/i.test(document.getElementById('online-notice')?.textContent ?? ''), null, { timeout: 10000 });
+    await alice.waitForFunction(() => /declined/i.test(document.getElementById('online-notice')?.textContent ?? ''), null, { timeout: 30000 });
     await shot(alice, 'draw-declined-1366');
     await alice.setViewportSize({ width: 390, height: 844 });
     await shot(alice, 'draw-declined-390');
@@ -198,7 +198,7 @@ try {
     // Item 7: the finished game analysed has an eval bar, and on a phone the board stays in view.
     await alice.click('#online-resign-button');
     await alice.click('#confirm-resign-button');
-    await bob.locator('#result-banner:not([hidden])').waitFor({ timeout: 10000 });
+    await bob.locator('#result-banner:not([hidden])').waitFor({ timeout: 30000 });
     await bob.locator('#analyse-button').scrollIntoViewIfNeeded();
     await bob.click('#analyse-button');
     await bob.waitForFunction(() => location.hash.startsWith('#analysis'));
@@ -215,7 +215,7 @@ try {
     const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'human' } });
     await openGame(page, id);
     await page.goto(`${server.address}#game=9999`);
-    await page.locator('#error-message:not([hidden])').waitFor({ timeout: 5000 });
+    await page.locator('#error-message:not([hidden])').waitFor({ timeout: 30000 });
     await page.waitForTimeout(300);
     assert.doesNotMatch(await page.locator('#game-title').textContent(), new RegExp(`#${id}\\b`));
     assert.equal(await page.locator('#board piece:not(.ghost)').count(), 0, 'the board is empty');
@@ -229,7 +229,7 @@ try {
     await page.click('#resign-button');
     await page.locator('#result-banner:not([hidden])').waitFor();
     await page.click('#undo-button');
-    await page.waitForFunction(() => document.getElementById('result-banner').hidden, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.getElementById('result-banner').hidden, null, { timeout: 30000 });
     const game = await gameOf(page, id);
     assert.equal(game.result, null);
     assert.equal(game.history.length, 2, 'both moves are still played');
@@ -242,7 +242,7 @@ try {
     await openGame(other, id);
     await new BoardDriver(other).click('e2', 'e4');
     await waitForMoves(other, 1);
-    await waitForMoves(page, 1, { timeout: 10000, context: 'the first tab follows' });
+    await waitForMoves(page, 1, { timeout: 30000, context: 'the first tab follows' });
     await other.close();
   });
 
@@ -257,7 +257,7 @@ try {
   await check('item 7: the welcome screen shows no chess set-up behind it for EvoChess', async () => {
     const fresh = await newPage(390, 844, { firstVisit: true });
     await fresh.goto(server.address);
-    await fresh.locator('#first-visit[open]').waitFor({ timeout: 5000 });
+    await fresh.locator('#first-visit[open]').waitFor({ timeout: 30000 });
     await fresh.waitForTimeout(300);
     const info = (await apiCall(fresh, 'GET', '/api/info')).body;
     const start = info.variants.find((v) => v.name === 'evochess').start_fen;

@@ -120,7 +120,7 @@ async function openAs(player, width, height, hash) {
 
 // The player page or leaderboard once its answer is shown.
 async function pageShown(page) {
-  await page.locator('#players-view:not([aria-busy])').waitFor({ timeout: 10000 });
+  await page.locator('#players-view:not([aria-busy])').waitFor({ timeout: 30000 });
   await page.locator('#players-view h2').waitFor();
 }
 
@@ -185,12 +185,12 @@ await check("the recent game's link opens the game at #game=ID", async () => {
 
 await check('an unknown name says there is no such player; a name in another case finds the account', async () => {
   await carol.evaluate(() => (location.hash = '#/@/nobody_here'));
-  await carol.locator('.players-missing').waitFor({ timeout: 10000 });
+  await carol.locator('.players-missing').waitFor({ timeout: 30000 });
   assert.match(await carol.locator('.players-missing').textContent(), /^No such player: nobody here has the name "nobody_here"\.$/);
   assert.equal(await carol.locator('.rating-card').count(), 0);
   await shot(carol, 'no-such-player-phone');
   await carol.evaluate(() => (location.hash = '#/@/ALICE'));
-  await carol.locator('.rating-card').first().waitFor({ timeout: 10000 });
+  await carol.locator('.rating-card').first().waitFor({ timeout: 30000 });
   assert.equal(await carol.locator('#players-view h2').first().textContent(), 'alice');
 });
 
@@ -204,14 +204,14 @@ await check("the header's own name, a seek's maker and a challenger lead to thei
   const seek = await call('POST', '/api/seeks', { session: bob.session, body: { variant: 'evochess', clock: BLITZ, rated: false, colour: 'random' } });
   assert.equal(seek.status, 201);
   const maker = aliceDesk.locator(`#seek-list li[data-seek="${seek.body.id}"] .seek-name`);
-  await maker.waitFor({ timeout: 10000 });
+  await maker.waitFor({ timeout: 30000 });
   assert.match(await maker.textContent(), /^bob \(\d+\?\)$/);
   assert.equal(await maker.locator('a').getAttribute('href'), '#/@/bob');
 
   const challenge = await call('POST', '/api/challenges', { session: bob.session, body: { to: 'alice', variant: 'chess', clock: BLITZ, rated: false, colour: 'random' } });
   assert.equal(challenge.status, 201, JSON.stringify(challenge.body));
   const challenger = aliceDesk.locator('#challenge-banner .challenge-text a');
-  await challenger.waitFor({ timeout: 10000 });
+  await challenger.waitFor({ timeout: 30000 });
   assert.match(await aliceDesk.locator('#challenge-banner .challenge-text').textContent(), /^bob challenges you: /);
   await challenger.click();
   await pageShown(aliceDesk);
@@ -262,7 +262,7 @@ await check('once their ratings settle, the Chess leaderboard ranks alice and bo
     // again from the lobby reads it afresh, as a player would.
     await page.evaluate(() => (location.hash = '#lobby'));
     await page.evaluate(() => (location.hash = '#leaderboard=chess'));
-    await page.locator('table.leaderboard tbody tr').nth(1).waitFor({ timeout: 10000 });
+    await page.locator('table.leaderboard tbody tr').nth(1).waitFor({ timeout: 30000 });
     const rows = await page.locator('table.leaderboard tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
     assert.deepEqual(
       rows,

@@ -20,7 +20,7 @@ const check = (name, body) => (only && !name.includes(only) ? Promise.resolve() 
 const HUMANS = { w: 'human', b: 'human' };
 
 const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
-const waitForPlies = (page, n) => waitForMoves(page, n, { timeout: 10000 });
+const waitForPlies = (page, n) => waitForMoves(page, n, { timeout: 30000 });
 
 // A game played by a fixed rule from the server's legal moves: first pawn moves (they earn
 // minor rights), then a capture if there is one, else an evolution (a pawn that becomes a
@@ -215,7 +215,7 @@ try {
     const hash = new URL(page.url()).hash;
     assert.match(hash, /ply=10/);
     await page.locator('#analysis-panel:not([hidden])').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
     const texts = await page.locator('#analysis-lines .analysis-line').allTextContents();
     for (const text of texts) assert.match(text, /^[-+]?(\d+\.\d\d|M\d+)\S*\s*\S/, text);
     // The arrows of the three lines' first moves, the best one the widest.
@@ -231,19 +231,19 @@ try {
     // The engine switched off: no lines, no arrows; on again: three lines.
     await page.uncheck('#analysis-engine-toggle');
     assert.equal(await page.locator('#analysis-lines .analysis-line').count(), 0);
-    await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length === 0, null, { timeout: 3000 });
+    await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length === 0, null, { timeout: 30000 });
     assert.equal(await page.locator('#analysis-summary').textContent(), 'Engine off');
     await page.check('#analysis-engine-toggle');
-    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
     // The engine "on the server" (issue 21: the browser's is the default where it is built):
     // the lines come from POST /api/analysis; then back to the default.
     // (Without the WebAssembly package the menu is fixed on the server.)
     const place = page.locator('#analysis-engine-place');
     if ((await place.inputValue()) === 'browser') {
-      const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/analysis', { timeout: 15000 });
+      const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/analysis', { timeout: 30000 });
       await place.selectOption('server');
       await asked;
-      await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+      await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
       await place.selectOption('browser');
     }
 
@@ -264,9 +264,9 @@ try {
     await other.context().close();
 
     // A click on the second move of the best line plays the line up to it.
-    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
     // The search over: its lines no longer change between reading one and clicking it.
-    await page.waitForFunction(() => !/thinking/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 20000 });
+    await page.waitForFunction(() => !/thinking/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 30000 });
     // A search cut short can end on a best line of one move (seen on CI's busy cores): then
     // that move is the one clicked.
     const bestMoves = page.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move');
@@ -291,8 +291,8 @@ try {
     await view.locator('#analysis-panel:not([hidden])').waitFor();
     await view.waitForFunction((f) => document.getElementById('analysis-fen').value === f, fen);
     assert.ok(await view.locator('#analysis-back-button').isHidden(), 'no game to go back to');
-    await view.waitForFunction(() => document.querySelector('#analysis-lines .analysis-line[data-multipv="1"]'), null, { timeout: 15000 });
-    await view.waitForFunction(() => /^M1/.test(document.querySelector('#analysis-lines .analysis-line[data-multipv="1"] .analysis-score').textContent), null, { timeout: 15000 });
+    await view.waitForFunction(() => document.querySelector('#analysis-lines .analysis-line[data-multipv="1"]'), null, { timeout: 30000 });
+    await view.waitForFunction(() => /^M1/.test(document.querySelector('#analysis-lines .analysis-line[data-multipv="1"] .analysis-score').textContent), null, { timeout: 30000 });
     assert.equal(await view.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move').first().textContent(), 'Ra8#');
     await new BoardDriver(view).click('a1', 'a8');
     await view.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 1);
@@ -360,8 +360,8 @@ try {
       await harness.openGame(view, game.id);
       await measure('the game');
       await view.click('#analyse-button');
-      await view.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 15000 });
-      await view.waitForFunction(() => /depth \d+$/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 15000 });
+      await view.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
+      await view.waitForFunction(() => /depth \d+$/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 30000 });
       await measure('the analysis board');
       if (width === 390 || width === 1366) {
         await view.evaluate(() => window.scrollTo(0, 0));
