@@ -20,7 +20,7 @@ struct TrainOptions {
     int batch = 1024;
     int threads = 1;
     std::uint64_t seed = 1;
-    float lambda = 0.7f;
+    float lambda = 1.0f; // the score alone: it won in every variant measured (docs/nnue.md)
     float scale_cp = 400.0f;
     double validation = 0.05;
     // From this epoch on the learning rate is a tenth (0: it never drops).
