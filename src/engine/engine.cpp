@@ -138,7 +138,8 @@ struct Engine::Impl {
         const Level& playing = playing_level;
         shared.tt = &tt;
         shared.weights = &weights_for(game.variant());
-        shared.nnue = nnue.for_variant(game.variant());
+        shared.nnue =
+            playing.hand_written_evaluation ? NnueEval{} : nnue.for_variant(game.variant());
         shared.limits = limits;
         if (playing.nodes)
             shared.limits.nodes = std::min(limits.nodes.value_or(*playing.nodes), *playing.nodes);

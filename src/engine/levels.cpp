@@ -15,7 +15,7 @@ constexpr std::array<Level, LevelCount> Table = {{
     // Level 1 must lose regularly to a real beginner in every variant (issue 23, item 8):
     // against bench/beginner.sh's scripted beginner it scores about 40-60%.
     {1, "Beginner", "Sees one move ahead but plays loosely: often leaves units hanging", 80, 100, 1,
-     64, 600, 800},
+     64, 600, 800, true},
     {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1245, 1000, 4, 5, 45,
      120},
     {3, "Casual", "Spots simple tactics; some loose moves", 1500, 4000, std::nullopt, 3, 20, 60},

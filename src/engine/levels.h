@@ -29,6 +29,10 @@ struct Level {
     int lines = 1;          // candidate root moves searched with exact scores (MultiPV)
     int temperature_cp = 0; // softmax over the score loss; 0: always the best move
     int max_loss_cp = 0;    // candidates losing more than this are never chosen
+    // Searches with the hand-written evaluation even where a net is built in: the level's
+    // temperature was calibrated on its scores, and a net's wider ones made it choose more
+    // sharply (docs/strength.md, "Promote King Chess: the third net").
+    bool hand_written_evaluation = false;
     bool full_strength() const { return !nodes && !depth && lines == 1; }
 };
 

@@ -165,5 +165,28 @@ TEST(LevelsTest, TheBeginnerVariesItsMovesButNeverLeavesTheQueenHanging) {
     EXPECT_GT(chosen.size(), 1u);
 }
 
+// Level 1 keeps the temperature it was calibrated with: it chooses from the hand-written
+// evaluation's scores, with the net on or off, in a variant with a built-in net.
+TEST(LevelsTest, TheBeginnerChoosesByTheHandWrittenEvaluation) {
+    Game game(Position::start(*find_variant("evochess")));
+    auto search = [&](bool net, int level) {
+        engine::Engine engine;
+        engine.seed_random(5);
+        engine.set_option("Use NNUE", net ? "true" : "false");
+        engine::Limits limits;
+        limits.level = level;
+        return engine.search(game, limits);
+    };
+    ASSERT_TRUE(engine::Engine().uses_nnue(game.variant())) << "EvoChess has a built-in net";
+    engine::SearchResult with_net = search(true, 1), without = search(false, 1);
+    EXPECT_EQ(with_net.best_move, without.best_move);
+    EXPECT_EQ(with_net.score.value, without.score.value);
+    EXPECT_EQ(with_net.nodes, without.nodes);
+    // The levels above search with the net: their searches differ.
+    engine::SearchResult level2_net = search(true, 2), level2_without = search(false, 2);
+    EXPECT_TRUE(level2_net.nodes != level2_without.nodes ||
+                level2_net.score.value != level2_without.score.value);
+}
+
 } // namespace
 } // namespace evo::test
