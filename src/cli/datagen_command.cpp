@@ -101,9 +101,9 @@ int generate_command(const DatagenArgs& args) {
         "datagen format " + std::to_string(datagen::FormatVersion) + " variant " + args.variant +
         " seed " + std::to_string(s.seed) + " nodes " + std::to_string(s.nodes) + " max_plies " +
         std::to_string(s.max_plies) +
-        // Files written before --eval existed were hand-written's.
-        // A net is named by its contents too: another net under the
-        // same name (a new build's, a rewritten file) labels otherwise.
+        // Files written before --eval existed were hand-written's. A net is named by its
+        // contents too: another net under the same name (a new build's, a rewritten file)
+        // labels otherwise.
         (args.eval == "hand-written"
              ? ""
              : " eval " + args.eval + " " + probe.evaluation_fingerprint(*s.variant));

@@ -2,6 +2,8 @@
 
 #include "../api_error.h"
 
+#include "core/fnv1a.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,13 +15,6 @@ namespace evo::app {
 namespace {
 
 constexpr std::int64_t ms_per_day = 24LL * 3600 * 1000;
-
-// FNV-1a: a hash that is the same on every build, so the daily puzzle is too.
-std::uint64_t stable_hash(const std::string& text) {
-    std::uint64_t hash = 14695981039346656037ULL;
-    for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ULL;
-    return hash;
-}
 
 std::string utc_date(std::int64_t day) {
     using namespace std::chrono;
@@ -75,7 +70,7 @@ DailyPuzzle PuzzleService::daily(const std::string& variant) const {
     std::int64_t now = clock_.now_ms();
     std::int64_t day = now >= 0 ? now / ms_per_day : (now - ms_per_day + 1) / ms_per_day;
     std::string date = utc_date(day);
-    const Puzzle* puzzle = list[stable_hash(variant + "/" + date) % list.size()];
+    const Puzzle* puzzle = list[fnv1a(variant + "/" + date) % list.size()];
     return {puzzle, date};
 }
 

@@ -1,5 +1,7 @@
 #include "net_file.h"
 
+#include "core/fnv1a.h"
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -11,12 +13,6 @@ namespace {
 constexpr char Magic[8] = {'E', 'V', 'O', 'N', 'N', 'U', 'E', '1'};
 constexpr std::size_t ChecksumSize = 8;
 constexpr int MaxDimension = 1 << 16;
-
-std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size) {
-    std::uint64_t hash = 14695981039346656037ull;
-    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
-    return hash;
-}
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
     for (int i = 0; i < bytes; ++i) out.push_back(std::uint8_t(value >> (8 * i)));
@@ -60,7 +56,7 @@ std::vector<std::uint8_t> encode_net(const Net& net) {
     for (float w : net.input_biases) put_float(out, w);
     for (float w : net.output_weights) put_float(out, w);
     put_float(out, net.output_bias);
-    put(out, fnv1a(out.data(), out.size()), 8);
+    put(out, Fnv1a{}.add(out.data(), out.size()).value, 8);
     return out;
 }
 
@@ -78,7 +74,7 @@ Result<Net> decode_net(const std::vector<std::uint8_t>& bytes) {
     if (bytes.size() != expected)
         return make_error("net file is " + std::to_string(bytes.size()) +
                           " bytes, its header says " + std::to_string(expected) + " (truncated?)");
-    if (get(in + expected - ChecksumSize, 8) != fnv1a(in, expected - ChecksumSize))
+    if (get(in + expected - ChecksumSize, 8) != Fnv1a{}.add(in, expected - ChecksumSize).value)
         return make_error("net file checksum does not match (damaged)");
     Net net = Net::zeros(std::string(reinterpret_cast<const char*>(in + 24), 16).c_str(),
                          int(features), int(hidden), get_float(in + 20));

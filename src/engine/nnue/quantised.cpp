@@ -1,5 +1,7 @@
 #include "quantised.h"
 
+#include "core/fnv1a.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -24,18 +26,12 @@ void quantise_into(const std::vector<float>& in, int factor, std::vector<std::in
     for (std::size_t i = 0; i < in.size(); ++i) out[i] = to_int16(in[i], factor, clamped);
 }
 
-struct Fnv1a {
-    std::uint64_t hash = 14695981039346656037ull;
-    void add(const void* data, std::size_t size) {
-        const auto* bytes = static_cast<const unsigned char*>(data);
-        for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
-    }
-    template <typename T> void add(const std::vector<T>& values) {
-        std::uint64_t count = values.size();
-        add(&count, sizeof count);
-        add(values.data(), values.size() * sizeof(T));
-    }
-};
+// A vector's length, then its elements, so that no two vector lists hash the same bytes.
+template <typename T> void add_vector(Fnv1a& f, const std::vector<T>& values) {
+    std::uint64_t count = values.size();
+    f.add(&count, sizeof count);
+    f.add(values.data(), values.size() * sizeof(T));
+}
 
 } // namespace
 
@@ -44,11 +40,11 @@ std::uint64_t fingerprint(const QuantisedNet& net) {
     f.add(net.family.data(), net.family.size() + 1); // with the NUL, to end it
     f.add(&net.hidden, sizeof net.hidden);
     f.add(&net.scale, sizeof net.scale);
-    f.add(net.input_weights);
-    f.add(net.input_biases);
-    f.add(net.output_weights);
+    add_vector(f, net.input_weights);
+    add_vector(f, net.input_biases);
+    add_vector(f, net.output_weights);
     f.add(&net.output_bias, sizeof net.output_bias);
-    return f.hash;
+    return f.value;
 }
 
 QuantisedNet quantise(const Net& net) {

@@ -1,11 +1,10 @@
 #include "selfplay_data.h"
 
-#include "protocol/name_hash.h"
-
 #include "engine/engine.h"
 #include "engine/move_order.h"
 #include "engine/score_unit.h"
 
+#include "core/fnv1a.h"
 #include "core/movegen.h"
 
 #include <cstdlib>
@@ -65,7 +64,7 @@ class Adjudicator {
 std::vector<TrainingPosition> play_game(int game_index, const DatagenSettings& s) {
     const Variant& variant = *s.variant;
     std::seed_seq seeds{std::uint32_t(s.seed), std::uint32_t(s.seed >> 32),
-                        std::uint32_t(name_hash(variant.name)), std::uint32_t(game_index)};
+                        std::uint32_t(fnv1a(variant.name)), std::uint32_t(game_index)};
     std::mt19937_64 rng(seeds);
     const int random_plies =
         s.min_random_plies + int(rng() % unsigned(s.max_random_plies - s.min_random_plies + 1));

@@ -1,5 +1,7 @@
 #include "puzzle.h"
 
+#include "core/fnv1a.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -17,17 +19,14 @@ std::string game_key(std::string_view variant, std::string_view kind, int game) 
 std::string puzzle_id(std::string_view variant, std::string_view fen,
                       const std::vector<std::string>& moves) {
     // FNV-1a over the fields, separated so that no two field lists hash the same text.
-    std::uint64_t hash = 14695981039346656037ull;
-    auto add = [&](std::string_view text) {
-        for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-        hash = (hash ^ 0x1f) * 1099511628211ull;
-    };
+    Fnv1a hash;
+    auto add = [&](std::string_view text) { hash.add(text).add("\x1f"); };
     add(variant);
     add(fen);
     for (const std::string& m : moves) add(m);
     char text[17];
     std::snprintf(text, sizeof text, "%012llx",
-                  static_cast<unsigned long long>(hash & 0xffffffffffffull));
+                  static_cast<unsigned long long>(hash.value & 0xffffffffffffull));
     return text;
 }
 

@@ -1,9 +1,8 @@
 #include "puzzle_miner.h"
 
-#include "protocol/name_hash.h"
-
 #include "puzzle_search.h"
 
+#include "core/fnv1a.h"
 #include "core/movegen.h"
 
 #include <cstdlib>
@@ -65,7 +64,7 @@ std::vector<Puzzle> puzzles_in_line(const Position& start, const std::vector<Mov
 std::vector<Puzzle> mine_selfplay_game(const Variant& variant, int game_index,
                                        const MiningSettings& settings) {
     std::seed_seq seeds{std::uint32_t(settings.seed), std::uint32_t(settings.seed >> 32),
-                        std::uint32_t(name_hash(variant.name)), std::uint32_t(game_index)};
+                        std::uint32_t(fnv1a(variant.name)), std::uint32_t(game_index)};
     std::mt19937_64 rng(seeds);
     const int random_plies = 2 + int(rng() % 6);
     // The moves come from a weakened level, which blunders as people do; the finder scores
