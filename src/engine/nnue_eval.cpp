@@ -15,16 +15,19 @@
 namespace evo::engine {
 namespace {
 
-// The built-in net of `family`, decoded and quantised once a process: every engine shares it
-// (datagen makes an engine a game). Nullptr with `why` set when the built-in net is unusable;
-// nullptr with `why` empty when none is built in.
-const nnue::QuantisedNet* shipped_net(std::string_view family, std::string& why) {
-    static std::mutex mutex;
-    static std::map<std::string, std::unique_ptr<const nnue::QuantisedNet>, std::less<>> nets;
-    std::lock_guard lock(mutex);
-    if (auto found = nets.find(family); found != nets.end()) return found->second.get();
-    const nnue::EmbeddedNet* shipped = nnue::find_embedded_net(nnue::shipped_nets(), family);
+// The net of `family` among `built_in`, decoded and quantised once a process: every engine
+// shares it (datagen makes an engine a game). Nullptr with `why` set when that net is unusable;
+// nullptr with `why` empty when `built_in` has none for the family.
+const nnue::QuantisedNet* built_in_net(std::span<const nnue::EmbeddedNet> built_in,
+                                       std::string_view family, std::string& why) {
+    const nnue::EmbeddedNet* shipped = nnue::find_embedded_net(built_in, family);
     if (!shipped) return nullptr;
+    // Keyed by the embedded bytes: they live as long as the process.
+    static std::mutex mutex;
+    static std::map<const std::uint8_t*, std::unique_ptr<const nnue::QuantisedNet>> nets;
+    std::lock_guard lock(mutex);
+    if (auto found = nets.find(shipped->bytes.data()); found != nets.end())
+        return found->second.get();
     auto decoded = nnue::decode_net({shipped->bytes.begin(), shipped->bytes.end()});
     if (!decoded) {
         why = decoded.error();
@@ -35,7 +38,7 @@ const nnue::QuantisedNet* shipped_net(std::string_view family, std::string& why)
         return nullptr;
     }
     auto net = std::make_unique<const nnue::QuantisedNet>(nnue::quantise(*decoded));
-    return nets.emplace(std::string(family), std::move(net)).first->second.get();
+    return nets.emplace(shipped->bytes.data(), std::move(net)).first->second.get();
 }
 
 } // namespace
@@ -69,9 +72,9 @@ std::optional<std::string> NnueNets::set_eval_file(const std::string& path) {
     eval_file_.clear();
     if (path.empty() || path == "<empty>") return std::nullopt;
     auto net = nnue::load_net(path);
-    if (!net) return "EvalFile: " + net.error() + "; the hand-written evaluation stays in use";
+    if (!net) return "EvalFile: " + net.error() + "; the built-in evaluation stays in use";
     if (auto why = unusable_net(*net))
-        return "EvalFile: " + path + ": " + *why + "; the hand-written evaluation stays in use";
+        return "EvalFile: " + path + ": " + *why + "; the built-in evaluation stays in use";
     file_net_ = std::make_unique<nnue::QuantisedNet>(nnue::quantise(*net));
     eval_file_ = path;
     return std::nullopt;
@@ -93,7 +96,7 @@ NnueEval NnueNets::for_variant(const Variant& variant, std::string* why_not) {
         net = file_net_.get();
     } else {
         std::string why;
-        net = shipped_net(family, why);
+        net = built_in_net(built_in_, family, why);
         if (!why.empty()) return refuse("the built-in net " + std::string(family) + ": " + why);
         if (!net && !asked_for_net_) return {};
         if (!net)

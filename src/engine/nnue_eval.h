@@ -6,12 +6,14 @@
 #include "value.h"
 
 #include "nnue/accumulator.h"
+#include "nnue/embedded.h"
 #include "nnue/quantised.h"
 
 #include "core/variant.h"
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace evo::engine {
@@ -27,6 +29,11 @@ struct NnueEval {
 
 class NnueNets {
   public:
+    // `built_in`: the nets a variant's family finds without EvalFile (the binary's own, or a
+    // test's list).
+    explicit NnueNets(std::span<const nnue::EmbeddedNet> built_in = nnue::shipped_nets())
+        : built_in_(built_in) {}
+
     // On by default: a variant whose family has a net evaluates with it, the others with the
     // hand-written evaluation. Turning it on (the UCI option set to true) asks for a net, so
     // a variant without one is then said to have none.
@@ -41,10 +48,11 @@ class NnueNets {
     const std::string& eval_file() const { return eval_file_; }
 
     // The net for `variant` (none when disabled), or why there is none: a net file of
-    // another family, or (when a net was asked for) no file and no embedded net for the family.
+    // another family, or (when a net was asked for) no file and no built-in net for the family.
     NnueEval for_variant(const Variant& variant, std::string* why_not = nullptr);
 
   private:
+    std::span<const nnue::EmbeddedNet> built_in_;
     bool enabled_ = true;
     bool asked_for_net_ = false;
     std::string eval_file_;

@@ -58,7 +58,7 @@ TEST(EngineNnue, OptionsAreAdvertisedWithTheNetsAsDefault) {
     EXPECT_FALSE(engine.evaluation_problem(*find_variant("evochess")));
 }
 
-TEST(EngineNnue, ACorruptNetFileIsRefusedAndTheHandWrittenEvaluationStays) {
+TEST(EngineNnue, ACorruptNetFileIsRefusedAndTheBuiltInEvaluationStays) {
     std::string path = temp_net("corrupt.nnue", nnue::testing::random_net("chess", 16, 1));
     {
         std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
@@ -70,8 +70,9 @@ TEST(EngineNnue, ACorruptNetFileIsRefusedAndTheHandWrittenEvaluationStays) {
     auto error = engine.set_option("EvalFile", path);
     ASSERT_TRUE(error);
     EXPECT_NE(error->find("checksum"), std::string::npos) << *error;
-    EXPECT_NE(error->find("hand-written evaluation stays in use"), std::string::npos);
-    EXPECT_FALSE(engine.uses_nnue(chess_variant()));
+    EXPECT_NE(error->find("the built-in evaluation stays in use"), std::string::npos);
+    bool chess_net = nnue::find_embedded_net(nnue::shipped_nets(), "chess");
+    EXPECT_EQ(engine.uses_nnue(chess_variant()), chess_net);
     EXPECT_FALSE(search_depth(engine, chess_variant(), 4).best_move.is_none());
     std::filesystem::remove(path);
 }
@@ -98,7 +99,7 @@ TEST(EngineNnue, ANetOfAnotherFamilyIsRefusedForTheVariant) {
     std::filesystem::remove(path);
 }
 
-TEST(EngineNnue, UseNnueWithoutANetSaysThereIsNone) {
+TEST(EngineNnue, UseNnueOnEvaluatesWithEachBuiltInNetOrSaysThereIsNone) {
     Engine engine;
     ASSERT_FALSE(engine.set_option("Use NNUE", "true"));
     for (const Variant& variant : builtin_variants()) {

@@ -1,6 +1,5 @@
 // The learned evaluation's UCI options (docs/nnue.md, "Inference"): Use NNUE and EvalFile; a
-// net that cannot be used is one clear `info string`, and the search goes on with the
-// hand-written evaluation.
+// net that cannot be used is one clear `info string`, and the search goes on without it.
 #include "uci_test_util.h"
 
 #include "engine/nnue/embedded.h"
@@ -38,32 +37,37 @@ TEST_F(UciNnue, HandshakeOffersUseNnueAndEvalFile) {
     EXPECT_NE(line_with(lines, "option name EvalFile type string default <empty>"), "");
 }
 
-TEST_F(UciNnue, ByDefaultEvoChessEvaluatesWithItsBuiltInNetAndChessSaysNothing) {
+TEST_F(UciNnue, ByDefaultEachVariantEvaluatesWithItsBuiltInNetWithoutAWord) {
     ASSERT_TRUE(nnue::find_embedded_net(nnue::shipped_nets(), "evochess"));
-    auto lines = send(
-        {"setoption name UCI_Variant value evochess", "position startpos", "go depth 2", "eval"});
-    EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), 1);
-    EXPECT_TRUE(has_prefix(lines, "bestmove "));
-    if (nnue::find_embedded_net(nnue::shipped_nets(), "chess")) return;
-    lines =
-        send({"setoption name UCI_Variant value chess", "position startpos", "go depth 2", "eval"});
-    EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), 0);
-    EXPECT_EQ(count_with(lines, "no net"), 0);
+    for (std::string variant : {"chess", "evochess", "echess", "promoteking"}) {
+        bool built_in = nnue::find_embedded_net(nnue::shipped_nets(), variant);
+        auto lines = send({"setoption name UCI_Variant value " + variant, "position startpos",
+                           "go depth 2", "eval"});
+        EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), built_in ? 1 : 0) << variant;
+        EXPECT_EQ(count_with(lines, "info string static evaluation "), 1) << variant;
+        EXPECT_EQ(count_with(lines, "no net"), 0) << variant;
+        EXPECT_EQ(count_with(lines, "hand-written evaluation is used"), 0) << variant;
+        EXPECT_TRUE(has_prefix(lines, "bestmove ")) << variant;
+    }
     // Off: the hand-written evaluation in EvoChess too.
-    lines = send({"setoption name Use NNUE value false",
-                  "setoption name UCI_Variant value evochess", "position startpos", "eval"});
+    auto lines = send({"setoption name Use NNUE value false",
+                       "setoption name UCI_Variant value evochess", "position startpos", "eval"});
     EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), 0);
     EXPECT_EQ(count_with(lines, "info string static evaluation "), 1);
 }
 
-TEST_F(UciNnue, UseNnueWithoutANetSaysSoOnceAndSearches) {
-    if (nnue::find_embedded_net(nnue::shipped_nets(), "chess"))
-        GTEST_SKIP() << "a chess net is built in";
-    auto lines = send({"setoption name Use NNUE value true", "position startpos", "go depth 2"});
-    EXPECT_EQ(count_with(lines, "info string no net is built in for variant chess"), 1);
+TEST_F(UciNnue, ANetOfAnotherFamilyIsSaidOnceAndTheSearchGoesOn) {
+    ASSERT_TRUE(nnue::write_net(path + ".nnue", nnue::testing::random_net("evochess", 16, 3)));
+    auto lines = send(
+        {"setoption name EvalFile value " + path + ".nnue", "position startpos", "go depth 2"});
+    EXPECT_EQ(count_with(lines, "info string EvalFile " + path +
+                                    ".nnue holds a net of family 'evochess', variant chess "
+                                    "needs one of family 'chess'; the hand-written evaluation "
+                                    "is used"),
+              1);
     EXPECT_TRUE(has_prefix(lines, "bestmove "));
     lines = send({"go depth 2"});
-    EXPECT_EQ(count_with(lines, "no net is built in"), 0);
+    EXPECT_EQ(count_with(lines, "holds a net"), 0);
     EXPECT_TRUE(has_prefix(lines, "bestmove "));
 }
 
@@ -74,7 +78,7 @@ TEST_F(UciNnue, ACorruptNetFileIsOneClearErrorAndTheSearchGoesOn) {
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_NE(lines[0].find("info string EvalFile: " + path + ".nnue: "), std::string::npos)
         << lines[0];
-    EXPECT_NE(lines[0].find("hand-written evaluation stays in use"), std::string::npos);
+    EXPECT_NE(lines[0].find("the built-in evaluation stays in use"), std::string::npos);
     lines = send({"position startpos", "go depth 2"});
     EXPECT_TRUE(has_prefix(lines, "bestmove "));
 }
