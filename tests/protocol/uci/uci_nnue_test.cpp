@@ -3,8 +3,11 @@
 #include "uci_test_util.h"
 
 #include "engine/nnue/embedded.h"
+#include "engine/nnue/features.h"
 #include "engine/nnue/net_file.h"
 #include "engine/nnue/random_net.h" // tests/engine/nnue
+
+#include "core/variant.h"
 
 #include <gtest/gtest.h>
 
@@ -39,15 +42,16 @@ TEST_F(UciNnue, HandshakeOffersUseNnueAndEvalFile) {
 
 TEST_F(UciNnue, ByDefaultEachVariantEvaluatesWithItsBuiltInNetWithoutAWord) {
     ASSERT_TRUE(nnue::find_embedded_net(nnue::shipped_nets(), "evochess"));
-    for (std::string variant : {"chess", "evochess", "echess", "promoteking"}) {
-        bool built_in = nnue::find_embedded_net(nnue::shipped_nets(), variant);
-        auto lines = send({"setoption name UCI_Variant value " + variant, "position startpos",
+    for (const Variant& variant : builtin_variants()) {
+        std::string name(variant.name);
+        bool built_in = nnue::find_embedded_net(nnue::shipped_nets(), nnue::net_family(variant));
+        auto lines = send({"setoption name UCI_Variant value " + name, "position startpos",
                            "go depth 2", "eval"});
-        EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), built_in ? 1 : 0) << variant;
-        EXPECT_EQ(count_with(lines, "info string static evaluation "), 1) << variant;
-        EXPECT_EQ(count_with(lines, "no net"), 0) << variant;
-        EXPECT_EQ(count_with(lines, "hand-written evaluation is used"), 0) << variant;
-        EXPECT_TRUE(has_prefix(lines, "bestmove ")) << variant;
+        EXPECT_EQ(count_with(lines, "info string NNUE evaluation "), built_in ? 1 : 0) << name;
+        EXPECT_EQ(count_with(lines, "info string static evaluation "), 1) << name;
+        EXPECT_EQ(count_with(lines, "no net"), 0) << name;
+        EXPECT_EQ(count_with(lines, "hand-written evaluation is used"), 0) << name;
+        EXPECT_TRUE(has_prefix(lines, "bestmove ")) << name;
     }
     // Off: the hand-written evaluation in EvoChess too.
     auto lines = send({"setoption name Use NNUE value false",
