@@ -11,7 +11,9 @@
 #       chess: level LEVEL against a peer engine, PEER one of
 #       stockfish-eloNNNN (Stockfish with UCI_LimitStrength, UCI_Elo NNNN),
 #       glaurung-nodesNNNN (the full engine at NNNN nodes a move), glaurung-depthN or
-#       toga2-depthN (to N plies a move; toga2 does not obey `go nodes`)
+#       toga2-depthN (to N plies a move; toga2 does not obey `go nodes`), or hand-levelN
+#       (our level N with the hand-written evaluation, `Use NNUE` off: the levels as they
+#       were calibrated before the chess net, so that their games still count)
 #   bench/levels.sh summary
 #       one line per match played into OUT: the pair, W-D-L of the first, score and Elo
 #
@@ -34,11 +36,12 @@ niceness=${NICE:-10}
 mkdir -p "$out"
 [ -x "$evochess" ] || { echo "no evochess binary at $evochess (build it first)" >&2; exit 2; }
 
-# The --engine argument for evochess at a level.
+# The --engine argument for evochess at a level; PREFIX (optional) names a setting of it and
+# OPTIONS are more of its UCI options.
 level_engine() {
-    local level=$1 extra=""
+    local level=$1 prefix=${2:-} options=${3:-} extra=""
     [ "$level" = 8 ] && extra=" nodes=$full_nodes"
-    echo "cmd='$evochess uci' name=level$level option.Level=$level option.Hash=16$extra"
+    echo "cmd='$evochess uci' name=${prefix}level$level option.Level=$level option.Hash=16$options$extra"
 }
 
 run_match() { # NAME VARIANT GAMES ENGINE-ARGS...
@@ -82,8 +85,11 @@ anchor)
         program=${peer%%-depth*}
         peer_engine="cmd=/usr/games/$program name=$peer option.Hash=16 depth=${peer#*-depth}"
         ;;
+    hand-level[1-8])
+        peer_engine=$(level_engine "${peer#hand-level}" hand- " 'option.Use NNUE=false'")
+        ;;
     *)
-        sed -n '10,14p' "$0" >&2
+        sed -n '10,16p' "$0" >&2
         exit 2
         ;;
     esac
@@ -101,7 +107,7 @@ summary)
     done
     ;;
 *)
-    sed -n '2,23p' "$0" >&2
+    sed -n '2,25p' "$0" >&2
     exit 2
     ;;
 esac

@@ -136,7 +136,7 @@ await check(
     await dave.locator("#engine-offer").waitFor({ state: "visible" });
     assert.match(
       await dave.locator("#engine-offer-text").textContent(),
-      /Casual \(level 3, about 1500 Elo\).*your rating, 1500, EvoChess 3\+2\?/,
+      /Casual \(level 3, about \d+ Elo\).*your rating, 1500, EvoChess 3\+2\?/,
     );
     await shot(dave, "engine-offer-desktop");
     await dave.click("#engine-offer-button");
