@@ -5,6 +5,7 @@
 
 #include "core/move.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -29,7 +30,28 @@ struct PieceToHistory {
     std::int16_t table[16][64];
 };
 
+// Correction history: by side to move and pawn structure, how far the search's results
+// have been from the static evaluation, in 1/CorrectionGrain of a centipawn.
+constexpr int CorrectionSize = 16384;
+constexpr int CorrectionGrain = 256;
+constexpr int CorrectionMax = CorrectionGrain * 32;
+
+// Moves a correction entry towards `diff` centipawns (a search result minus the static
+// evaluation), more for deeper results, never past +-CorrectionMax.
+inline void update_correction(std::int16_t& entry, int diff, int depth) {
+    int target = std::clamp(diff * CorrectionGrain, -CorrectionMax, CorrectionMax);
+    int weight = std::min(depth + 1, 16);
+    entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
+}
+
+// The correction an entry adds to the static evaluation, in centipawns, rounded to the
+// nearest: the integer average stops a fraction short of its target.
+inline int correction_value(std::int16_t entry) {
+    return (entry + (entry < 0 ? -CorrectionGrain / 2 : CorrectionGrain / 2)) / CorrectionGrain;
+}
+
 struct SearchHistory {
+    std::int16_t correction[2][CorrectionSize];
     std::int16_t butterfly[2][64][64];
     std::int16_t capture[16][64][PieceTypeCount];
     PieceToHistory continuation[16][64];

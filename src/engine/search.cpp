@@ -23,7 +23,7 @@ struct ReductionTable {
             for (int m = 0; m < 256; ++m)
                 r[d][m] = d == 0 || m == 0
                               ? 0
-                              : int(0.6 + std::log(double(d)) * std::log(double(m)) / 2.2);
+                              : int(0.75 + std::log(double(d)) * std::log(double(m)) / 2.0);
     }
 };
 const ReductionTable reductions;
@@ -45,6 +45,16 @@ constexpr int RootBase = 1 << 29; // above every other score but the TT move's
 
 bool has_pieces(const Position& pos, Color c) {
     return pos.pieces(c) & ~pos.pieces(Pawn) & ~pos.royals();
+}
+
+// The correction history's slot for the pawn structure: a multiplicative hash of the two
+// sides' pawns (no key of its own is kept in the position).
+int correction_index(const Position& pos) {
+    std::uint64_t h = std::uint64_t(pos.pieces(White, Pawn)) * 0x9E3779B97F4A7C15ULL ^
+                      std::uint64_t(pos.pieces(Black, Pawn)) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return int(h >> 50);
 }
 
 } // namespace
@@ -118,6 +128,18 @@ void Worker::check_time() {
     if (limits.nodes && shared_->total_nodes() >= *limits.nodes) shared_->stop = true;
     if (shared_->time.uses_clock() && elapsed_ms(shared_->start) >= shared_->time.maximum_ms())
         shared_->stop = true;
+}
+
+Value Worker::corrected_eval(Value raw) const {
+    const Position& pos = *pos_;
+    int c = correction_value(history_->correction[pos.side_to_move()][correction_index(pos)]);
+    return std::clamp(raw + c, -ValueMateInMaxPly + 1, ValueMateInMaxPly - 1);
+}
+
+void Worker::learn_correction(Value raw, Value best, int depth) {
+    const Position& pos = *pos_;
+    update_correction(history_->correction[pos.side_to_move()][correction_index(pos)], best - raw,
+                      depth);
 }
 
 Value Worker::evaluate_here(int ply) {
@@ -271,12 +293,13 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
 
     // Static evaluation, improved by the table's bound where it says more.
     Value eval;
+    Value raw_eval = ValueNone; // what the table keeps: the correction changes as it learns
     bool improving = false;
     if (ss->in_check) {
         ss->static_eval = eval = ValueNone;
     } else {
-        ss->static_eval = eval =
-            tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
+        raw_eval = tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
+        ss->static_eval = eval = corrected_eval(raw_eval);
         if (tt_value != ValueNone &&
             (std::uint8_t(tt.bound) & std::uint8_t(tt_value > eval ? Bound::Lower : Bound::Upper)))
             eval = tt_value;
@@ -318,8 +341,53 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         }
     }
 
+    // ProbCut: a capture that beats beta by a margin in a shallow search very likely beats
+    // beta in the full one.
+    const Value probcut_beta = beta + 200;
+    if (!pv_node && !ss->in_check && excluded.is_none() && depth >= 5 && !is_decisive(beta) &&
+        !(tt_value != ValueNone && tt.depth >= depth - 3 && tt_value < probcut_beta)) {
+        MoveList& captures = lists_[ply];
+        generate_legal(pos, captures);
+        keep_tactical_moves(pos, captures);
+        score_moves(ply, tt_move, ss);
+        int index = 0;
+        for (Move m = pick_next(ply, index); !m.is_none(); m = pick_next(ply, index)) {
+            if (!is_capture(pos, m) || !see_at_least(pos, m, probcut_beta - ss->static_eval))
+                continue;
+            do_move(m, ss);
+            Value v = -qsearch<NonPV>(-probcut_beta, -probcut_beta + 1, ss + 1);
+            if (v >= probcut_beta)
+                v = -search<NonPV>(-probcut_beta, -probcut_beta + 1, depth - 4, !cut_node, ss + 1);
+            undo_move(m);
+            if (shared_->stop.load(std::memory_order_relaxed)) return ValueZero;
+            if (v >= probcut_beta) {
+                shared_->tt->store(key, ply, v, Bound::Lower, depth - 3, m, raw_eval);
+                return v;
+            }
+        }
+    }
+
     // Internal iterative reduction: no move to try first, so a shallower search will do.
     if (depth >= 4 && tt_move.is_none() && (pv_node || cut_node)) --depth;
+
+    // Singular extension: when every move but the table's fails low against a margin below
+    // its value, the table's move is searched deeper; when others beat beta too, the node
+    // is cut (multi-cut). Done before the moves are generated: the check searches this ply.
+    int singular_extension = 0;
+    if (!root_node && depth >= 8 && !tt_move.is_none() && excluded.is_none() &&
+        tt_value != ValueNone && !is_decisive(tt_value) &&
+        (std::uint8_t(tt.bound) & std::uint8_t(Bound::Lower)) && tt.depth >= depth - 3) {
+        Value singular_beta = tt_value - 2 * depth;
+        ss->excluded = tt_move;
+        Value v = search<NonPV>(singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node, ss);
+        ss->excluded = Move::none();
+        if (v < singular_beta)
+            singular_extension = 1;
+        else if (singular_beta >= beta)
+            return singular_beta;
+        else if (tt_value >= beta)
+            singular_extension = -1;
+    }
 
     MoveList& list = lists_[ply];
     if (!root_node) {
@@ -360,7 +428,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             history_score = history_->butterfly[us][m.from()][m.to()] +
                             (ss - 1)->continuation->table[piece][m.to()] +
                             (ss - 2)->continuation->table[piece][m.to()];
-        int new_depth = depth - 1;
+        int new_depth = depth - 1 + (m == tt_move ? singular_extension : 0);
 
         // Shallow pruning once a move has been found that avoids being mated.
         if (!root_node && best > -ValueMateInMaxPly && has_pieces(pos, us)) {
@@ -468,7 +536,15 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         Bound bound = best >= beta
                           ? Bound::Lower
                           : (pv_node && !best_move.is_none() ? Bound::Exact : Bound::Upper);
-        shared_->tt->store(key, ply, best, bound, depth, best_move, ss->static_eval);
+        shared_->tt->store(key, ply, best, bound, depth, best_move, raw_eval);
+        // A quiet result that the static evaluation misjudged, in the direction the bound
+        // can tell, teaches the correction history.
+        bool tactical = !best_move.is_none() &&
+                        (is_capture(pos, best_move) || is_promotion_like(pos, best_move));
+        if (!ss->in_check && !tactical && !is_decisive(best) &&
+            !(bound == Bound::Lower && best <= ss->static_eval) &&
+            !(bound == Bound::Upper && best >= ss->static_eval))
+            learn_correction(raw_eval, best, depth);
     }
     return best;
 }
@@ -499,12 +575,13 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
     MoveList& list = lists_[ply];
     bool generated = false;
     Value best, futility_base;
+    Value raw_eval = ValueNone;
     if (in_check) {
         ss->static_eval = ValueNone;
         best = futility_base = -ValueInfinite;
     } else {
-        ss->static_eval = best =
-            tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
+        raw_eval = tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
+        ss->static_eval = best = corrected_eval(raw_eval);
         if (tt_value != ValueNone &&
             (std::uint8_t(tt.bound) & std::uint8_t(tt_value > best ? Bound::Lower : Bound::Upper)))
             best = tt_value;
@@ -561,7 +638,7 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
 
     Bound bound = best >= beta ? Bound::Lower
                                : (pv_node && !best_move.is_none() ? Bound::Exact : Bound::Upper);
-    shared_->tt->store(key, ply, best, bound, 0, best_move, ss->static_eval);
+    shared_->tt->store(key, ply, best, bound, 0, best_move, raw_eval);
     return best;
 }
 

@@ -95,6 +95,10 @@ class Worker {
     // The static evaluation of the position at `ply`: the net's when one is on, else the
     // hand-written one.
     Value evaluate_here(int ply);
+    // The static evaluation moved by what the correction history learnt for this pawn
+    // structure; and the lesson from a search result `best` at `depth`.
+    Value corrected_eval(Value raw) const;
+    void learn_correction(Value raw, Value best, int depth);
     void check_time();
 
     void score_moves(int ply, Move tt_move, const Stack* ss);

@@ -9,7 +9,7 @@
 namespace evo::test {
 namespace {
 
-constexpr std::uint64_t ExpectedNodes = 1241235;
+constexpr std::uint64_t ExpectedNodes = 918798;
 
 TEST(BenchSignatureTest, NodeCountMatches) {
     EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
