@@ -130,16 +130,22 @@ void Worker::check_time() {
         shared_->stop = true;
 }
 
-Value Worker::corrected_eval(Value raw) const {
+std::int16_t& Worker::correction_entry() const {
     const Position& pos = *pos_;
-    int c = correction_value(history_->correction[pos.side_to_move()][correction_index(pos)]);
-    return std::clamp(raw + c, -ValueMateInMaxPly + 1, ValueMateInMaxPly - 1);
+    return history_->correction[pos.side_to_move()][correction_index(pos)];
+}
+
+Value Worker::corrected_eval(Value raw) const {
+    return std::clamp(raw + correction_value(correction_entry()), -ValueMateInMaxPly + 1,
+                      ValueMateInMaxPly - 1);
 }
 
 void Worker::learn_correction(Value raw, Value best, int depth) {
-    const Position& pos = *pos_;
-    update_correction(history_->correction[pos.side_to_move()][correction_index(pos)], best - raw,
-                      depth);
+    update_correction(correction_entry(), best - raw, depth);
+}
+
+Value Worker::raw_static_eval(const TTHit& tt, int ply) {
+    return tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
 }
 
 Value Worker::evaluate_here(int ply) {
@@ -298,7 +304,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
     if (ss->in_check) {
         ss->static_eval = eval = ValueNone;
     } else {
-        raw_eval = tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
+        raw_eval = raw_static_eval(tt, ply);
         ss->static_eval = eval = corrected_eval(raw_eval);
         if (tt_value != ValueNone &&
             (std::uint8_t(tt.bound) & std::uint8_t(tt_value > eval ? Bound::Lower : Bound::Upper)))
@@ -518,7 +524,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
 
     if (best >= beta && !best_move.is_none()) {
         int bonus = history_bonus(depth);
-        if (!is_capture(pos, best_move) && !is_promotion_like(pos, best_move)) {
+        if (is_quiet(pos, best_move)) {
             update_quiet_stats(ss, best_move, quiets, quiet_count, depth);
         } else if (is_capture(pos, best_move)) {
             Piece p = pos.piece_on(best_move.from());
@@ -539,8 +545,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         shared_->tt->store(key, ply, best, bound, depth, best_move, raw_eval);
         // A quiet result that the static evaluation misjudged, in the direction the bound
         // can tell, teaches the correction history.
-        bool tactical = !best_move.is_none() &&
-                        (is_capture(pos, best_move) || is_promotion_like(pos, best_move));
+        bool tactical = !best_move.is_none() && !is_quiet(pos, best_move);
         if (!ss->in_check && !tactical && !is_decisive(best) &&
             !(bound == Bound::Lower && best <= ss->static_eval) &&
             !(bound == Bound::Upper && best >= ss->static_eval))
@@ -580,7 +585,7 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
         ss->static_eval = ValueNone;
         best = futility_base = -ValueInfinite;
     } else {
-        raw_eval = tt.found && tt.static_eval != ValueNone ? tt.static_eval : evaluate_here(ply);
+        raw_eval = raw_static_eval(tt, ply);
         ss->static_eval = best = corrected_eval(raw_eval);
         if (tt_value != ValueNone &&
             (std::uint8_t(tt.bound) & std::uint8_t(tt_value > best ? Bound::Lower : Bound::Upper)))

@@ -99,6 +99,10 @@ class Worker {
     // structure; and the lesson from a search result `best` at `depth`.
     Value corrected_eval(Value raw) const;
     void learn_correction(Value raw, Value best, int depth);
+    // The correction history's entry for the current position.
+    std::int16_t& correction_entry() const;
+    // The uncorrected static evaluation: the table's when it has one, else computed.
+    Value raw_static_eval(const TTHit& tt, int ply);
     void check_time();
 
     void score_moves(int ply, Move tt_move, const Stack* ss);
