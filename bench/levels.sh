@@ -13,11 +13,14 @@
 #       glaurung-nodesNNNN (the full engine at NNNN nodes a move), glaurung-depthN or
 #       toga2-depthN (to N plies a move; toga2 does not obey `go nodes`), or hand-levelN
 #       (our level N with the hand-written evaluation, `Use NNUE` off: the levels as they
-#       were calibrated before the chess net, so that their games still count)
+#       were calibrated before the chess net, so that their games still count), or
+#       prev-levelN (level N of another build, PREV_EVOCHESS: the levels as they were
+#       before a change of the engine, e.g. the search of commit 567c243)
 #   bench/levels.sh summary
 #       one line per match played into OUT: the pair, W-D-L of the first, score and Elo
 #
-# Environment: EVOCHESS (default build/evochess), FULL_NODES (default 1000000),
+# Environment: EVOCHESS (default build/evochess), PREV_EVOCHESS (for prev-levelN),
+# FULL_NODES (default 1000000),
 # TC (default 60+1), PEER_MOVETIME (Stockfish's milliseconds a move; default 100 below
 # UCI_Elo 2200, 200 below 2400, 400 from there: weakened, Stockfish 15.1 picks its move at
 # a depth its UCI_Elo sets, 7 plies at 2000, 10 at 2200, 12 at 2400, which those times
@@ -36,12 +39,12 @@ niceness=${NICE:-10}
 mkdir -p "$out"
 [ -x "$evochess" ] || { echo "no evochess binary at $evochess (build it first)" >&2; exit 2; }
 
-# The --engine argument for evochess at a level; PREFIX (optional) names a setting of it and
-# OPTIONS are more of its UCI options.
+# The --engine argument for evochess at a level; PREFIX (optional) names a setting of it,
+# OPTIONS are more of its UCI options and BINARY another build (default EVOCHESS).
 level_engine() {
-    local level=$1 prefix=${2:-} options=${3:-} extra=""
+    local level=$1 prefix=${2:-} options=${3:-} binary=${4:-$evochess} extra=""
     [ "$level" = 8 ] && extra=" nodes=$full_nodes"
-    echo "cmd='$evochess uci' name=${prefix}level$level option.Level=$level option.Hash=16$options$extra"
+    echo "cmd='$binary uci' name=${prefix}level$level option.Level=$level option.Hash=16$options$extra"
 }
 
 run_match() { # NAME VARIANT GAMES ENGINE-ARGS...
@@ -88,8 +91,12 @@ anchor)
     hand-level[1-8])
         peer_engine=$(level_engine "${peer#hand-level}" hand- " 'option.Use NNUE=false'")
         ;;
+    prev-level[1-8])
+        [ -x "${PREV_EVOCHESS:-}" ] || { echo "prev-levelN plays the build PREV_EVOCHESS: set it" >&2; exit 2; }
+        peer_engine=$(level_engine "${peer#prev-level}" prev- "" "$PREV_EVOCHESS")
+        ;;
     *)
-        sed -n '10,16p' "$0" >&2
+        sed -n '10,18p' "$0" >&2
         exit 2
         ;;
     esac
@@ -107,7 +114,7 @@ summary)
     done
     ;;
 *)
-    sed -n '2,25p' "$0" >&2
+    sed -n '2,28p' "$0" >&2
     exit 2
     ;;
 esac

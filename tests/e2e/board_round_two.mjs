@@ -44,8 +44,10 @@ try {
   for (const [label, width, height] of SIZES) {
     const page = await newPage(width, height);
     await page.goto(harness.server.address);
-    // With no game saved yet the app asks for one: the checks make their own.
-    await page.waitForFunction(() => document.querySelectorAll('#new-game-dialog select[name=variant] option').length > 0);
+    // Once the app has started (it opens the newest game, or asks for a new one): then the
+    // dialog is closed for good; the checks make their own games. Closing it before the app
+    // opened it left it open over the board.
+    await page.waitForFunction(() => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''));
     await page.evaluate(() => document.getElementById('new-game-dialog').close());
     const board = new BoardDriver(page);
     const open = async (request, moves = []) => {

@@ -374,14 +374,22 @@ try {
     await carol.waitForFunction((id) => location.hash === `#game=${id}`, rematchGame);
     await waitForText(carol, '#seat-note', /You are watching/);
     for (const page of everyone) await waitForPlies(page, 0);
+    const boardTop = async () => (await bob.locator('#board cg-board').boundingBox()).y;
+    const boardTopWhileThere = await boardTop();
     // The finished game opened again stays on screen; its button leads to the rematch.
     await alice.click(`#saved-games li[data-game-id="${firstGame}"] .saved-game-open`);
     await waitForText(alice, '#rematch-button', /Go to the rematch/);
     await alice.waitForTimeout(500);
     assert.equal(await gameIdOf(alice), firstGame, 'no jump away from a finished game opened on purpose');
+    // Bob's phone says Alice is away, and his board stays where it was: a strip that grew a line
+    // moved the board under his finger (his e2-e4 landed on e3 as she came back).
+    await waitForText(bob, '.presence[data-side="b"]', /away/);
+    assert.equal(await boardTop(), boardTopWhileThere, "the opponent's absence does not move the board");
     await alice.click('#rematch-button');
     await alice.waitForFunction((id) => location.hash === `#game=${id}`, rematchGame);
     await waitForText(alice, '#seat-note', /You play Black/);
+    await bob.locator('.presence[data-side="b"].is-away').waitFor({ state: 'detached' });
+    assert.equal(await boardTop(), boardTopWhileThere, "the opponent's return does not move the board");
   });
 
   await check('a takeback, then a draw by agreement', async () => {

@@ -497,8 +497,10 @@ export class OnlineController {
       const side = element.dataset.side as Side;
       const free = state.seats ? !state.seats[side] : false;
       const away = !free && this.awayMs(side) !== null;
-      element.textContent = free ? 'seat free' : away ? 'away' : '';
-      element.hidden = !free && !away;
+      // A player who is there keeps the word's place, unseen: the strip does not grow or shrink
+      // a line as the opponent comes and goes, so the board never moves under a finger.
+      element.textContent = free ? 'seat free' : 'away';
+      element.classList.toggle('is-there', !free && !away);
       element.classList.toggle('is-away', away);
     }
   }
