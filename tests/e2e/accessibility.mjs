@@ -47,7 +47,8 @@ async function audit(page, name) {
     return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
   const blocking = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of result) console.log(`  ${blocking.includes(v) ? 'BLOCKING' : 'note'} ${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`);
+  for (const v of result)
+    console.log(`  ${blocking.includes(v) ? 'BLOCKING' : 'note'} ${v.impact} ${v.id}: ${v.help} (${v.nodes.join(', ')})`);
   if (blocking.length) {
     failed += 1;
     console.log(`FAIL - ${name}: ${blocking.length} serious or critical finding(s)`);
@@ -55,7 +56,10 @@ async function audit(page, name) {
 }
 
 try {
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     const context = await browser.newContext({ viewport });
     await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
     const page = await context.newPage();
@@ -73,7 +77,12 @@ try {
     const board = new BoardDriver(page);
     // Each move is answered before the next is made (a click while one is in flight is not
     // taken: the board is busy until the server answers).
-    for (const [ply, [from, to]] of [['a2', 'a3'], ['a7', 'a6'], ['a3', 'a4'], ['a6', 'a5']].entries()) {
+    for (const [ply, [from, to]] of [
+      ['a2', 'a3'],
+      ['a7', 'a6'],
+      ['a3', 'a4'],
+      ['a6', 'a5'],
+    ].entries()) {
       await board.click(from, to);
       await waitForMoves(page, ply + 1, { timeout: 30000, context: `${from}-${to} at ${label}` });
     }
@@ -97,7 +106,9 @@ try {
     }, gameAddress);
     await page.click('#analysis-back-button');
     await page.locator('#review-button').click();
-    await page.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, {
+      timeout: 30000,
+    });
     await audit(page, `the review of a game (${label})`);
     await page.goto(`${server.address}#rules=evochess`);
     await page.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 3);

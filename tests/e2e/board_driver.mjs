@@ -12,9 +12,10 @@ export class BoardDriver {
     const board = this.page.locator('#board cg-board');
     await board.scrollIntoViewIfNeeded();
     const box = await board.boundingBox();
-    const whiteBelow = await this.page.locator('#board .cg-wrap, #board.cg-wrap').first().evaluate(
-      (element) => element.classList.contains('orientation-white'),
-    );
+    const whiteBelow = await this.page
+      .locator('#board .cg-wrap, #board.cg-wrap')
+      .first()
+      .evaluate((element) => element.classList.contains('orientation-white'));
     const file = square.charCodeAt(0) - 'a'.charCodeAt(0);
     const rank = Number(square[1]) - 1;
     const column = whiteBelow ? file : 7 - file;
@@ -58,7 +59,14 @@ export class BoardDriver {
       ([px, py]) => {
         for (const piece of document.querySelectorAll('#board piece')) {
           const rect = piece.getBoundingClientRect();
-          if (px >= rect.left && px < rect.right && py >= rect.top && py < rect.bottom && !piece.classList.contains('ghost') && !piece.classList.contains('fading'))
+          if (
+            px >= rect.left &&
+            px < rect.right &&
+            py >= rect.top &&
+            py < rect.bottom &&
+            !piece.classList.contains('ghost') &&
+            !piece.classList.contains('fading')
+          )
             return piece.className;
         }
         return null;

@@ -16,7 +16,6 @@ const { server, check } = harness;
 const newPage = (width, height, options = {}) => harness.newPage(width, height, { clipboard: true, downloads: true, ...options });
 const openGame = (page, id) => harness.openGame(page, id);
 
-
 const gameOf = async (page, id) => (await apiCall(page, 'GET', `/api/games/${id}`)).body;
 const plies = (page) => page.locator('#move-list button.move').count();
 const waitForPlies = (page, n) => waitForMoves(page, n, { timeout: 30000 });
@@ -129,7 +128,10 @@ try {
     await typeMove(page, 'Nf3');
     await waitForPlies(page, 3);
     const game = await gameOf(page, id);
-    assert.deepEqual(game.history.map((m) => m.uci), ['e2e4', 'e7e5', 'g1f3']);
+    assert.deepEqual(
+      game.history.map((m) => m.uci),
+      ['e2e4', 'e7e5', 'g1f3'],
+    );
 
     // SAN with an evolution, e.g. "b4=N".
     const evo = await createGame(page, { variant: 'evochess', players: HUMANS }, ['a2a3', 'a7a6', 'b2b3', 'b7b6', 'c2c3', 'c7c6']);
@@ -148,7 +150,8 @@ try {
     const black = await newPage(1366, 900);
     await white.goto(`${server.address}#game=${id}&seat=${seat.token}`);
     await black.goto(`${server.address}#game=${id}&invite=${/invite=([^&]+)/.exec(invite)[1]}`);
-    for (const p of [white, black]) await p.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
+    for (const p of [white, black])
+      await p.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
     await white.waitForFunction(() => !document.getElementById('move-input-field').disabled);
     await black.waitForFunction(() => !document.getElementById('move-input-field').disabled);
     await typeMove(black, 'e5');
@@ -169,7 +172,10 @@ try {
     await typeMove(black, 'e7e5');
     await waitForPlies(white, 2);
     const game = await gameOf(page, id);
-    assert.deepEqual(game.history.map((m) => m.uci), ['e2e4', 'e7e5']);
+    assert.deepEqual(
+      game.history.map((m) => m.uci),
+      ['e2e4', 'e7e5'],
+    );
     await white.screenshot({ path: path.join(tmpdir(), 'evochess-feel-online-390.png'), fullPage: true });
     await white.context().close();
     await black.context().close();
@@ -210,12 +216,21 @@ try {
     assert.equal(game.start_fen, fen);
     assert.deepEqual(game.players, { w: 'engine', b: 'human' });
     assert.equal(game.engine.movetime_ms, 100);
-    assert.equal(await page.locator('#board .cg-wrap.orientation-black, #board.cg-wrap.orientation-black').count(), 1, 'the board turns to the human side');
+    assert.equal(
+      await page.locator('#board .cg-wrap.orientation-black, #board.cg-wrap.orientation-black').count(),
+      1,
+      'the board turns to the human side',
+    );
   });
 
   await check('no horizontal overflow with the new controls at 360-430 px; phone and desktop screenshots', async () => {
     const id = await createGame(page, { variant: 'evochess', players: HUMANS }, ['e2e4']);
-    for (const [width, height] of [[360, 800], [390, 844], [430, 932], [1366, 900]]) {
+    for (const [width, height] of [
+      [360, 800],
+      [390, 844],
+      [430, 932],
+      [1366, 900],
+    ]) {
       const view = await newPage(width, height);
       await openGame(view, id);
       await typeMove(view, 'zz9');

@@ -37,8 +37,11 @@ const inside = (inner, outer, what) => {
   assert.ok(inner.y >= outer.y - 1.5 && inner.y + inner.height <= outer.y + outer.height + 1.5, `${what}: within the board's height`);
 };
 const visibleChoices = (page) =>
-  page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.filter((b) => b.checkVisibility()).map((b) => b.dataset.uci));
-const allChoices = (page) => page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
+  page
+    .locator('#promotion-dialog button.promotion-choice')
+    .evaluateAll((buttons) => buttons.filter((b) => b.checkVisibility()).map((b) => b.dataset.uci));
+const allChoices = (page) =>
+  page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
 
 try {
   for (const [label, width, height] of SIZES) {
@@ -47,7 +50,9 @@ try {
     // Once the app has started (it opens the newest game, or asks for a new one): then the
     // dialog is closed for good; the checks make their own games. Closing it before the app
     // opened it left it open over the board.
-    await page.waitForFunction(() => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''));
+    await page.waitForFunction(
+      () => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''),
+    );
     await page.evaluate(() => document.getElementById('new-game-dialog').close());
     const board = new BoardDriver(page);
     const open = async (request, moves = []) => {
@@ -87,64 +92,82 @@ try {
       const queen = await page.locator('#promotion-dialog button[data-uci="b2b1q"]').boundingBox();
       near(queen.y, square.y, 'the queen on b1');
       await page.keyboard.press('Escape');
-      await page.locator('#promotion-dialog[open]').waitFor({ state: 'detached', timeout: 3000 }).catch(() => undefined);
+      await page
+        .locator('#promotion-dialog[open]')
+        .waitFor({ state: 'detached', timeout: 3000 })
+        .catch(() => undefined);
       assert.equal(await page.locator('#promotion-dialog').evaluate((d) => d.open), false, 'Escape closes the picker');
     });
 
-    await check(`item 9 (${label}): Promote King Chess's ten choices: four on the file, the rest under "more", never the whole board`, async () => {
-      const id = await open({ variant: 'promoteking', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', players: HUMANS });
-      const legal = (await gameOf(page, id)).legal.map((m) => m.uci).filter((uci) => uci.startsWith('b7b8'));
-      assert.equal(legal.length, 10);
-      await board.click('b7', 'b8');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
-      assert.deepEqual(await visibleChoices(page), ['b7b8q', 'b7b8n', 'b7b8r', 'b7b8b']);
-      assert.deepEqual((await allChoices(page)).sort(), [...legal].sort(), 'every legal choice is in the picker');
-      const { board: boardBox } = await boxes(page, 'b8');
-      inside(await page.locator('#promotion-dialog').boundingBox(), boardBox, 'the column');
-      await page.click('#promotion-dialog .promotion-more');
-      const shown = await visibleChoices(page);
-      assert.deepEqual([...shown].sort(), [...legal].sort(), 'after "more" every choice is one tap away');
-      assert.equal(shown.at(-1), 'b7b8p', 'keeping the pawn comes last');
-      const panel = await page.locator('#promotion-dialog').boundingBox();
-      inside(panel, boardBox, 'the expanded picker');
-      assert.ok(panel.height <= boardBox.height * 0.76, `the expanded picker leaves a quarter of the board (${panel.height} of ${boardBox.height})`);
-      assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /never move forward/);
-      await shot(page, `picker-promoteking-more-${label}`);
-      await page.locator('#promotion-dialog button[data-uci="b7b8~q"]').scrollIntoViewIfNeeded();
-      await page.click('#promotion-dialog button[data-uci="b7b8~q"]');
-      await waitForMoves(page, 1);
-      assert.equal((await gameOf(page, id)).history[0].uci, 'b7b8~q');
-    });
+    await check(
+      `item 9 (${label}): Promote King Chess's ten choices: four on the file, the rest under "more", never the whole board`,
+      async () => {
+        const id = await open({ variant: 'promoteking', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', players: HUMANS });
+        const legal = (await gameOf(page, id)).legal.map((m) => m.uci).filter((uci) => uci.startsWith('b7b8'));
+        assert.equal(legal.length, 10);
+        await board.click('b7', 'b8');
+        await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
+        assert.deepEqual(await visibleChoices(page), ['b7b8q', 'b7b8n', 'b7b8r', 'b7b8b']);
+        assert.deepEqual((await allChoices(page)).sort(), [...legal].sort(), 'every legal choice is in the picker');
+        const { board: boardBox } = await boxes(page, 'b8');
+        inside(await page.locator('#promotion-dialog').boundingBox(), boardBox, 'the column');
+        await page.click('#promotion-dialog .promotion-more');
+        const shown = await visibleChoices(page);
+        assert.deepEqual([...shown].sort(), [...legal].sort(), 'after "more" every choice is one tap away');
+        assert.equal(shown.at(-1), 'b7b8p', 'keeping the pawn comes last');
+        const panel = await page.locator('#promotion-dialog').boundingBox();
+        inside(panel, boardBox, 'the expanded picker');
+        assert.ok(
+          panel.height <= boardBox.height * 0.76,
+          `the expanded picker leaves a quarter of the board (${panel.height} of ${boardBox.height})`,
+        );
+        assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /never move forward/);
+        await shot(page, `picker-promoteking-more-${label}`);
+        await page.locator('#promotion-dialog button[data-uci="b7b8~q"]').scrollIntoViewIfNeeded();
+        await page.click('#promotion-dialog button[data-uci="b7b8~q"]');
+        await waitForMoves(page, 1);
+        assert.equal((await gameOf(page, id)).history[0].uci, 'b7b8~q');
+      },
+    );
 
-    await check(`item 9 (${label}): an EvoChess evolution in mid-board: the column stays on the board, declining under "more"`, async () => {
-      const id = await open({ variant: 'evochess', players: HUMANS }, ['a2a3', 'a7a6', 'a3a4', 'a6a5']);
-      await board.click('b2', 'b4');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 }).catch(async (error) => {
-        await shot(page, `picker-evochess-missing-${label}`);
-        throw error;
-      });
-      assert.deepEqual(await visibleChoices(page), ['b2b4n', 'b2b4b']);
-      const { board: boardBox } = await boxes(page, 'b4');
-      inside(await page.locator('#promotion-dialog').boundingBox(), boardBox, 'the column');
-      assert.equal(await page.locator('#promotion-dialog .decline-note').isVisible(), false, 'the note waits under "more"');
-      await shot(page, `picker-evochess-${label}`);
-      // A press on the board around the picker cancels it, and plays nothing.
-      const { board: b } = await boxes(page, 'h1');
-      await page.mouse.click(b.x + b.width - 10, b.y + 10);
-      await page.waitForFunction(() => !document.getElementById('promotion-dialog').open, null, { timeout: 30000 });
-      assert.equal((await gameOf(page, id)).history.length, 4, 'a press outside plays nothing');
-      await board.click('b2', 'b4');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 5000 }).catch(async (error) => {
-        await shot(page, `picker-evochess-missing2-${label}`);
-        throw error;
-      });
-      await page.click('#promotion-dialog .promotion-more');
-      assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /keep/i);
-      assert.ok(await page.locator('#promotion-dialog .decline-note').isVisible());
-      await page.click('#promotion-dialog button[data-uci="b2b4"]');
-      await waitForMoves(page, 5);
-      assert.equal((await gameOf(page, id)).history[4].uci, 'b2b4');
-    });
+    await check(
+      `item 9 (${label}): an EvoChess evolution in mid-board: the column stays on the board, declining under "more"`,
+      async () => {
+        const id = await open({ variant: 'evochess', players: HUMANS }, ['a2a3', 'a7a6', 'a3a4', 'a6a5']);
+        await board.click('b2', 'b4');
+        await page
+          .locator('#promotion-dialog[open]')
+          .waitFor({ timeout: 5000 })
+          .catch(async (error) => {
+            await shot(page, `picker-evochess-missing-${label}`);
+            throw error;
+          });
+        assert.deepEqual(await visibleChoices(page), ['b2b4n', 'b2b4b']);
+        const { board: boardBox } = await boxes(page, 'b4');
+        inside(await page.locator('#promotion-dialog').boundingBox(), boardBox, 'the column');
+        assert.equal(await page.locator('#promotion-dialog .decline-note').isVisible(), false, 'the note waits under "more"');
+        await shot(page, `picker-evochess-${label}`);
+        // A press on the board around the picker cancels it, and plays nothing.
+        const { board: b } = await boxes(page, 'h1');
+        await page.mouse.click(b.x + b.width - 10, b.y + 10);
+        await page.waitForFunction(() => !document.getElementById('promotion-dialog').open, null, { timeout: 30000 });
+        assert.equal((await gameOf(page, id)).history.length, 4, 'a press outside plays nothing');
+        await board.click('b2', 'b4');
+        await page
+          .locator('#promotion-dialog[open]')
+          .waitFor({ timeout: 5000 })
+          .catch(async (error) => {
+            await shot(page, `picker-evochess-missing2-${label}`);
+            throw error;
+          });
+        await page.click('#promotion-dialog .promotion-more');
+        assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /keep/i);
+        assert.ok(await page.locator('#promotion-dialog .decline-note').isVisible());
+        await page.click('#promotion-dialog button[data-uci="b2b4"]');
+        await waitForMoves(page, 5);
+        assert.equal((await gameOf(page, id)).history[4].uci, 'b2b4');
+      },
+    );
 
     await check(`item 11 (${label}): settings: board colours, letter pieces, quiet sounds, zen mode, kept after a reload`, async () => {
       const id = await open({ variant: 'evochess', players: HUMANS });
@@ -157,7 +180,9 @@ try {
       const look = () =>
         page.evaluate(() => {
           const board = getComputedStyle(document.querySelector('#board cg-board')).backgroundImage;
-          const king = [...document.querySelectorAll('#board piece')].find((p) => p.classList.contains('k-piece') && p.classList.contains('white'));
+          const king = [...document.querySelectorAll('#board piece')].find(
+            (p) => p.classList.contains('k-piece') && p.classList.contains('white'),
+          );
           return { board, kingLetter: getComputedStyle(king, '::before').content, kingImage: getComputedStyle(king).backgroundImage };
         });
       let seen = await look();
@@ -213,44 +238,50 @@ try {
       assert.equal((await gameOf(page, id)).history.length, 3);
     });
 
-    await check(`item 10 (${label}): the analysis board's moves make a variation tree, with comments, exported as PGN with variations`, async () => {
-      await page.goto(`${harness.server.address}#analysis=chess&moves=e2e4,e7e5,g1f3,b8c6&ply=4`);
-      await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 4);
-      await page.uncheck('#analysis-engine-toggle');
-      const moves = (selector) => page.locator(`#move-list ${selector}`).allTextContents();
-      // Back to 1... e5, then 2. d4 instead of 2. Nf3: a variation, the main line kept.
-      await page.click('#move-list button.move[data-uci="e7e5"]');
-      await page.waitForFunction(() => /ply=2$/.test(location.hash));
-      await board.click('d2', 'd4');
-      await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 5);
-      assert.deepEqual(await moves('.variation-tree > button.move'), ['e4', 'e5', 'Nf3', 'Nc6'], 'the main line is kept');
-      assert.deepEqual(await moves('.variation button.move'), ['d4']);
-      assert.match(new URL(page.url()).hash, /moves=e2e4%2Ce7e5%2Cd2d4&ply=3/);
-      await board.click('e5', 'd4');
-      await page.waitForFunction(() => document.querySelectorAll('#move-list .variation button.move').length === 2);
-      assert.deepEqual(await moves('.variation button.move'), ['d4', 'exd4']);
-      // A click on any move goes there: the main line's, then the variation's.
-      await page.click('#move-list .variation-tree > button.move[data-uci="b8c6"]');
-      await page.waitForFunction(() => /moves=e2e4%2Ce7e5%2Cg1f3%2Cb8c6&ply=4$/.test(location.hash));
-      assert.equal(await page.locator('#move-list button.move.selected').textContent(), 'Nc6');
-      await page.click('#move-list .variation button.move[data-uci="d2d4"]');
-      await page.waitForFunction(() => /moves=e2e4%2Ce7e5%2Cd2d4%2Ce5d4&ply=3$/.test(location.hash));
-      await page.locator('#analysis-comment').fill('the centre game');
-      await page.locator('#move-list .move-comment').waitFor();
-      // A second variation at the same ply, from the main line's position.
-      await page.click('#move-list button.move[data-uci="e7e5"]');
-      await board.click('f1', 'c4');
-      await page.waitForFunction(() => document.querySelectorAll('#move-list .variation').length === 2);
-      await shot(page, `analysis-tree-${label}`);
-      const pgn = await page.locator('#analysis-pgn').inputValue();
-      const movetext = '1. e4 e5 2. Nf3 (2. d4 {the centre game} 2... exd4) (2. Bc4) 2... Nc6 *';
-      assert.ok(pgn.includes(movetext), `the PGN has the variations:\n${pgn}`);
-      // The core's PGN reader takes it back: the main line, variations and comments skipped.
-      const imported = await apiCall(page, 'POST', '/api/games', { pgn, players: HUMANS });
-      assert.equal(imported.status, 201, JSON.stringify(imported.body));
-      assert.deepEqual(imported.body.history.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6']);
-      await page.check('#analysis-engine-toggle');
-    });
+    await check(
+      `item 10 (${label}): the analysis board's moves make a variation tree, with comments, exported as PGN with variations`,
+      async () => {
+        await page.goto(`${harness.server.address}#analysis=chess&moves=e2e4,e7e5,g1f3,b8c6&ply=4`);
+        await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 4);
+        await page.uncheck('#analysis-engine-toggle');
+        const moves = (selector) => page.locator(`#move-list ${selector}`).allTextContents();
+        // Back to 1... e5, then 2. d4 instead of 2. Nf3: a variation, the main line kept.
+        await page.click('#move-list button.move[data-uci="e7e5"]');
+        await page.waitForFunction(() => /ply=2$/.test(location.hash));
+        await board.click('d2', 'd4');
+        await page.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 5);
+        assert.deepEqual(await moves('.variation-tree > button.move'), ['e4', 'e5', 'Nf3', 'Nc6'], 'the main line is kept');
+        assert.deepEqual(await moves('.variation button.move'), ['d4']);
+        assert.match(new URL(page.url()).hash, /moves=e2e4%2Ce7e5%2Cd2d4&ply=3/);
+        await board.click('e5', 'd4');
+        await page.waitForFunction(() => document.querySelectorAll('#move-list .variation button.move').length === 2);
+        assert.deepEqual(await moves('.variation button.move'), ['d4', 'exd4']);
+        // A click on any move goes there: the main line's, then the variation's.
+        await page.click('#move-list .variation-tree > button.move[data-uci="b8c6"]');
+        await page.waitForFunction(() => /moves=e2e4%2Ce7e5%2Cg1f3%2Cb8c6&ply=4$/.test(location.hash));
+        assert.equal(await page.locator('#move-list button.move.selected').textContent(), 'Nc6');
+        await page.click('#move-list .variation button.move[data-uci="d2d4"]');
+        await page.waitForFunction(() => /moves=e2e4%2Ce7e5%2Cd2d4%2Ce5d4&ply=3$/.test(location.hash));
+        await page.locator('#analysis-comment').fill('the centre game');
+        await page.locator('#move-list .move-comment').waitFor();
+        // A second variation at the same ply, from the main line's position.
+        await page.click('#move-list button.move[data-uci="e7e5"]');
+        await board.click('f1', 'c4');
+        await page.waitForFunction(() => document.querySelectorAll('#move-list .variation').length === 2);
+        await shot(page, `analysis-tree-${label}`);
+        const pgn = await page.locator('#analysis-pgn').inputValue();
+        const movetext = '1. e4 e5 2. Nf3 (2. d4 {the centre game} 2... exd4) (2. Bc4) 2... Nc6 *';
+        assert.ok(pgn.includes(movetext), `the PGN has the variations:\n${pgn}`);
+        // The core's PGN reader takes it back: the main line, variations and comments skipped.
+        const imported = await apiCall(page, 'POST', '/api/games', { pgn, players: HUMANS });
+        assert.equal(imported.status, 201, JSON.stringify(imported.body));
+        assert.deepEqual(
+          imported.body.history.map((m) => m.san),
+          ['e4', 'e5', 'Nf3', 'Nc6'],
+        );
+        await page.check('#analysis-engine-toggle');
+      },
+    );
     await page.context().close();
   }
 

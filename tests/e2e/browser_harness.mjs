@@ -25,7 +25,12 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
     }
   }
   const { chromium } = createRequire(path.join(repo, 'web/package.json'))('playwright-core');
-  const server = await startServer({ binary, dataDir: mkdtempSync(path.join(tmpdir(), `evochess-${name}-data-`)), webDir, extraArgs: serverArgs });
+  const server = await startServer({
+    binary,
+    dataDir: mkdtempSync(path.join(tmpdir(), `evochess-${name}-data-`)),
+    webDir,
+    extraArgs: serverArgs,
+  });
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -89,7 +94,9 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
 export async function watchPolicy(context, violations) {
   await context.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`Content-Security-Policy violation: ${event.violatedDirective} (${event.blockedURI || 'inline'}) at ${event.sourceFile}:${event.lineNumber}`),
+      console.error(
+        `Content-Security-Policy violation: ${event.violatedDirective} (${event.blockedURI || 'inline'}) at ${event.sourceFile}:${event.lineNumber}`,
+      ),
     ),
   );
   context.on('console', (message) => {

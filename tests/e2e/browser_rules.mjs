@@ -58,7 +58,8 @@ async function serverPosition(moves) {
 }
 
 // The squares the server's legal moves let the unit on `from` go to.
-const destinationsOf = (state, from) => [...new Set(state.legal.filter((m) => m.uci.startsWith(from)).map((m) => m.uci.slice(2, 4)))].sort();
+const destinationsOf = (state, from) =>
+  [...new Set(state.legal.filter((m) => m.uci.startsWith(from)).map((m) => m.uci.slice(2, 4)))].sort();
 
 // The squares the board shows dots (or capture rings) on, once drawn.
 async function dotsShown(page, count) {
@@ -86,53 +87,61 @@ try {
     await page.locator('#analysis-panel:not([hidden])').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('#move-list .move').length >= n, opening.length);
 
-    await harness.check(`${label}: the dots of a unit and the promotion picker's choices come from the browser, as the server would give them`, async () => {
-      const info = await apiCall(page, 'GET', '/api/info');
-      assert.equal(info.body.engine, false, 'the server was started with --no-engine');
-      const before = await serverPosition(opening);
-      assert.equal(await page.locator('#analysis-fen').inputValue(), before.fen);
-      await clickSquare(page, board, 'e6');
-      assert.deepEqual(destinationsOf(before, 'e6'), ['f7']);
-      assert.equal(await dotsShown(page, 1), 1);
-      await clickSquare(page, board, 'f7');
-      await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
-      const choices = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
-      assert.deepEqual(
-        choices.sort(),
-        before.legal
-          .filter((m) => m.uci.startsWith('e6f7'))
-          .map((m) => m.uci)
-          .sort(),
-      );
-      await page.screenshot({ path: path.join(shots, `promotion-${label}.png`), fullPage: width < 1000 });
-      await choosePromotion(page, 'e6f7n');
-      const after = await serverPosition([...opening, 'e6f7n']);
-      await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, after.fen, { timeout: 30000 });
-      await board.expectPiece('f7', /white.*n-piece|n-piece.*white/);
-      assert.match(await page.locator('#move-list').textContent(), /exf7=N/);
-    });
+    await harness.check(
+      `${label}: the dots of a unit and the promotion picker's choices come from the browser, as the server would give them`,
+      async () => {
+        const info = await apiCall(page, 'GET', '/api/info');
+        assert.equal(info.body.engine, false, 'the server was started with --no-engine');
+        const before = await serverPosition(opening);
+        assert.equal(await page.locator('#analysis-fen').inputValue(), before.fen);
+        await clickSquare(page, board, 'e6');
+        assert.deepEqual(destinationsOf(before, 'e6'), ['f7']);
+        assert.equal(await dotsShown(page, 1), 1);
+        await clickSquare(page, board, 'f7');
+        await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
+        const choices = await page
+          .locator('#promotion-dialog button.promotion-choice')
+          .evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
+        assert.deepEqual(
+          choices.sort(),
+          before.legal
+            .filter((m) => m.uci.startsWith('e6f7'))
+            .map((m) => m.uci)
+            .sort(),
+        );
+        await page.screenshot({ path: path.join(shots, `promotion-${label}.png`), fullPage: width < 1000 });
+        await choosePromotion(page, 'e6f7n');
+        const after = await serverPosition([...opening, 'e6f7n']);
+        await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, after.fen, { timeout: 30000 });
+        await board.expectPiece('f7', /white.*n-piece|n-piece.*white/);
+        assert.match(await page.locator('#move-list').textContent(), /exf7=N/);
+      },
+    );
 
-    await harness.check(`${label}: more moves explored, each shown at once with the server's legal moves, and no request for any`, async () => {
-      let moves = [...opening, 'e6f7n'];
-      for (const [from, to] of [
-        ['e7', 'f7'],
-        ['e1', 'e2'],
-      ]) {
-        const state = await serverPosition(moves);
-        await clickSquare(page, board, from);
-        assert.equal(await dotsShown(page, destinationsOf(state, from).length), destinationsOf(state, from).length, `${from}'s dots`);
-        await clickSquare(page, board, to);
-        moves = [...moves, from + to];
-        const next = await serverPosition(moves);
-        await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, next.fen, { timeout: 30000 });
-      }
-      // Back and forth along the line: the positions are the browser's too.
-      await page.keyboard.press('ArrowLeft');
-      await page.keyboard.press('Home');
-      await page.waitForFunction(() => document.querySelectorAll('#board piece').length > 0);
-      await page.screenshot({ path: path.join(shots, `explored-${label}.png`), fullPage: width < 1000 });
-      assert.deepEqual(seen, [], 'requests for positions or analyses');
-    });
+    await harness.check(
+      `${label}: more moves explored, each shown at once with the server's legal moves, and no request for any`,
+      async () => {
+        let moves = [...opening, 'e6f7n'];
+        for (const [from, to] of [
+          ['e7', 'f7'],
+          ['e1', 'e2'],
+        ]) {
+          const state = await serverPosition(moves);
+          await clickSquare(page, board, from);
+          assert.equal(await dotsShown(page, destinationsOf(state, from).length), destinationsOf(state, from).length, `${from}'s dots`);
+          await clickSquare(page, board, to);
+          moves = [...moves, from + to];
+          const next = await serverPosition(moves);
+          await page.waitForFunction((fen) => document.getElementById('analysis-fen').value === fen, next.fen, { timeout: 30000 });
+        }
+        // Back and forth along the line: the positions are the browser's too.
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press('Home');
+        await page.waitForFunction(() => document.querySelectorAll('#board piece').length > 0);
+        await page.screenshot({ path: path.join(shots, `explored-${label}.png`), fullPage: width < 1000 });
+        assert.deepEqual(seen, [], 'requests for positions or analyses');
+      },
+    );
     await page.context().close();
   }
 

@@ -49,7 +49,8 @@ async function check(name, body) {
   } catch (error) {
     results.failed += 1;
     console.log(`FAIL - ${name}\n${error.stack ?? error}`);
-    for (const [who, page] of Object.entries(pages)) await page.screenshot({ path: path.join(shotsDir, `failure-${who}.png`) }).catch(() => {});
+    for (const [who, page] of Object.entries(pages))
+      await page.screenshot({ path: path.join(shotsDir, `failure-${who}.png`) }).catch(() => {});
     throw error;
   }
 }
@@ -59,9 +60,13 @@ const chatTexts = (page) => page.locator('#chat-messages .chat-text').allTextCon
 
 async function waitForChat(page, expected, timeout = 10000) {
   await page
-    .waitForFunction((want) => JSON.stringify([...document.querySelectorAll('#chat-messages .chat-text')].map((node) => node.textContent)) === want, JSON.stringify(expected), {
-      timeout,
-    })
+    .waitForFunction(
+      (want) => JSON.stringify([...document.querySelectorAll('#chat-messages .chat-text')].map((node) => node.textContent)) === want,
+      JSON.stringify(expected),
+      {
+        timeout,
+      },
+    )
     .catch(() => {});
   assert.deepEqual(await chatTexts(page), expected, `${page.who}'s chat`);
 }
@@ -95,7 +100,16 @@ const server = await startServer({ binary, dataDir, webDir });
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const policyViolations = [];
 
@@ -186,7 +200,11 @@ try {
   await check('once the game is over the players read the spectators room too', async () => {
     const resigned = await alice.evaluate(async (id) => {
       const seat = JSON.parse(localStorage.getItem(`evochess.seat.${id}`));
-      const answer = await fetch(`/api/games/${id}/resign`, { method: 'POST', headers: { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' }, body: '{}' });
+      const answer = await fetch(`/api/games/${id}/resign`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${seat.token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       return answer.status;
     }, gameId);
     assert.equal(resigned, 200);

@@ -37,7 +37,6 @@ const EXAMPLES = {
   },
 };
 
-
 const harness = await openHarness({ name: 'rules' });
 const { server, check, newPage } = harness;
 const openGame = (page, id) => harness.openGame(page, id);
@@ -76,10 +75,14 @@ async function playOnExample(page, exampleId, uci) {
 // The first answers wait for the WebAssembly rules to load (1.5 MB with the built-in nets);
 // under the suite's load the examples were once not all ready after 10 s in CI.
 const examplesReady = (page) =>
-  page.waitForFunction(() => {
-    const messages = [...document.querySelectorAll('#rules-view .example-message')];
-    return messages.length > 0 && messages.every((m) => m.dataset.state);
-  }, null, { timeout: 30000 });
+  page.waitForFunction(
+    () => {
+      const messages = [...document.querySelectorAll('#rules-view .example-message')];
+      return messages.length > 0 && messages.every((m) => m.dataset.state);
+    },
+    null,
+    { timeout: 30000 },
+  );
 
 const gamesOnServer = async (page) => page.evaluate(async () => (await (await fetch('/api/games')).json()).length);
 const overflow = (page) => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -118,7 +121,7 @@ try {
   });
 
   const page = await newPage();
-  await check('the header\'s Rules button and the new-game dialog lead to the rules pages', async () => {
+  await check("the header's Rules button and the new-game dialog lead to the rules pages", async () => {
     await page.goto(server.address);
     await page.locator('#board piece').first().waitFor(); // the first visit's game opens
     await page.click('#new-game-button');
@@ -150,7 +153,9 @@ try {
       assert.deepEqual(ids, Object.keys(examples), 'the page has the examples this test plays');
       assert.doesNotMatch(await page.locator('body').innerText(), /RULES\s*\d|\(\d\.\d+\)/, 'no rule numbers in the UI');
       for (const [id, moves] of Object.entries(examples)) {
-        await page.waitForFunction((n) => document.querySelector(`[data-example="${n}"] .example-message`)?.dataset.state === 'todo', id, { timeout: 30000 });
+        await page.waitForFunction((n) => document.querySelector(`[data-example="${n}"] .example-message`)?.dataset.state === 'todo', id, {
+          timeout: 30000,
+        });
         for (const uci of moves) await playOnExample(page, id, uci);
         const message = page.locator(`[data-example="${id}"] .example-message`);
         assert.equal(await message.getAttribute('data-state'), 'done', `${id}: ${await message.textContent()}`);
@@ -158,14 +163,20 @@ try {
       if (variant === 'promoteking') {
         // Cthulhu on d1 is not offered g4: it would pass through check on e2.
         await page.click('[data-example="promoteking-no-passing-check"] .example-reset');
-        await page.waitForFunction(() => document.querySelector('[data-example="promoteking-no-passing-check"] .example-message')?.dataset.state === 'todo');
+        await page.waitForFunction(
+          () => document.querySelector('[data-example="promoteking-no-passing-check"] .example-message')?.dataset.state === 'todo',
+        );
         await page.locator('[data-example="promoteking-no-passing-check"]').scrollIntoViewIfNeeded();
         const d1 = await squareOf(page, 'promoteking-no-passing-check', 'd1');
         await page.mouse.click(d1.x, d1.y);
         // chessground draws the destinations on its next animation frame: wait for it.
         const destsOf = () => page.locator('[data-example="promoteking-no-passing-check"] square.move-dest').count();
         await page
-          .waitForFunction(() => document.querySelectorAll('[data-example="promoteking-no-passing-check"] square.move-dest').length > 0, null, { timeout: 30000 })
+          .waitForFunction(
+            () => document.querySelectorAll('[data-example="promoteking-no-passing-check"] square.move-dest').length > 0,
+            null,
+            { timeout: 30000 },
+          )
           .catch(() => undefined);
         const dests = await destsOf();
         assert.equal(dests, 17);
@@ -175,8 +186,32 @@ try {
   }
 
   await check('no rule numbers on the game page either (its tooltips included)', async () => {
-    const id = await page.evaluate(async () => (await (await fetch('/api/games', { method: 'POST', body: JSON.stringify({ variant: 'promoteking', fen: '4K3/8/8/8/8/8/8/4k3 b - - 0 1 w,0', players: { w: 'human', b: 'human' } }) })).json()).id);
-    const evo = await page.evaluate(async () => (await (await fetch('/api/games', { method: 'POST', body: JSON.stringify({ variant: 'evochess', players: { w: 'human', b: 'human' } }) })).json()).id);
+    const id = await page.evaluate(
+      async () =>
+        (
+          await (
+            await fetch('/api/games', {
+              method: 'POST',
+              body: JSON.stringify({
+                variant: 'promoteking',
+                fen: '4K3/8/8/8/8/8/8/4k3 b - - 0 1 w,0',
+                players: { w: 'human', b: 'human' },
+              }),
+            })
+          ).json()
+        ).id,
+    );
+    const evo = await page.evaluate(
+      async () =>
+        (
+          await (
+            await fetch('/api/games', {
+              method: 'POST',
+              body: JSON.stringify({ variant: 'evochess', players: { w: 'human', b: 'human' } }),
+            })
+          ).json()
+        ).id,
+    );
     for (const game of [id, evo]) {
       await page.goto(`${server.address}#game=${game}`);
       await page.locator('#board piece').first().waitFor();
@@ -202,19 +237,23 @@ try {
     await page.click('#rules-view .rules-back');
     await page.waitForFunction(() => /^#game=\d+$/.test(location.hash));
     await page.waitForTimeout(500);
-    assert.equal(await gamesOnServer(page), 2, 'the first visit\'s game and the one started here remain');
+    assert.equal(await gamesOnServer(page), 2, "the first visit's game and the one started here remain");
   });
 
   await check('no horizontal overflow on the rules pages at 360, 390, 430 and 1366 px; screenshots', async () => {
     for (const width of [360, 390, 430, 1366]) {
       const view = await newPage(width, width > 1000 ? 900 : 844);
       await view.goto(`${server.address}#rules=promoteking`);
-      await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 8, null, { timeout: 30000 });
+      await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 8, null, {
+        timeout: 30000,
+      });
       const [scroll, inner] = await overflow(view);
       assert.ok(scroll <= inner, `rules at ${width}px: ${scroll} > ${inner}`);
       if (width === 390 || width === 1366) {
         await view.goto(`${server.address}#rules=evochess`);
-        await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 3, null, { timeout: 30000 });
+        await view.waitForFunction(() => document.querySelectorAll('#rules-view .example-message[data-state="todo"]').length === 3, null, {
+          timeout: 30000,
+        });
         await view.waitForTimeout(300);
         await view.screenshot({ path: docsScreenshot(width === 390 ? 'rules-phone.png' : 'rules-desktop.png') });
       }

@@ -62,7 +62,10 @@ try {
         assert.equal(game.engine.level, level.number);
         assert.equal(game.history.length, 1);
         const played = game.history[0];
-        assert.ok(start.legal.some((m) => m.uci === played.uci), `${played.uci} is legal at the start`);
+        assert.ok(
+          start.legal.some((m) => m.uci === played.uci),
+          `${played.uci} is legal at the start`,
+        );
         assert.equal((await page.locator('#move-list button.move').first().textContent()).trim(), played.san);
         assert.equal(await page.inputValue('#fen-output'), played.fen, 'the board shows the position after it');
         const bound = (game.engine.movetime_ms ?? 1000) + SLACK_MS;
@@ -100,7 +103,10 @@ try {
         const box = await view.locator('#new-game-dialog').boundingBox();
         assert.ok(box.x >= 0 && box.x + box.width <= inner, `the dialog fits at ${width}px`);
         const select = await view.locator('#new-game-dialog select[name=level]').boundingBox();
-        assert.ok(select.x >= box.x && select.x + select.width <= box.x + box.width + 0.5, `the level menu fits in the dialog at ${width}px`);
+        assert.ok(
+          select.x >= box.x && select.x + select.width <= box.x + box.width + 0.5,
+          `the level menu fits in the dialog at ${width}px`,
+        );
         await view.screenshot({ path: path.join(tmpdir(), `evochess-levels-dialog-${width}.png`) });
         await view.context().close();
       }

@@ -65,7 +65,8 @@ try {
   const make = (variant, moves) =>
     page.evaluate(
       async ([v, ms]) => {
-        const post = (url, body) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        const post = (url, body) =>
+          fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
         const game = await post('/api/games', { variant: v, players: { w: 'human', b: 'human' } });
         for (const uci of ms) await post(`/api/games/${game.id}/moves`, { uci });
         return game.id;
@@ -86,7 +87,7 @@ try {
   await board.click('b2', 'b4');
   await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
   assert.match(await page.locator('#promotion-dialog .decline-note').textContent(), /keep/i);
-  console.log('ok - a loaded variant\'s rules page and promotion note follow its rights');
+  console.log("ok - a loaded variant's rules page and promotion note follow its rights");
 } catch (error) {
   failed = 1;
   console.log(`FAIL - a variant loaded from a file in the browser\n${error.stack ?? error}`);

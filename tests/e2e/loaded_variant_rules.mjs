@@ -54,7 +54,13 @@ const SIZES = [
 
 // The page's own text, without the tabs that name the other variants.
 const rulesText = (page) =>
-  page.locator('#rules-view').evaluate((view) => [...view.children].filter((child) => child.tagName !== 'NAV').map((child) => child.innerText).join(' ').replace(/\s+/g, ' '));
+  page.locator('#rules-view').evaluate((view) =>
+    [...view.children]
+      .filter((child) => child.tagName !== 'NAV')
+      .map((child) => child.innerText)
+      .join(' ')
+      .replace(/\s+/g, ' '),
+  );
 // The examples' messages once each board has its position from the server.
 const examplesReady = (page) =>
   page.waitForFunction(
@@ -120,7 +126,9 @@ try {
     await page.goto(harness.server.address);
     // Once the app has started (it opens the newest game, or the new-game dialog): then the
     // dialog is closed for good.
-    await page.waitForFunction(() => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''));
+    await page.waitForFunction(
+      () => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''),
+    );
     await page.evaluate(() => document.getElementById('new-game-dialog').close());
     const board = new BoardDriver(page);
     const open = async (request, moves = []) => {
@@ -148,7 +156,11 @@ try {
       await shot(page, `rules-evo-n4k1-${label}`);
       // The example is judged by the variant's own rules: the fourth pawn move earns the right.
       await playOnExample(page, 'evo-n4k1-minor', 'b2b4n');
-      await page.waitForFunction(() => document.querySelector('[data-example="evo-n4k1-minor"] .example-message')?.dataset.state === 'done', null, { timeout: 30000 });
+      await page.waitForFunction(
+        () => document.querySelector('[data-example="evo-n4k1-minor"] .example-message')?.dataset.state === 'done',
+        null,
+        { timeout: 30000 },
+      );
     });
 
     await check(`item 6 (${label}): an EChess variant with N = 2, K = 3 has its N and K, its expiry and direct rook`, async () => {
@@ -162,8 +174,15 @@ try {
       // Declined, the right is gone until N more pawn moves: the example says so once played.
       await playOnExample(page, 'echess-n2k3-expires', 'a2a3');
       await playOnExample(page, 'echess-n2k3-expires', 'h7h6');
-      await page.waitForFunction(() => document.querySelector('[data-example="echess-n2k3-expires"] .example-message')?.dataset.state === 'done', null, { timeout: 30000 });
-      assert.match(await page.locator('[data-example="echess-n2k3-expires"] .example-message').textContent(), /until two more pawn moves are made/);
+      await page.waitForFunction(
+        () => document.querySelector('[data-example="echess-n2k3-expires"] .example-message')?.dataset.state === 'done',
+        null,
+        { timeout: 30000 },
+      );
+      assert.match(
+        await page.locator('[data-example="echess-n2k3-expires"] .example-message').textContent(),
+        /until two more pawn moves are made/,
+      );
       await shot(page, `rules-echess-n2k3-${label}`, true);
     });
 
@@ -240,7 +259,11 @@ try {
       await open({ variant: 'evochess', players: HUMANS });
       const header = await page.locator('header.top-bar').boundingBox();
       const boxesOf = (selector) =>
-        page.locator(selector).evaluateAll((nodes) => nodes.filter((n) => n.checkVisibility()).map((n) => ({ id: n.id || n.tagName, ...n.getBoundingClientRect().toJSON() })));
+        page
+          .locator(selector)
+          .evaluateAll((nodes) =>
+            nodes.filter((n) => n.checkVisibility()).map((n) => ({ id: n.id || n.tagName, ...n.getBoundingClientRect().toJSON() })),
+          );
       const titles = await boxesOf('header.top-bar h1, header.top-bar #game-title');
       const buttons = await boxesOf('header.top-bar nav button');
       assert.equal(titles.length, 2, 'the name and the game title are shown');
@@ -263,7 +286,9 @@ try {
         assert.ok(part.width > 0 && part.height > 0, `${part.id} is shown`);
       }
       // Each button's label fits in it (nothing cut).
-      const cut = await page.locator('header.top-bar nav button').evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.id));
+      const cut = await page
+        .locator('header.top-bar nav button')
+        .evaluateAll((nodes) => nodes.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.id));
       assert.deepEqual(cut, [], 'no label is cut');
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(scroll <= 0, `no horizontal overflow: ${scroll}`);
@@ -271,7 +296,7 @@ try {
       await shot(page, `game-${label}`);
     });
     if (label === 'desktop') {
-      await check('item 6: every example on the loaded variants\' rules pages plays out by the variant\'s own rules', async () => {
+      await check("item 6: every example on the loaded variants' rules pages plays out by the variant's own rules", async () => {
         for (const variant of ['evo-n4k1', 'echess-n2k3', 'pk-own', 'pk-copy', 'chess-keep']) {
           await page.goto(`${harness.server.address}#rules=${variant}`);
           await page.locator('#rules-view .rules-title').waitFor();

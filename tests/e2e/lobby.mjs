@@ -68,7 +68,9 @@ async function expectAccessible(page, what) {
   await page.evaluate(axeSource);
   const findings = await page.evaluate(async () => {
     const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
 }
@@ -127,7 +129,11 @@ await check('bob accepts: both land on the board of the new game, alice by the s
 });
 
 await check('alice (White) and bob (Black) play a move each', async () => {
-  const orientation = (page) => page.locator('#board .cg-wrap, #board.cg-wrap').first().evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
+  const orientation = (page) =>
+    page
+      .locator('#board .cg-wrap, #board.cg-wrap')
+      .first()
+      .evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
   assert.equal(await orientation(alice), 'white');
   assert.equal(await orientation(bob), 'black');
   await new BoardDriver(alice).click('e2', 'e4');
@@ -144,7 +150,7 @@ const stripPlayer = async (page, strip) => ({
   rating: await page.locator(`#${strip} .seat-player .seat-rating`).textContent(),
 });
 
-await check("the side strips name both players, with ratings, linked to their pages; bob resigns; both see their new ratings", async () => {
+await check('the side strips name both players, with ratings, linked to their pages; bob resigns; both see their new ratings', async () => {
   assert.deepEqual(await stripPlayer(alice, 'strip-bottom'), { name: 'alice', href: '#/@/alice', rating: '1500?' });
   assert.deepEqual(await stripPlayer(alice, 'strip-top'), { name: 'bob', href: '#/@/bob', rating: '1500?' });
   assert.deepEqual(await stripPlayer(bob, 'strip-bottom'), { name: 'bob', href: '#/@/bob', rating: '1500?' });
@@ -153,7 +159,8 @@ await check("the side strips name both players, with ratings, linked to their pa
   for (const page of [alice, bob]) {
     const ratings = page.locator('#result-banner .result-ratings');
     await ratings.waitFor({ timeout: 30000 });
-    const [, whiteBefore, whiteAfter, blackBefore, blackAfter] = (await ratings.textContent()).match(/^Ratings: White (\d+) → (\d+) \(\+\d+\), Black (\d+) → (\d+) \(−\d+\)$/) ?? [];
+    const [, whiteBefore, whiteAfter, blackBefore, blackAfter] =
+      (await ratings.textContent()).match(/^Ratings: White (\d+) → (\d+) \(\+\d+\), Black (\d+) → (\d+) \(−\d+\)$/) ?? [];
     assert.ok(whiteAfter, `the result banner shows both rating changes: ${await ratings.textContent()}`);
     assert.ok(Number(whiteAfter) > Number(whiteBefore) && Number(blackAfter) < Number(blackBefore));
   }
@@ -184,91 +191,117 @@ await check("bob challenges alice by name; she accepts in the banner on the game
 // The games the server lists as bob's turn now ("My games").
 const yourTurnIds = (page) =>
   page.evaluate(async () => (await (await fetch('/api/games?scope=mine')).json()).filter((g) => g.your_turn && !g.result).map((g) => g.id));
-const badgeCount = (page) => page.evaluate(() => (document.getElementById('my-games-badge').hidden ? 0 : Number(document.getElementById('my-games-badge').textContent)));
+const badgeCount = (page) =>
+  page.evaluate(() =>
+    document.getElementById('my-games-badge').hidden ? 0 : Number(document.getElementById('my-games-badge').textContent),
+  );
 
 let correspondenceGame = 0;
-await check('alice challenges bob to a correspondence game; bob, in the lobby, is told when it becomes his turn, with a link, and his badge counts it', async () => {
-  await alice.evaluate(() => (location.hash = '#lobby'));
-  await alice.locator('#lobby-view').waitFor({ state: 'visible' });
-  await alice.locator('#seek-form select[name=variant]').selectOption('chess');
-  await alice.locator('#seek-form select[name=clock]').selectOption('d3');
-  await alice.locator('#seek-form select[name=colour]').selectOption('w');
-  await alice.locator('#seek-form input[name=rated]').uncheck();
-  await alice.locator('#challenge-form input[name=to]').fill('bob');
-  await alice.click('#challenge-button');
-  const banner = bob.locator('#challenge-banner .challenge');
-  await banner.waitFor({ timeout: 30000 });
-  assert.match(await banner.locator('.challenge-text').textContent(), /^alice challenges you: Chess 3 days a move/);
-  await banner.locator('button.challenge-accept').click();
-  correspondenceGame = await gameIdOf(bob, challengeGame);
-  assert.equal(await gameIdOf(alice, challengeGame), correspondenceGame);
+await check(
+  'alice challenges bob to a correspondence game; bob, in the lobby, is told when it becomes his turn, with a link, and his badge counts it',
+  async () => {
+    await alice.evaluate(() => (location.hash = '#lobby'));
+    await alice.locator('#lobby-view').waitFor({ state: 'visible' });
+    await alice.locator('#seek-form select[name=variant]').selectOption('chess');
+    await alice.locator('#seek-form select[name=clock]').selectOption('d3');
+    await alice.locator('#seek-form select[name=colour]').selectOption('w');
+    await alice.locator('#seek-form input[name=rated]').uncheck();
+    await alice.locator('#challenge-form input[name=to]').fill('bob');
+    await alice.click('#challenge-button');
+    const banner = bob.locator('#challenge-banner .challenge');
+    await banner.waitFor({ timeout: 30000 });
+    assert.match(await banner.locator('.challenge-text').textContent(), /^alice challenges you: Chess 3 days a move/);
+    await banner.locator('button.challenge-accept').click();
+    correspondenceGame = await gameIdOf(bob, challengeGame);
+    assert.equal(await gameIdOf(alice, challengeGame), correspondenceGame);
 
-  await bob.evaluate(() => (location.hash = '#lobby'));
-  await bob.locator('#lobby-view').waitFor({ state: 'visible' });
-  assert.ok(!(await yourTurnIds(bob)).includes(correspondenceGame), "before alice's move it is not bob's turn");
-  await new BoardDriver(alice).click('e2', 'e4');
-  // A correspondence move waits for its confirmation.
-  await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
-  await alice.click('#move-confirm-button');
-  const notice = bob.locator('#turn-notice');
-  await notice.waitFor({ state: 'visible', timeout: 30000 });
-  assert.match(await notice.locator('.turn-notice-text').textContent(), /^Your turn against alice \(Chess, 2 d 23 h left\)\. $/);
-  assert.equal(await notice.getAttribute('data-game'), String(correspondenceGame));
-  assert.equal(await notice.locator('a.turn-notice-link').getAttribute('href'), `#game=${correspondenceGame}`);
-  const waiting = await yourTurnIds(bob);
-  assert.ok(waiting.includes(correspondenceGame));
-  await bob.waitForFunction((n) => Number(document.getElementById('my-games-badge')?.textContent) === n && !document.getElementById('my-games-badge').hidden, waiting.length);
-  assert.equal(await alice.locator('#turn-notice').isVisible(), false, 'alice moved: no notice for her');
-  await shot(bob, 'your-turn-notice-desktop');
-  await expectAccessible(bob, 'the lobby with the your-turn notice');
-});
+    await bob.evaluate(() => (location.hash = '#lobby'));
+    await bob.locator('#lobby-view').waitFor({ state: 'visible' });
+    assert.ok(!(await yourTurnIds(bob)).includes(correspondenceGame), "before alice's move it is not bob's turn");
+    await new BoardDriver(alice).click('e2', 'e4');
+    // A correspondence move waits for its confirmation.
+    await alice.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
+    await alice.click('#move-confirm-button');
+    const notice = bob.locator('#turn-notice');
+    await notice.waitFor({ state: 'visible', timeout: 30000 });
+    assert.match(await notice.locator('.turn-notice-text').textContent(), /^Your turn against alice \(Chess, 2 d 23 h left\)\. $/);
+    assert.equal(await notice.getAttribute('data-game'), String(correspondenceGame));
+    assert.equal(await notice.locator('a.turn-notice-link').getAttribute('href'), `#game=${correspondenceGame}`);
+    const waiting = await yourTurnIds(bob);
+    assert.ok(waiting.includes(correspondenceGame));
+    await bob.waitForFunction(
+      (n) => Number(document.getElementById('my-games-badge')?.textContent) === n && !document.getElementById('my-games-badge').hidden,
+      waiting.length,
+    );
+    assert.equal(await alice.locator('#turn-notice').isVisible(), false, 'alice moved: no notice for her');
+    await shot(bob, 'your-turn-notice-desktop');
+    await expectAccessible(bob, 'the lobby with the your-turn notice');
+  },
+);
 
-await check('"My games": your turn first, then the other live games, then the finished ones; the game opens from it; alice, looking at the game, gets no notice', async () => {
-  await bob.click('#my-games-link');
-  await bob.locator('#my-games-view').waitFor({ state: 'visible' });
-  const row = bob.locator(`#my-games-list li.my-game[data-game="${correspondenceGame}"]`);
-  await row.waitFor({ timeout: 30000 });
-  const rows = await bob.locator('#my-games-list li.my-game').evaluateAll((items) =>
-    items.map((item) => ({ id: Number(item.dataset.game), rank: item.classList.contains('is-over') ? 2 : item.classList.contains('is-your-turn') ? 0 : 1 })),
-  );
-  assert.deepEqual(rows.map((r) => r.rank), [...rows.map((r) => r.rank)].sort(), `the order: ${JSON.stringify(rows)}`);
-  assert.equal(rows.find((r) => r.id === correspondenceGame)?.rank, 0);
-  assert.equal(rows.find((r) => r.id === seekGame)?.rank, 2);
-  assert.match(await row.locator('.my-game-opponent').textContent(), /^vs alice( 1500\?)?$/);
-  assert.equal(await row.locator('.my-game-kind').textContent(), 'Chess 3 days a move');
-  assert.equal(await row.locator('.my-game-status').textContent(), 'Your turn');
-  assert.match(await row.locator('.my-game-time').textContent(), /^2 d 23 h left$/);
-  assert.match(await bob.locator(`#my-games-list li.my-game[data-game="${seekGame}"] .my-game-status`).textContent(), /^You lost$/);
-  await shot(bob, 'my-games-desktop');
-  await expectAccessible(bob, '"My games" at 1366 px');
+await check(
+  '"My games": your turn first, then the other live games, then the finished ones; the game opens from it; alice, looking at the game, gets no notice',
+  async () => {
+    await bob.click('#my-games-link');
+    await bob.locator('#my-games-view').waitFor({ state: 'visible' });
+    const row = bob.locator(`#my-games-list li.my-game[data-game="${correspondenceGame}"]`);
+    await row.waitFor({ timeout: 30000 });
+    const rows = await bob.locator('#my-games-list li.my-game').evaluateAll((items) =>
+      items.map((item) => ({
+        id: Number(item.dataset.game),
+        rank: item.classList.contains('is-over') ? 2 : item.classList.contains('is-your-turn') ? 0 : 1,
+      })),
+    );
+    assert.deepEqual(
+      rows.map((r) => r.rank),
+      [...rows.map((r) => r.rank)].sort(),
+      `the order: ${JSON.stringify(rows)}`,
+    );
+    assert.equal(rows.find((r) => r.id === correspondenceGame)?.rank, 0);
+    assert.equal(rows.find((r) => r.id === seekGame)?.rank, 2);
+    assert.match(await row.locator('.my-game-opponent').textContent(), /^vs alice( 1500\?)?$/);
+    assert.equal(await row.locator('.my-game-kind').textContent(), 'Chess 3 days a move');
+    assert.equal(await row.locator('.my-game-status').textContent(), 'Your turn');
+    assert.match(await row.locator('.my-game-time').textContent(), /^2 d 23 h left$/);
+    assert.match(await bob.locator(`#my-games-list li.my-game[data-game="${seekGame}"] .my-game-status`).textContent(), /^You lost$/);
+    await shot(bob, 'my-games-desktop');
+    await expectAccessible(bob, '"My games" at 1366 px');
 
-  await row.locator('a.my-game-open').click();
-  await bob.waitForFunction((id) => location.hash === `#game=${id}`, correspondenceGame);
-  await waitForMoves(bob, 1, { timeout: 30000, context: "the correspondence game on bob's page" });
-  assert.equal(await bob.locator('#turn-notice').isVisible(), true, 'the notice stays until dismissed or followed');
-  await bob.click('#turn-notice .turn-notice-dismiss');
-  await new BoardDriver(bob).click('e7', 'e5');
-  await bob.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
-  await bob.click('#move-confirm-button');
-  await waitForMoves(alice, 2, { timeout: 30000, context: "bob's move on alice's page" });
-  // A lobby event sent after the turn passed: once alice sees it, her notice would have come.
-  await bob.evaluate(() =>
-    fetch('/api/challenges', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ to: 'alice', variant: 'chess' }) }),
-  );
-  const challenge = alice.locator('#challenge-banner .challenge');
-  await challenge.waitFor({ timeout: 30000 });
-  assert.equal(await alice.locator('#turn-notice').isVisible(), false, 'alice is looking at the game: no notice');
-  await alice.waitForFunction(() => Number(document.getElementById('my-games-badge')?.textContent) >= 1);
-  await challenge.locator('button.challenge-decline').click();
-  await challenge.waitFor({ state: 'detached', timeout: 10000 });
-});
+    await row.locator('a.my-game-open').click();
+    await bob.waitForFunction((id) => location.hash === `#game=${id}`, correspondenceGame);
+    await waitForMoves(bob, 1, { timeout: 30000, context: "the correspondence game on bob's page" });
+    assert.equal(await bob.locator('#turn-notice').isVisible(), true, 'the notice stays until dismissed or followed');
+    await bob.click('#turn-notice .turn-notice-dismiss');
+    await new BoardDriver(bob).click('e7', 'e5');
+    await bob.locator('#move-confirm:not([hidden])').waitFor({ timeout: 30000 });
+    await bob.click('#move-confirm-button');
+    await waitForMoves(alice, 2, { timeout: 30000, context: "bob's move on alice's page" });
+    // A lobby event sent after the turn passed: once alice sees it, her notice would have come.
+    await bob.evaluate(() =>
+      fetch('/api/challenges', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ to: 'alice', variant: 'chess' }),
+      }),
+    );
+    const challenge = alice.locator('#challenge-banner .challenge');
+    await challenge.waitFor({ timeout: 30000 });
+    assert.equal(await alice.locator('#turn-notice').isVisible(), false, 'alice is looking at the game: no notice');
+    await alice.waitForFunction(() => Number(document.getElementById('my-games-badge')?.textContent) >= 1);
+    await challenge.locator('button.challenge-decline').click();
+    await challenge.waitFor({ state: 'detached', timeout: 10000 });
+  },
+);
 
 await check('carol posts a seek and cancels it; then quick pairing: carol posts EvoChess 3+2, bob takes it from his button', async () => {
   await bob.evaluate(() => (location.hash = '#lobby'));
   await bob.locator('#lobby-view').waitFor({ state: 'visible' });
   await carol.locator('#seek-form select[name=clock]').selectOption('10+5');
   await carol.click('#post-seek-button');
-  await seekRows(bob).first().waitFor({ timeout: 10000 }).catch(() => {});
+  await seekRows(bob)
+    .first()
+    .waitFor({ timeout: 10000 })
+    .catch(() => {});
   const mine = seekRows(carol).first();
   await mine.waitFor({ timeout: 30000 });
   await mine.locator('button.seek-cancel').click();

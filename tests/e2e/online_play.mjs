@@ -51,7 +51,9 @@ async function check(name, body) {
     results.failed += 1;
     console.log(`FAIL - ${name}\n${error.stack ?? error}`);
     for (const [who, page] of Object.entries(pages)) {
-      const shown = await page.evaluate(() => ({ hash: location.hash, error: document.querySelector('#error-message:not([hidden])')?.textContent ?? null })).catch(() => null);
+      const shown = await page
+        .evaluate(() => ({ hash: location.hash, error: document.querySelector('#error-message:not([hidden])')?.textContent ?? null }))
+        .catch(() => null);
       console.log(`  ${who}: ${JSON.stringify(shown)}`);
       await page.screenshot({ path: path.join(shotsDir, `failure-${who}.png`) }).catch(() => {});
     }
@@ -113,7 +115,9 @@ async function playWithPicker(page, from, to, choice) {
   const expected = legal.map((move) => move.uci).filter((uci) => uci.startsWith(from + to));
   await play(page, from, to);
   await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
-  const offered = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
+  const offered = await page
+    .locator('#promotion-dialog button.promotion-choice')
+    .evaluateAll((buttons) => buttons.map((b) => b.dataset.uci));
   assert.deepEqual([...offered].sort(), [...expected].sort(), 'the picker offers exactly the legal choices');
   await choosePromotion(page, choice);
   return offered;
@@ -172,7 +176,11 @@ async function shot(page, name) {
   return file;
 }
 
-const orientation = (page) => page.locator('#board .cg-wrap, #board.cg-wrap').first().evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
+const orientation = (page) =>
+  page
+    .locator('#board .cg-wrap, #board.cg-wrap')
+    .first()
+    .evaluate((wrap) => (wrap.classList.contains('orientation-white') ? 'white' : 'black'));
 
 // ---- the run ---------------------------------------------------------------------------
 
@@ -182,7 +190,16 @@ let server = await startServer({ binary, dataDir, webDir, extraArgs: serverArgs 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 // What every page sent and was refused (issue 17): the address of every request, the
@@ -196,7 +213,8 @@ const policyViolations = [];
 function watchSecurity(page, who) {
   page.on('request', (request) => {
     requests.push({ who, url: request.url() });
-    if (/\/api\/games\/\d+\/events/.test(request.url())) eventStreams.push(request.headerValue('authorization').then((value) => ({ who, authorization: value })));
+    if (/\/api\/games\/\d+\/events/.test(request.url()))
+      eventStreams.push(request.headerValue('authorization').then((value) => ({ who, authorization: value })));
   });
   page.on('response', async (response) => {
     if (!/^application\/json/.test(response.headers()['content-type'] ?? '')) return;
@@ -445,7 +463,10 @@ try {
     await bob.goto('about:blank'); // Black closes the page on White's turn
     await waitForText(alice, '#opponent-away-text', /Your opponent left .* You can claim victory in/);
     await waitForText(alice, '.presence[data-side="b"]', /away/);
-    const { claim_after_ms: claimAfter } = await alice.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), await gameIdOf(alice));
+    const { claim_after_ms: claimAfter } = await alice.evaluate(
+      async (id) => (await fetch(`/api/games/${id}`)).json(),
+      await gameIdOf(alice),
+    );
     await alice.locator('#claim-victory-button').waitFor({ state: 'visible', timeout: claimAfter + 5000 });
     await shot(alice, 'desktop-opponent-left');
     await alice.click('#claim-victory-button');
@@ -472,20 +493,28 @@ try {
     for (const page of players) await waitForText(page, '#result-banner', /\*.*Game aborted/);
   });
 
-  await check('no request carried a secret in its address; the event streams sent the seat in a header; nothing broke the page policy', async () => {
-    assert.ok(secrets.size >= 8, `the seats, tokens and invites handed out were seen (${secrets.size})`);
-    const leaks = requests
-      .map(({ who, url }) => ({ who, url: url.replace(/#.*$/, '') })) // a fragment never leaves the browser
-      .filter(({ url }) => /[?&](token|seat|invite)=/.test(url) || [...secrets].some((secret) => url.includes(secret)));
-    assert.deepEqual(leaks, [], 'addresses with a secret');
-    const streams = await Promise.all(eventStreams);
-    for (const player of ['alice', 'bob']) {
-      const seated = streams.filter(({ who, authorization }) => who === player && /^Bearer (.+)$/.test(authorization ?? '') && secrets.has(authorization.slice(7)));
-      assert.ok(seated.length > 0, `${player}'s event streams carry the seat in the Authorization header`);
-    }
-    assert.ok(streams.some(({ who, authorization }) => who === 'carol' && !authorization), "a spectator's stream carries no token");
-    assert.deepEqual(policyViolations, [], 'Content-Security-Policy violations');
-  });
+  await check(
+    'no request carried a secret in its address; the event streams sent the seat in a header; nothing broke the page policy',
+    async () => {
+      assert.ok(secrets.size >= 8, `the seats, tokens and invites handed out were seen (${secrets.size})`);
+      const leaks = requests
+        .map(({ who, url }) => ({ who, url: url.replace(/#.*$/, '') })) // a fragment never leaves the browser
+        .filter(({ url }) => /[?&](token|seat|invite)=/.test(url) || [...secrets].some((secret) => url.includes(secret)));
+      assert.deepEqual(leaks, [], 'addresses with a secret');
+      const streams = await Promise.all(eventStreams);
+      for (const player of ['alice', 'bob']) {
+        const seated = streams.filter(
+          ({ who, authorization }) => who === player && /^Bearer (.+)$/.test(authorization ?? '') && secrets.has(authorization.slice(7)),
+        );
+        assert.ok(seated.length > 0, `${player}'s event streams carry the seat in the Authorization header`);
+      }
+      assert.ok(
+        streams.some(({ who, authorization }) => who === 'carol' && !authorization),
+        "a spectator's stream carries no token",
+      );
+      assert.deepEqual(policyViolations, [], 'Content-Security-Policy violations');
+    },
+  );
 
   await check('another site cannot frame the game page (frame-ancestors), and every answer says so', async () => {
     const policy = await alice.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));

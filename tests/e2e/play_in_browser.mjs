@@ -85,9 +85,9 @@ async function playWithPicker(page, board, id, from, to, choice) {
   const legal = (await legalFromApi(page, id)).map((move) => move.uci).filter((uci) => uci.startsWith(from + to));
   await board.click(from, to);
   await page.locator('#promotion-dialog[open]').waitFor({ timeout: 30000 });
-  const offered = await page.locator('#promotion-dialog button.promotion-choice').evaluateAll((buttons) =>
-    buttons.map((button) => button.dataset.uci),
-  );
+  const offered = await page
+    .locator('#promotion-dialog button.promotion-choice')
+    .evaluateAll((buttons) => buttons.map((button) => button.dataset.uci));
   assert.deepEqual([...offered].sort(), [...legal].sort(), 'the picker offers exactly the legal choices');
   await choosePromotion(page, choice);
   return offered;

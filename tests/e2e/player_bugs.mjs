@@ -12,7 +12,6 @@ const harness = await openHarness({ name: 'bugs' });
 const { server, check, newPage } = harness;
 const openGame = (page, id) => harness.openGame(page, id);
 
-
 async function startFromDialog(page, { variant, side = 'both', pgn = null }) {
   const previous = await page.evaluate(() => location.hash);
   const dialog = page.locator('#new-game-dialog');
@@ -63,7 +62,13 @@ try {
     await page.click('#live-button');
     assert.match(await page.locator('#strip-bottom').textContent(), /pawn moves\s*2\/3/);
 
-    const checked = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'human' } }, ['e2e4', 'f7f6', 'd1h5', 'g7g6', 'h5g6']);
+    const checked = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'human' } }, [
+      'e2e4',
+      'f7f6',
+      'd1h5',
+      'g7g6',
+      'h5g6',
+    ]);
     await openGame(page, checked);
     await page.click('#move-list button.move[data-ply="2"]');
     await page.locator('#board square.check').waitFor({ timeout: 30000 });

@@ -75,10 +75,14 @@ try {
     const before = await listed();
     await page.goto(`${server.address}#rules=evochess`);
     await page.locator('#rules-view .rules-title').waitFor();
-    await page.waitForFunction(() => {
-      const messages = [...document.querySelectorAll('#rules-view .example-message')];
-      return messages.length > 0 && messages.every((m) => m.dataset.state === 'todo');
-    }, null, { timeout: 30000 });
+    await page.waitForFunction(
+      () => {
+        const messages = [...document.querySelectorAll('#rules-view .example-message')];
+        return messages.length > 0 && messages.every((m) => m.dataset.state === 'todo');
+      },
+      null,
+      { timeout: 30000 },
+    );
     assert.deepEqual(await listed(), before, 'no game is stored for the examples');
     // A move on an example is judged all the same.
     const example = page.locator('#rules-view [data-example]').first();
@@ -116,7 +120,10 @@ try {
   });
 
   await check('item 3: an earlier position does not show the line and bar of the last one', async () => {
-    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 200 } }, ['e2e4', 'e7e5']);
+    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 200 } }, [
+      'e2e4',
+      'e7e5',
+    ]);
     await openGame(page, id);
     await board.click('d2', 'd4');
     await waitForMoves(page, 4);
@@ -148,7 +155,11 @@ try {
     await dialog.locator('input[name=fen]').fill('');
     await dialog.locator('textarea[name=pgn]').fill('1. e4 e5 2. Qxf7 *');
     await page.click('#start-game-button');
-    await page.waitForFunction(() => /Qxf7|illegal|not/i.test(document.querySelector('#new-game-dialog .pgn-error')?.textContent ?? ''), null, { timeout: 30000 });
+    await page.waitForFunction(
+      () => /Qxf7|illegal|not/i.test(document.querySelector('#new-game-dialog .pgn-error')?.textContent ?? ''),
+      null,
+      { timeout: 30000 },
+    );
     assert.ok(await dialog.evaluate((d) => d.open), 'the dialog stays open');
     assert.equal(await dialog.locator('textarea[name=pgn]').inputValue(), '1. e4 e5 2. Qxf7 *');
     await dialog.locator('textarea[name=pgn]').fill('1. e4 e5 *');
@@ -160,7 +171,10 @@ try {
   });
 
   await check('item 5: after the engine declines a draw, no offer stands', async () => {
-    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 100 } }, ['e2e4', 'e7e5']);
+    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 100 } }, [
+      'e2e4',
+      'e7e5',
+    ]);
     await openGame(page, id);
     await page.click('#draw-button');
     await page.waitForFunction(() => /engine declines/i.test(document.body.innerText), null, { timeout: 30000 });
@@ -190,7 +204,9 @@ try {
     await alice.click('#offer-draw-button');
     await bob.locator('#decline-draw-button').waitFor({ state: 'visible', timeout: 30000 });
     await bob.click('#decline-draw-button');
-    await alice.waitForFunction(() => /declined/i.test(document.getElementById('online-notice')?.textContent ?? ''), null, { timeout: 30000 });
+    await alice.waitForFunction(() => /declined/i.test(document.getElementById('online-notice')?.textContent ?? ''), null, {
+      timeout: 30000,
+    });
     await shot(alice, 'draw-declined-1366');
     await alice.setViewportSize({ width: 390, height: 844 });
     await shot(alice, 'draw-declined-390');
@@ -223,7 +239,10 @@ try {
   });
 
   await check('item 7: Undo after a resignation takes back the resignation only', async () => {
-    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 100 } }, ['e2e4', 'e7e5']);
+    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 100 } }, [
+      'e2e4',
+      'e7e5',
+    ]);
     await openGame(page, id);
     page.once('dialog', (d) => void d.accept());
     await page.click('#resign-button');

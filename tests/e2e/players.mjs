@@ -44,7 +44,10 @@ function openLobbyStream(session) {
   let opened;
   const ready = new Promise((resolve) => (opened = resolve));
   void (async () => {
-    const response = await fetch(`${origin}/api/lobby/events`, { headers: { Cookie: `evo_session=${session}` }, signal: controller.signal });
+    const response = await fetch(`${origin}/api/lobby/events`, {
+      headers: { Cookie: `evo_session=${session}` },
+      signal: controller.signal,
+    });
     const decoder = new TextDecoder();
     let buffer = '';
     for await (const chunk of response.body) {
@@ -129,7 +132,9 @@ async function expectAccessible(page, what) {
   await page.evaluate(axeSource);
   const findings = await page.evaluate(async () => {
     const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
 }
@@ -201,14 +206,20 @@ await check("the header's own name, a seek's maker and a challenger lead to thei
 
   await aliceDesk.evaluate(() => (location.hash = '#lobby'));
   await aliceDesk.locator('#lobby-view').waitFor({ state: 'visible' });
-  const seek = await call('POST', '/api/seeks', { session: bob.session, body: { variant: 'evochess', clock: BLITZ, rated: false, colour: 'random' } });
+  const seek = await call('POST', '/api/seeks', {
+    session: bob.session,
+    body: { variant: 'evochess', clock: BLITZ, rated: false, colour: 'random' },
+  });
   assert.equal(seek.status, 201);
   const maker = aliceDesk.locator(`#seek-list li[data-seek="${seek.body.id}"] .seek-name`);
   await maker.waitFor({ timeout: 30000 });
   assert.match(await maker.textContent(), /^bob \(\d+\?\)$/);
   assert.equal(await maker.locator('a').getAttribute('href'), '#/@/bob');
 
-  const challenge = await call('POST', '/api/challenges', { session: bob.session, body: { to: 'alice', variant: 'chess', clock: BLITZ, rated: false, colour: 'random' } });
+  const challenge = await call('POST', '/api/challenges', {
+    session: bob.session,
+    body: { to: 'alice', variant: 'chess', clock: BLITZ, rated: false, colour: 'random' },
+  });
   assert.equal(challenge.status, 201, JSON.stringify(challenge.body));
   const challenger = aliceDesk.locator('#challenge-banner .challenge-text a');
   await challenger.waitFor({ timeout: 30000 });
@@ -263,7 +274,9 @@ await check('once their ratings settle, the Chess leaderboard ranks alice and bo
     await page.evaluate(() => (location.hash = '#lobby'));
     await page.evaluate(() => (location.hash = '#leaderboard=chess'));
     await page.locator('table.leaderboard tbody tr').nth(1).waitFor({ timeout: 30000 });
-    const rows = await page.locator('table.leaderboard tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+    const rows = await page
+      .locator('table.leaderboard tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
     assert.deepEqual(
       rows,
       board.players.map((p) => [String(p.rank), p.name, String(Math.round(p.rating)), String(p.games)]),
@@ -280,7 +293,9 @@ await check('once their ratings settle, the Chess leaderboard ranks alice and bo
   await shot(carol, 'player-page-settled-phone');
   await noHorizontalOverflow(carol, "bob's page on a phone, with many games");
   await aliceDesk.evaluate(() => (location.hash = '#/@/alice'));
-  await aliceDesk.waitForFunction(() => /^\d+$/.test(document.querySelector('.rating-card[data-variant=chess] .rating-value')?.textContent ?? ''));
+  await aliceDesk.waitForFunction(() =>
+    /^\d+$/.test(document.querySelector('.rating-card[data-variant=chess] .rating-value')?.textContent ?? ''),
+  );
   await shot(aliceDesk, 'player-page-settled-desktop');
 });
 

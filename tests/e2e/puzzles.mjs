@@ -41,7 +41,10 @@ async function squareCenter(page, square) {
   const board = page.locator('.puzzle-board cg-board');
   await board.scrollIntoViewIfNeeded();
   const box = await board.boundingBox();
-  const white = await page.locator('.puzzle-board.cg-wrap, .puzzle-board .cg-wrap').first().evaluate((e) => e.classList.contains('orientation-white'));
+  const white = await page
+    .locator('.puzzle-board.cg-wrap, .puzzle-board .cg-wrap')
+    .first()
+    .evaluate((e) => e.classList.contains('orientation-white'));
   const file = square.charCodeAt(0) - 97;
   const rank = Number(square[1]) - 1;
   const column = white ? file : 7 - file;
@@ -77,7 +80,13 @@ for (const [size, width, height] of [
     await page.locator('#puzzles-view').waitFor({ state: 'visible' });
     await waitForState(page, 'solving');
     // The board is turned to the solver, and the setting move (f3) has been played.
-    assert.equal(await page.locator('.puzzle-board .cg-wrap, .puzzle-board.cg-wrap').first().evaluate((e) => e.classList.contains('orientation-black')), true);
+    assert.equal(
+      await page
+        .locator('.puzzle-board .cg-wrap, .puzzle-board.cg-wrap')
+        .first()
+        .evaluate((e) => e.classList.contains('orientation-black')),
+      true,
+    );
     assert.match(await statusOf(page).textContent(), /Black to move/);
     assert.match(await page.locator('.puzzle-rating').textContent(), /1500\?.*kept in this browser/);
     await shot(page, `${size}-1-start`);
@@ -106,7 +115,13 @@ for (const [size, width, height] of [
   await check(`${size}: a hint highlights the unit to move; a typed move solves; the rating rises`, async () => {
     await page.evaluate(() => (location.hash = '#puzzles=chess&id=scholar'));
     await waitForState(page, 'solving');
-    assert.equal(await page.locator('.puzzle-board .cg-wrap, .puzzle-board.cg-wrap').first().evaluate((e) => e.classList.contains('orientation-white')), true);
+    assert.equal(
+      await page
+        .locator('.puzzle-board .cg-wrap, .puzzle-board.cg-wrap')
+        .first()
+        .evaluate((e) => e.classList.contains('orientation-white')),
+      true,
+    );
     const before = await ratingOf(page);
     await page.click('.puzzle-hint');
     await page.locator('.puzzle-board svg circle, .puzzle-board .cg-shapes circle').first().waitFor();

@@ -48,7 +48,9 @@ async function recordedEvoChessGame(page, plies) {
 const stripCounters = (page, side) =>
   page.evaluate((s) => {
     const strip = document.querySelector(`.side-strip[data-side="${s}"]`);
-    const values = [...strip.querySelectorAll('.chip')].slice(0, 4).map((chip) => Number(chip.querySelector('.chip-value').textContent.split('/')[0]));
+    const values = [...strip.querySelectorAll('.chip')]
+      .slice(0, 4)
+      .map((chip) => Number(chip.querySelector('.chip-value').textContent.split('/')[0]));
     return { p: values[0], m: values[1], c: values[2], r: values[3] };
   }, side);
 // Moves the board's keyboard focus to a square with the arrow keys (White below).
@@ -62,8 +64,7 @@ async function focusSquare(page, square) {
   throw new Error(`the keyboard focus did not reach ${square}`);
 }
 const selectedPly = (page) => page.evaluate(() => document.querySelector('#move-list button.move.selected')?.dataset.ply ?? null);
-const noHorizontalOverflow = (page) =>
-  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+const noHorizontalOverflow = (page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
 
 try {
   const page = await harness.newPage(1366, 900, { clipboard: true });
@@ -75,26 +76,36 @@ try {
   const game = await recordedEvoChessGame(page, 24);
   const moves = game.history.map((m) => m.uci);
 
-  await check('step-through: Home, then → over every ply of a recorded EvoChess game, shows the counters the server gives each position', async () => {
-    await harness.openGame(page, game.id);
-    const counterKinds = new Set();
-    await page.keyboard.press('Home');
-    for (let ply = 0; ply <= moves.length; ply++) {
-      if (ply > 0) await page.keyboard.press('ArrowRight');
-      const position = await apiCall(page, 'POST', '/api/position', { variant: 'evochess', moves: moves.slice(0, ply) });
-      assert.equal(position.status, 200, JSON.stringify(position.body));
-      await page.waitForFunction((p) => (document.querySelector('#move-list button.move.selected')?.dataset.ply ?? 'none') === p, ply === 0 || ply === moves.length ? 'none' : String(ply - 1));
-      for (const side of ['w', 'b']) {
-        assert.deepEqual(await stripCounters(page, side), position.body.counters[side], `ply ${ply}, ${side}`);
-        for (const [kind, value] of Object.entries(position.body.counters[side])) if (value > 0) counterKinds.add(kind);
+  await check(
+    'step-through: Home, then → over every ply of a recorded EvoChess game, shows the counters the server gives each position',
+    async () => {
+      await harness.openGame(page, game.id);
+      const counterKinds = new Set();
+      await page.keyboard.press('Home');
+      for (let ply = 0; ply <= moves.length; ply++) {
+        if (ply > 0) await page.keyboard.press('ArrowRight');
+        const position = await apiCall(page, 'POST', '/api/position', { variant: 'evochess', moves: moves.slice(0, ply) });
+        assert.equal(position.status, 200, JSON.stringify(position.body));
+        await page.waitForFunction(
+          (p) => (document.querySelector('#move-list button.move.selected')?.dataset.ply ?? 'none') === p,
+          ply === 0 || ply === moves.length ? 'none' : String(ply - 1),
+        );
+        for (const side of ['w', 'b']) {
+          assert.deepEqual(await stripCounters(page, side), position.body.counters[side], `ply ${ply}, ${side}`);
+          for (const [kind, value] of Object.entries(position.body.counters[side])) if (value > 0) counterKinds.add(kind);
+        }
+        const status = await page.locator('#status').textContent();
+        assert.match(
+          status,
+          new RegExp(`^${position.body.turn === 'w' ? 'White' : 'Black'} to move${position.body.check ? ' · check' : ''}`),
+          `ply ${ply}`,
+        );
+        assert.equal(await page.locator('#fen-output').inputValue(), position.body.fen, `ply ${ply}: the board's FEN`);
+        assert.equal(new URL(page.url()).hash, ply === moves.length ? `#game=${game.id}` : `#game=${game.id}&ply=${ply}`);
       }
-      const status = await page.locator('#status').textContent();
-      assert.match(status, new RegExp(`^${position.body.turn === 'w' ? 'White' : 'Black'} to move${position.body.check ? ' · check' : ''}`), `ply ${ply}`);
-      assert.equal(await page.locator('#fen-output').inputValue(), position.body.fen, `ply ${ply}: the board's FEN`);
-      assert.equal(new URL(page.url()).hash, ply === moves.length ? `#game=${game.id}` : `#game=${game.id}&ply=${ply}`);
-    }
-    for (const kind of ['p', 'm', 'c']) assert.ok(counterKinds.has(kind), `the game reaches a non-zero ${kind} counter`);
-  });
+      for (const kind of ['p', 'm', 'c']) assert.ok(counterKinds.has(kind), `the game reaches a non-zero ${kind} counter`);
+    },
+  );
 
   await check('step-through: the buttons, End and a click in the move list; disabled at the ends', async () => {
     await page.click('#ply-nav [data-step=first]');
@@ -139,7 +150,10 @@ try {
     assert.equal(await page.getAttribute('#board-keys', 'aria-activedescendant'), 'square-e4');
     await page.keyboard.press('Enter');
     await waitForPlies(page, 1);
-    assert.deepEqual((await gameOf(page, id)).history.map((m) => m.uci), ['e2e4']);
+    assert.deepEqual(
+      (await gameOf(page, id)).history.map((m) => m.uci),
+      ['e2e4'],
+    );
     await page.waitForFunction(() => document.getElementById('square-e4')?.getAttribute('aria-label') === 'e4, white pawn');
     // Black by keys too: Escape lets go of a selection; the focus is seen on the board.
     await page.keyboard.press('ArrowUp');
@@ -157,7 +171,10 @@ try {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await waitForPlies(page, 2);
-    assert.deepEqual((await gameOf(page, id)).history.map((m) => m.uci), ['e2e4', 'e7e5']);
+    assert.deepEqual(
+      (await gameOf(page, id)).history.map((m) => m.uci),
+      ['e2e4', 'e7e5'],
+    );
     assert.ok(await page.locator('.board-key-focus').isVisible(), 'the focus square shows');
 
     // With the promotion picker: a pawn move that may evolve, the choice made with Tab and Enter.
@@ -207,82 +224,97 @@ try {
     assert.equal((await gameOf(page, id)).history.length, 6, 'the cancelled premove was not played');
   });
 
-  await check('analysis board: opened from a viewed ply, three engine lines as text and arrows, eval bar turns with the board, the game untouched', async () => {
-    await harness.openGame(page, game.id);
-    await page.click('#move-list button.move[data-ply="9"]');
-    await page.click('#analyse-button');
-    await page.waitForFunction(() => location.hash.startsWith('#analysis=evochess'));
-    const hash = new URL(page.url()).hash;
-    assert.match(hash, /ply=10/);
-    await page.locator('#analysis-panel:not([hidden])').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
-    const texts = await page.locator('#analysis-lines .analysis-line').allTextContents();
-    for (const text of texts) assert.match(text, /^[-+]?(\d+\.\d\d|M\d+)\S*\s*\S/, text);
-    // The arrows of the three lines' first moves, the best one the widest.
-    await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length >= 3);
-    const widths = await page.locator('#board svg.cg-shapes line').evaluateAll((lines) => lines.map((line) => Number(line.getAttribute('stroke-width'))));
-    assert.equal(Math.max(...widths), widths[0], `the first arrow is the widest: ${widths}`);
-    const position = await apiCall(page, 'POST', '/api/position', { variant: 'evochess', moves: moves.slice(0, 10) });
-    assert.equal(await page.locator('#analysis-fen').inputValue(), position.body.fen);
-    assert.equal(await page.locator('#eval-bar').evaluate((bar) => bar.classList.contains('flipped')), false);
-    await page.click('#flip-button');
-    assert.equal(await page.locator('#eval-bar').evaluate((bar) => bar.classList.contains('flipped')), true, 'the bar turns with the board');
-    await page.click('#flip-button');
-    // The engine switched off: no lines, no arrows; on again: three lines.
-    await page.uncheck('#analysis-engine-toggle');
-    assert.equal(await page.locator('#analysis-lines .analysis-line').count(), 0);
-    await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length === 0, null, { timeout: 30000 });
-    assert.equal(await page.locator('#analysis-summary').textContent(), 'Engine off');
-    await page.check('#analysis-engine-toggle');
-    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
-    // The engine "on the server" (issue 21: the browser's is the default where it is built):
-    // the lines come from POST /api/analysis; then back to the default.
-    // (Without the WebAssembly package the menu is fixed on the server.)
-    const place = page.locator('#analysis-engine-place');
-    if ((await place.inputValue()) === 'browser') {
-      const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/analysis', { timeout: 30000 });
-      await place.selectOption('server');
-      await asked;
+  await check(
+    'analysis board: opened from a viewed ply, three engine lines as text and arrows, eval bar turns with the board, the game untouched',
+    async () => {
+      await harness.openGame(page, game.id);
+      await page.click('#move-list button.move[data-ply="9"]');
+      await page.click('#analyse-button');
+      await page.waitForFunction(() => location.hash.startsWith('#analysis=evochess'));
+      const hash = new URL(page.url()).hash;
+      assert.match(hash, /ply=10/);
+      await page.locator('#analysis-panel:not([hidden])').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
-      await place.selectOption('browser');
-    }
+      const texts = await page.locator('#analysis-lines .analysis-line').allTextContents();
+      for (const text of texts) assert.match(text, /^[-+]?(\d+\.\d\d|M\d+)\S*\s*\S/, text);
+      // The arrows of the three lines' first moves, the best one the widest.
+      await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length >= 3);
+      const widths = await page
+        .locator('#board svg.cg-shapes line')
+        .evaluateAll((lines) => lines.map((line) => Number(line.getAttribute('stroke-width'))));
+      assert.equal(Math.max(...widths), widths[0], `the first arrow is the widest: ${widths}`);
+      const position = await apiCall(page, 'POST', '/api/position', { variant: 'evochess', moves: moves.slice(0, 10) });
+      assert.equal(await page.locator('#analysis-fen').inputValue(), position.body.fen);
+      assert.equal(await page.locator('#eval-bar').evaluate((bar) => bar.classList.contains('flipped')), false);
+      await page.click('#flip-button');
+      assert.equal(
+        await page.locator('#eval-bar').evaluate((bar) => bar.classList.contains('flipped')),
+        true,
+        'the bar turns with the board',
+      );
+      await page.click('#flip-button');
+      // The engine switched off: no lines, no arrows; on again: three lines.
+      await page.uncheck('#analysis-engine-toggle');
+      assert.equal(await page.locator('#analysis-lines .analysis-line').count(), 0);
+      await page.waitForFunction(() => document.querySelectorAll('#board svg.cg-shapes line').length === 0, null, { timeout: 30000 });
+      assert.equal(await page.locator('#analysis-summary').textContent(), 'Engine off');
+      await page.check('#analysis-engine-toggle');
+      await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
+      // The engine "on the server" (issue 21: the browser's is the default where it is built):
+      // the lines come from POST /api/analysis; then back to the default.
+      // (Without the WebAssembly package the menu is fixed on the server.)
+      const place = page.locator('#analysis-engine-place');
+      if ((await place.inputValue()) === 'browser') {
+        const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/analysis', { timeout: 30000 });
+        await place.selectOption('server');
+        await asked;
+        await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, {
+          timeout: 30000,
+        });
+        await place.selectOption('browser');
+      }
 
-    // A move tried: a variation after ply 10 (issue 23: the game's line stays); the game keeps its moves.
-    const legal = position.body.legal.find((m) => m.uci !== moves[10] && /^[a-h][1-8][a-h][1-8]$/.test(m.uci));
-    await board.click(legal.uci.slice(0, 2), legal.uci.slice(2, 4));
-    await page.waitForFunction(() => document.querySelectorAll('#move-list .variation button.move').length === 1);
-    assert.equal(await page.locator('#move-list .variation-tree > button.move').count(), moves.length, 'the line of the game is kept');
-    assert.match(new URL(page.url()).hash, new RegExp(`moves=${[...moves.slice(0, 10), legal.uci].join('%2C')}&ply=11`));
-    assert.deepEqual((await gameOf(page, game.id)).history.map((m) => m.uci), moves, 'the game on the server is unchanged');
-    assert.match(await page.locator('#analysis-pgn').inputValue(), new RegExp(`\\(\\d+\\.+ ${legal.san.replace(/[+=]/g, '\\$&')}\\)`));
+      // A move tried: a variation after ply 10 (issue 23: the game's line stays); the game keeps its moves.
+      const legal = position.body.legal.find((m) => m.uci !== moves[10] && /^[a-h][1-8][a-h][1-8]$/.test(m.uci));
+      await board.click(legal.uci.slice(0, 2), legal.uci.slice(2, 4));
+      await page.waitForFunction(() => document.querySelectorAll('#move-list .variation button.move').length === 1);
+      assert.equal(await page.locator('#move-list .variation-tree > button.move').count(), moves.length, 'the line of the game is kept');
+      assert.match(new URL(page.url()).hash, new RegExp(`moves=${[...moves.slice(0, 10), legal.uci].join('%2C')}&ply=11`));
+      assert.deepEqual(
+        (await gameOf(page, game.id)).history.map((m) => m.uci),
+        moves,
+        'the game on the server is unchanged',
+      );
+      assert.match(await page.locator('#analysis-pgn').inputValue(), new RegExp(`\\(\\d+\\.+ ${legal.san.replace(/[+=]/g, '\\$&')}\\)`));
 
-    // The link opens the same position in a new page; "Back to the game" returns to the ply.
-    const other = await harness.newPage(1366, 900);
-    await other.goto(page.url());
-    await other.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 11);
-    assert.equal(await other.locator('#analysis-fen').inputValue(), await page.locator('#analysis-fen').inputValue());
-    await other.context().close();
+      // The link opens the same position in a new page; "Back to the game" returns to the ply.
+      const other = await harness.newPage(1366, 900);
+      await other.goto(page.url());
+      await other.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 11);
+      assert.equal(await other.locator('#analysis-fen').inputValue(), await page.locator('#analysis-fen').inputValue());
+      await other.context().close();
 
-    // A click on the second move of the best line plays the line up to it.
-    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
-    // The search over: its lines no longer change between reading one and clicking it.
-    await page.waitForFunction(() => !/thinking/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 30000 });
-    // A search cut short can end on a best line of one move (seen on CI's busy cores): then
-    // that move is the one clicked.
-    const bestMoves = page.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move');
-    const best = await bestMoves.allTextContents();
-    const upTo = Math.min(best.length, 2);
-    assert.ok(upTo >= 1, 'the best line has a move');
-    await bestMoves.nth(upTo - 1).click();
-    await page.waitForFunction((n) => document.querySelectorAll('#move-list .variation button.move').length === n, 1 + upTo);
-    assert.deepEqual((await page.locator('#move-list .variation button.move').allTextContents()).slice(1), best.slice(0, upTo));
-    assert.match(new URL(page.url()).hash, new RegExp(`ply=${11 + upTo}`));
-    await page.click('#move-list button.move[data-ply="9"]');
-    await page.click('#analysis-back-button');
-    await page.waitForFunction((id) => location.hash === `#game=${id}&ply=10`, game.id);
-    await page.locator('#analysis-panel[hidden]').waitFor({ state: 'attached' });
-    assert.equal(await selectedPly(page), '9');
-  });
+      // A click on the second move of the best line plays the line up to it.
+      await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
+      // The search over: its lines no longer change between reading one and clicking it.
+      await page.waitForFunction(() => !/thinking/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 30000 });
+      // A search cut short can end on a best line of one move (seen on CI's busy cores): then
+      // that move is the one clicked.
+      const bestMoves = page.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move');
+      const best = await bestMoves.allTextContents();
+      const upTo = Math.min(best.length, 2);
+      assert.ok(upTo >= 1, 'the best line has a move');
+      await bestMoves.nth(upTo - 1).click();
+      await page.waitForFunction((n) => document.querySelectorAll('#move-list .variation button.move').length === n, 1 + upTo);
+      assert.deepEqual((await page.locator('#move-list .variation button.move').allTextContents()).slice(1), best.slice(0, upTo));
+      assert.match(new URL(page.url()).hash, new RegExp(`ply=${11 + upTo}`));
+      await page.click('#move-list button.move[data-ply="9"]');
+      await page.click('#analysis-back-button');
+      await page.waitForFunction((id) => location.hash === `#game=${id}&ply=10`, game.id);
+      await page.locator('#analysis-panel[hidden]').waitFor({ state: 'attached' });
+      assert.equal(await selectedPly(page), '9');
+    },
+  );
 
   await check('an analysis link opens a position directly: a FEN of its own, the mate found, the mate played ends the lines', async () => {
     const fen = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1';
@@ -292,49 +324,63 @@ try {
     await view.waitForFunction((f) => document.getElementById('analysis-fen').value === f, fen);
     assert.ok(await view.locator('#analysis-back-button').isHidden(), 'no game to go back to');
     await view.waitForFunction(() => document.querySelector('#analysis-lines .analysis-line[data-multipv="1"]'), null, { timeout: 30000 });
-    await view.waitForFunction(() => /^M1/.test(document.querySelector('#analysis-lines .analysis-line[data-multipv="1"] .analysis-score').textContent), null, { timeout: 30000 });
+    await view.waitForFunction(
+      () => /^M1/.test(document.querySelector('#analysis-lines .analysis-line[data-multipv="1"] .analysis-score').textContent),
+      null,
+      { timeout: 30000 },
+    );
     assert.equal(await view.locator('#analysis-lines .analysis-line[data-multipv="1"] .pv-move').first().textContent(), 'Ra8#');
     await new BoardDriver(view).click('a1', 'a8');
     await view.waitForFunction(() => document.querySelectorAll('#move-list button.move').length === 1);
     await view.waitForFunction(() => document.getElementById('analysis-summary').textContent === 'The game is over in this position.');
     assert.equal(await view.locator('#analysis-lines .analysis-line').count(), 0);
-    assert.match(await view.locator('#analysis-pgn').inputValue(), /\[FEN "6k1\/5ppp\/8\/8\/8\/8\/5PPP\/R5K1 w - - 0 1"\][\s\S]*1\. Ra8# \*/);
+    assert.match(
+      await view.locator('#analysis-pgn').inputValue(),
+      /\[FEN "6k1\/5ppp\/8\/8\/8\/8\/5PPP\/R5K1 w - - 0 1"\][\s\S]*1\. Ra8# \*/,
+    );
     await view.context().close();
   });
 
-  await check('review: "Review" scores every position with progress, one graph point per move, marks and a summary; a point views its move', async () => {
-    const finished = await createGame(page, { variant: 'evochess', players: HUMANS }, moves.slice(0, 14));
-    const resigned = await apiCall(page, 'POST', `/api/games/${finished}/resign`, { side: 'w' });
-    assert.equal(resigned.status, 200);
-    await harness.openGame(page, finished);
-    await page.locator('#result-banner #analyse-game-button').waitFor();
-    await page.click('#review-button');
-    await page.locator('#review-progress:not([hidden])').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, { timeout: 60000 });
-    assert.equal(await page.locator('#review-graph circle.graph-point').count(), 14, 'one point per move');
-    assert.ok(await page.locator('#review-progress').isHidden(), 'no progress bar once done');
-    const marked = await page.locator('#review-graph circle.graph-point[class*=mark-]').count();
-    assert.equal(await page.locator('#move-list button.move[data-mark]').count(), marked, 'the same moves are marked in the list');
-    const summary = await page.locator('#review-summary .review-summary-line').allTextContents();
-    const marks = await page.locator('#move-list button.move[data-mark]').evaluateAll((buttons) => buttons.map((b) => [Number(b.dataset.ply), b.dataset.mark]));
-    ['White', 'Black'].forEach((side, parity) => {
-      const counted = (kind) => marks.filter(([ply, mark]) => ply % 2 === parity && mark === kind).length;
-      const expected = `${side}: ${counted('inaccuracy')} inaccurac${counted('inaccuracy') === 1 ? 'y' : 'ies'}, ${counted('mistake')} mistake${counted('mistake') === 1 ? '' : 's'}, ${counted('blunder')} blunder${counted('blunder') === 1 ? '' : 's'} · average centipawn loss `;
-      assert.ok(summary[parity].startsWith(expected), `${summary[parity]} starts with ${expected}`);
-      assert.match(summary[parity], /loss \d+$/);
-    });
-    // Kept in the browser: a reload shows the same review without asking again.
-    const graph = await page.locator('#review-graph').innerHTML();
-    await page.reload();
-    await page.waitForFunction(() => document.querySelectorAll('#review-graph circle.graph-point').length === 14);
-    assert.equal(await page.locator('#review-graph').innerHTML(), graph);
-    assert.ok(await page.locator('#review-button').isHidden(), 'nothing left to review');
-    await page.locator('#review-graph circle.graph-point[data-ply="3"]').click();
-    assert.equal(await selectedPly(page), '3');
-    await page.click('#result-banner #analyse-game-button');
-    await page.waitForFunction(() => location.hash.startsWith('#analysis='));
-    await page.waitForFunction(() => /ply=14/.test(location.hash));
-  });
+  await check(
+    'review: "Review" scores every position with progress, one graph point per move, marks and a summary; a point views its move',
+    async () => {
+      const finished = await createGame(page, { variant: 'evochess', players: HUMANS }, moves.slice(0, 14));
+      const resigned = await apiCall(page, 'POST', `/api/games/${finished}/resign`, { side: 'w' });
+      assert.equal(resigned.status, 200);
+      await harness.openGame(page, finished);
+      await page.locator('#result-banner #analyse-game-button').waitFor();
+      await page.click('#review-button');
+      await page.locator('#review-progress:not([hidden])').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, {
+        timeout: 60000,
+      });
+      assert.equal(await page.locator('#review-graph circle.graph-point').count(), 14, 'one point per move');
+      assert.ok(await page.locator('#review-progress').isHidden(), 'no progress bar once done');
+      const marked = await page.locator('#review-graph circle.graph-point[class*=mark-]').count();
+      assert.equal(await page.locator('#move-list button.move[data-mark]').count(), marked, 'the same moves are marked in the list');
+      const summary = await page.locator('#review-summary .review-summary-line').allTextContents();
+      const marks = await page
+        .locator('#move-list button.move[data-mark]')
+        .evaluateAll((buttons) => buttons.map((b) => [Number(b.dataset.ply), b.dataset.mark]));
+      ['White', 'Black'].forEach((side, parity) => {
+        const counted = (kind) => marks.filter(([ply, mark]) => ply % 2 === parity && mark === kind).length;
+        const expected = `${side}: ${counted('inaccuracy')} inaccurac${counted('inaccuracy') === 1 ? 'y' : 'ies'}, ${counted('mistake')} mistake${counted('mistake') === 1 ? '' : 's'}, ${counted('blunder')} blunder${counted('blunder') === 1 ? '' : 's'} · average centipawn loss `;
+        assert.ok(summary[parity].startsWith(expected), `${summary[parity]} starts with ${expected}`);
+        assert.match(summary[parity], /loss \d+$/);
+      });
+      // Kept in the browser: a reload shows the same review without asking again.
+      const graph = await page.locator('#review-graph').innerHTML();
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll('#review-graph circle.graph-point').length === 14);
+      assert.equal(await page.locator('#review-graph').innerHTML(), graph);
+      assert.ok(await page.locator('#review-button').isHidden(), 'nothing left to review');
+      await page.locator('#review-graph circle.graph-point[data-ply="3"]').click();
+      assert.equal(await selectedPly(page), '3');
+      await page.click('#result-banner #analyse-game-button');
+      await page.waitForFunction(() => location.hash.startsWith('#analysis='));
+      await page.waitForFunction(() => /ply=14/.test(location.hash));
+    },
+  );
 
   await check('review: cancel stops it', async () => {
     const finished = await createGame(page, { variant: 'evochess', players: HUMANS }, moves.slice(0, 20));
@@ -361,7 +407,9 @@ try {
       await measure('the game');
       await view.click('#analyse-button');
       await view.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
-      await view.waitForFunction(() => /depth \d+$/.test(document.getElementById('analysis-summary').textContent), null, { timeout: 30000 });
+      await view.waitForFunction(() => /depth \d+$/.test(document.getElementById('analysis-summary').textContent), null, {
+        timeout: 30000,
+      });
       await measure('the analysis board');
       if (width === 390 || width === 1366) {
         await view.evaluate(() => window.scrollTo(0, 0));
@@ -369,7 +417,9 @@ try {
       }
       await harness.openGame(view, reviewed);
       await view.click('#review-button');
-      await view.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, { timeout: 60000 });
+      await view.waitForFunction(() => document.querySelectorAll('#review-summary .review-summary-line').length === 2, null, {
+        timeout: 60000,
+      });
       await measure('the review');
       if (width === 390 || width === 1366) {
         const file = width === 390 ? path.join(tmpdir(), 'evochess-review-390.png') : docsScreenshot('review-desktop.png');
