@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { apiCall, createGame, openHarness, waitForMoves } from './browser_harness.mjs';
+import { apiCall, createGame, openHarness, waitForAppStart, waitForMoves } from './browser_harness.mjs';
 
 const harness = await openHarness({ name: 'board-two' });
 const { check, newPage } = harness;
@@ -47,12 +47,8 @@ try {
   for (const [label, width, height] of SIZES) {
     const page = await newPage(width, height);
     await page.goto(harness.server.address);
-    // Once the app has started (it opens the newest game, or asks for a new one): then the
-    // dialog is closed for good; the checks make their own games. Closing it before the app
-    // opened it left it open over the board.
-    await page.waitForFunction(
-      () => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''),
-    );
+    // The checks make their own games: the dialog the app may have opened is closed for good.
+    await waitForAppStart(page);
     await page.evaluate(() => document.getElementById('new-game-dialog').close());
     const board = new BoardDriver(page);
     const open = async (request, moves = []) => {

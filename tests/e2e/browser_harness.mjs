@@ -124,6 +124,17 @@ export async function waitForMoves(page, count, { timeout = 30000, context = '' 
     });
 }
 
+// Waits until the app has started on a freshly loaded page: it opened the newest game (the
+// title names it) or, with none saved, the new-game dialog. Before that a click on "New game"
+// can be lost (its handler is not attached yet) and a dialog closed can open again.
+export async function waitForAppStart(page) {
+  await page.waitForFunction(
+    () => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''),
+    null,
+    { timeout: 30000 },
+  );
+}
+
 // A JSON request made by the page itself (same origin, the page's own cookies and storage).
 export const apiCall = (page, method, url, body) =>
   page.evaluate(

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiCall, openHarness } from './browser_harness.mjs';
+import { apiCall, openHarness, waitForAppStart } from './browser_harness.mjs';
 
 const harness = await openHarness({ name: 'levels' });
 const { server, check, newPage } = harness;
@@ -94,6 +94,7 @@ try {
       for (const width of [390, 1366]) {
         const view = await newPage(width, width > 1000 ? 900 : 844);
         await view.goto(server.address);
+        await waitForAppStart(view);
         const dialog = view.locator('#new-game-dialog[open]');
         if (!(await dialog.count())) await view.click('#new-game-button');
         await dialog.waitFor();

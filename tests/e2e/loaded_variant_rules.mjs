@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { createGame, openHarness } from './browser_harness.mjs';
+import { createGame, openHarness, waitForAppStart } from './browser_harness.mjs';
 
 const variantsFile = path.join(mkdtempSync(path.join(tmpdir(), 'evochess-loaded-rules-')), 'variants.ini');
 writeFileSync(
@@ -124,11 +124,8 @@ try {
   for (const [label, width, height] of SIZES) {
     const page = await newPage(width, height);
     await page.goto(harness.server.address);
-    // Once the app has started (it opens the newest game, or the new-game dialog): then the
-    // dialog is closed for good.
-    await page.waitForFunction(
-      () => document.getElementById('new-game-dialog').open || /^#\d/.test(document.getElementById('game-title')?.textContent ?? ''),
-    );
+    // The checks make their own games: the dialog the app may have opened is closed for good.
+    await waitForAppStart(page);
     await page.evaluate(() => document.getElementById('new-game-dialog').close());
     const board = new BoardDriver(page);
     const open = async (request, moves = []) => {

@@ -272,8 +272,17 @@ await check('once their ratings settle, the Chess leaderboard ranks alice and bo
     // alice's page is still on the (then empty) Chess board, which is not live: going there
     // again from the lobby reads it afresh, as a player would.
     await page.evaluate(() => (location.hash = '#lobby'));
+    await page.locator('#lobby-view').waitFor();
     await page.evaluate(() => (location.hash = '#leaderboard=chess'));
-    await page.locator('table.leaderboard tbody tr').nth(1).waitFor({ timeout: 30000 });
+    await pageShown(page);
+    await page
+      .locator('table.leaderboard tbody tr')
+      .nth(1)
+      .waitFor({ timeout: 30000 })
+      .catch(async (error) => {
+        const shown = await page.evaluate(() => `${location.hash}: ${document.getElementById('players-view')?.innerText.slice(0, 300)}`);
+        throw new Error(`${page.who ?? 'page'} shows no two rows: ${shown}\n${error.message}`);
+      });
     const rows = await page
       .locator('table.leaderboard tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
