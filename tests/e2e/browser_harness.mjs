@@ -11,6 +11,19 @@ import { startServer } from './evochess_server.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+// Chromium's switches for the tests that launch it themselves: headless, and quiet (no
+// updates, sync or background traffic of its own beside the page's).
+export const QUIET_CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 // Starts `evochess serve` (--binary, else build/evochess; `serverArgs` added) on the built UI
 // and Chromium.
 export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) {

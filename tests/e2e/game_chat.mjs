@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { watchPolicy } from './browser_harness.mjs';
+import { QUIET_CHROMIUM_ARGS, watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -100,16 +100,7 @@ const server = await startServer({ binary, dataDir, webDir });
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: QUIET_CHROMIUM_ARGS,
 });
 const policyViolations = [];
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver, choosePromotion } from './board_driver.mjs';
-import { watchPolicy } from './browser_harness.mjs';
+import { QUIET_CHROMIUM_ARGS, watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
 
@@ -190,16 +190,7 @@ let server = await startServer({ binary, dataDir, webDir, extraArgs: serverArgs 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: QUIET_CHROMIUM_ARGS,
 });
 
 // What every page sent and was refused (issue 17): the address of every request, the

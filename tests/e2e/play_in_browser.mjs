@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver, choosePromotion } from './board_driver.mjs';
-import { watchPolicy } from './browser_harness.mjs';
+import { QUIET_CHROMIUM_ARGS, watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
 
@@ -100,16 +100,7 @@ const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: chromiumPath,
   headless: true,
   viewport: { width: 1360, height: 860 },
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: QUIET_CHROMIUM_ARGS,
 });
 // Not a first visit: the welcome screen (learn_rules.mjs tests it) would cover the game.
 await context.addInitScript(() => localStorage.getItem('evochess.visited') || localStorage.setItem('evochess.visited', '1'));
