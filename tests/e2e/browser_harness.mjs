@@ -11,8 +11,8 @@ import { startServer } from './evochess_server.mjs';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-// Chromium's switches for the tests that launch it themselves: headless, and quiet (no
-// updates, sync or background traffic of its own beside the page's).
+// Chromium's switches, for the harness and the tests that launch it themselves: headless, and
+// quiet (no updates, sync or background traffic of its own beside the page's).
 export const QUIET_CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -47,7 +47,7 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', ...chromiumArgs],
+    args: [...QUIET_CHROMIUM_ARGS, ...chromiumArgs],
   });
   const failures = [];
   const policyViolations = [];
