@@ -341,13 +341,4 @@ bool is_legal(const Position& pos, Move m) {
     return list.contains(m);
 }
 
-bool is_capture(const Position& pos, Move m) {
-    switch (m.kind()) {
-    case MoveKind::EnPassant:
-    case MoveKind::KingEnPassant: return true;
-    case MoveKind::Normal: return !pos.empty(m.to());
-    default: return false;
-    }
-}
-
 } // namespace evo

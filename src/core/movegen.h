@@ -18,7 +18,15 @@ void generate_base_moves(const Position& pos, MoveList& list);
 
 bool is_legal(const Position& pos, Move m);
 
-// True if the move captures a unit (en passant included).
-bool is_capture(const Position& pos, Move m);
+// True if the move captures a unit (en passant included). Inline: the search asks it of
+// every move several times.
+inline bool is_capture(const Position& pos, Move m) {
+    switch (m.kind()) {
+    case MoveKind::EnPassant:
+    case MoveKind::KingEnPassant: return true;
+    case MoveKind::Normal: return !pos.empty(m.to());
+    default: return false;
+    }
+}
 
 } // namespace evo

@@ -65,6 +65,7 @@ void score_moves(const Position& pos, const SearchHistory& h, const OrderingHint
             scores[i] = h.butterfly[us][m.from()][m.to()] +
                         hints.continuation[0]->table[piece][m.to()] +
                         hints.continuation[1]->table[piece][m.to()] +
+                        hints.continuation[2]->table[piece][m.to()] +
                         (is_evolution(m) ? EvolutionBonus : 0);
         }
     }

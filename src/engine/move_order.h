@@ -26,7 +26,8 @@ struct OrderingHints {
     Move tt_move = Move::none();
     Move killers[2] = {Move::none(), Move::none()};
     Move counter = Move::none();
-    const PieceToHistory* continuation[2] = {nullptr, nullptr}; // one and two plies back
+    // One, two and four plies back (the side to move's own moves and the opponent's reply).
+    const PieceToHistory* continuation[3] = {nullptr, nullptr, nullptr};
 };
 
 constexpr int TTMoveScore = 1 << 30;
@@ -48,6 +49,22 @@ inline Move pick_next(MoveList& list, int* scores, int& index) {
     std::swap(list.moves[index], list.moves[best]);
     std::swap(scores[index], scores[best]);
     return list.moves[index++];
+}
+
+// Sorts the moves from `index` on by descending score (stable insertion sort: quick on the
+// few dozen moves of a position), so that the rest are taken in order without a scan each.
+inline void sort_rest(MoveList& list, int* scores, int index) {
+    for (int i = index + 1; i < list.size(); ++i) {
+        int score = scores[i];
+        Move move = list.moves[i];
+        int j = i - 1;
+        for (; j >= index && scores[j] < score; --j) {
+            scores[j + 1] = scores[j];
+            list.moves[j + 1] = list.moves[j];
+        }
+        scores[j + 1] = score;
+        list.moves[j + 1] = move;
+    }
 }
 
 } // namespace evo::engine

@@ -68,8 +68,8 @@ std::uint64_t SearchShared::total_nodes() const {
 Worker::Worker(int id)
     : id_(id), states_(new StateInfo[MaxPly + 8]), lists_(new MoveList[MaxPly + 2]),
       scores_(new int[std::size_t(MaxPly + 2) * MoveList::Capacity]),
-      pv_(new Move[std::size_t(MaxPly + 2) * (MaxPly + 2)]), pv_length_(new int[MaxPly + 2]),
-      history_(new SearchHistory) {
+      sorted_(new bool[MaxPly + 2]()), pv_(new Move[std::size_t(MaxPly + 2) * (MaxPly + 2)]),
+      pv_length_(new int[MaxPly + 2]), history_(new SearchHistory) {
     history_->clear();
 }
 
@@ -183,6 +183,7 @@ void Worker::do_move(Move m, Stack* ss) {
     ss->continuation = &history_->continuation[pos.piece_on(m.from())][m.to()];
     if (shared_->nnue.net) accumulators_.before_move(pos, ss->ply);
     pos.do_move(m, states_[ss->ply]);
+    shared_->tt->prefetch(pos.key()); // the child's probe then waits less for memory
     keys_[std::size_t(root_index_ + ss->ply + 1)] = pos.key();
     // The child's line starts empty: a child that fails high without a PV search must not
     // pass up a line left over from another position.
@@ -206,6 +207,7 @@ void Worker::score_moves(int ply, Move tt_move, const Stack* ss) {
     const Position& pos = *pos_;
     const MoveList& list = lists_[ply];
     int* scores = &scores_[std::size_t(ply) * MoveList::Capacity];
+    sorted_[ply] = false;
     if (ply == 0) {
         // The root keeps the order of the last iteration.
         for (int i = 0; i < list.size(); ++i) {
@@ -226,15 +228,26 @@ void Worker::score_moves(int ply, Move tt_move, const Stack* ss) {
     }
     hints.continuation[0] = (ss - 1)->continuation;
     hints.continuation[1] = (ss - 2)->continuation;
+    hints.continuation[2] = (ss - 4)->continuation;
     engine::score_moves(pos, *history_, hints, list, scores);
 }
 
+// The first moves are picked one scan each: a cut often comes before the rest are needed.
+// Past them the node is likely to try them all, and one sort costs less than a scan each.
 Move Worker::pick_next(int ply, int& index) {
-    return engine::pick_next(lists_[ply], &scores_[std::size_t(ply) * MoveList::Capacity], index);
+    constexpr int PickedBeforeSort = 3;
+    MoveList& list = lists_[ply];
+    int* scores = &scores_[std::size_t(ply) * MoveList::Capacity];
+    if (!sorted_[ply] && index >= PickedBeforeSort) {
+        sort_rest(list, scores, index);
+        sorted_[ply] = true;
+    }
+    if (sorted_[ply]) return index < list.size() ? list.moves[index++] : Move::none();
+    return engine::pick_next(list, scores, index);
 }
 
 void Worker::update_continuation(Stack* ss, Piece piece, Square to, int bonus) {
-    for (int back : {1, 2})
+    for (int back : {1, 2, 4})
         if (!(ss - back)->current.is_none())
             update_history((ss - back)->continuation->table[piece][to], bonus);
 }
@@ -439,17 +452,26 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         // Shallow pruning once a move has been found that avoids being mated.
         if (!root_node && best > -ValueMateInMaxPly && has_pieces(pos, us)) {
             int lmr_depth = std::max(new_depth - reduction(depth, move_count), 0);
-            if (quiet && !gives_check(pos, m)) {
-                if (skip_quiets) continue;
-                if (move_count >= late_move_limit(depth, improving)) {
-                    skip_quiets = true;
-                    continue;
+            if (quiet) {
+                // A move that gives check is pruned only if it loses too much (below);
+                // whether it gives check is asked only where the answer can matter.
+                const bool late = skip_quiets || move_count >= late_move_limit(depth, improving);
+                const bool prune = late || (lmr_depth < 3 && history_score < -3000 * depth) ||
+                                   (!ss->in_check && lmr_depth < 7 &&
+                                    ss->static_eval + 120 + 110 * lmr_depth <= alpha) ||
+                                   !see_at_least(pos, m, -30 * lmr_depth * lmr_depth);
+                // Having passed the SEE bound above, a check passes the one below too.
+                const bool see_implied = 30 * lmr_depth * lmr_depth <= 180 * depth;
+                if (prune || !see_implied) {
+                    if (!gives_check(pos, m)) {
+                        if (prune) {
+                            skip_quiets |= late;
+                            continue;
+                        }
+                    } else if (!see_at_least(pos, m, -180 * depth)) {
+                        continue;
+                    }
                 }
-                if (lmr_depth < 3 && history_score < -3000 * depth) continue;
-                if (!ss->in_check && lmr_depth < 7 &&
-                    ss->static_eval + 120 + 110 * lmr_depth <= alpha)
-                    continue;
-                if (!see_at_least(pos, m, -30 * lmr_depth * lmr_depth)) continue;
             } else if (!see_at_least(pos, m, -180 * depth)) {
                 continue; // a capture, promotion or check that loses too much
             }

@@ -119,8 +119,9 @@ class Worker {
     std::vector<Key> keys_; // game history keys, then one per search ply
     int root_index_ = 0;
     std::unique_ptr<MoveList[]> lists_;
-    std::unique_ptr<int[]> scores_; // MoveList::Capacity per ply
-    std::unique_ptr<Move[]> pv_;    // (MaxPly + 1) per ply, triangular
+    std::unique_ptr<int[]> scores_;  // MoveList::Capacity per ply
+    std::unique_ptr<bool[]> sorted_; // per ply: the rest of the list is in order
+    std::unique_ptr<Move[]> pv_;     // (MaxPly + 1) per ply, triangular
     std::unique_ptr<int[]> pv_length_;
     std::unique_ptr<SearchHistory> history_;
     std::vector<RootMove> root_moves_;

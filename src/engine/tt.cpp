@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstring>
 #include <new>
 
@@ -13,16 +14,29 @@ TranspositionTable::TranspositionTable() : clusters_(zeroed_clusters(1)), cluste
     if (!clusters_) throw std::bad_alloc();
 }
 
-void TranspositionTable::Unmap::operator()(Cluster* clusters) const {
-    munmap(clusters, bytes);
+namespace {
+constexpr std::size_t HugePage = 2 * 1024 * 1024;
+} // namespace
+
+void TranspositionTable::Unmap::operator()(Cluster*) const {
+    munmap(base, bytes);
 }
 
 std::unique_ptr<TranspositionTable::Cluster, TranspositionTable::Unmap>
 TranspositionTable::zeroed_clusters(std::size_t count) {
     std::size_t bytes = count * sizeof(Cluster);
-    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    // A table of a huge page or more starts on a huge-page boundary, so that all of it can
+    // be backed by huge pages.
+    std::size_t slack = bytes >= HugePage ? HugePage : 0;
+    void* memory =
+        mmap(nullptr, bytes + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) return {nullptr, Unmap{}};
-    return {static_cast<Cluster*>(memory), Unmap{bytes}};
+    auto address = reinterpret_cast<std::uintptr_t>(memory);
+    std::uintptr_t aligned = slack ? (address + HugePage - 1) / HugePage * HugePage : address;
+#ifdef MADV_HUGEPAGE
+    if (slack) madvise(reinterpret_cast<void*>(aligned), bytes, MADV_HUGEPAGE); // a hint only
+#endif
+    return {reinterpret_cast<Cluster*>(aligned), Unmap{memory, bytes + slack}};
 }
 
 std::size_t TranspositionTable::usable_megabytes() {

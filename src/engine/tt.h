@@ -73,8 +73,11 @@ class TranspositionTable {
     }
 
     // The table's memory comes from mmap: the kernel zeroes each page when it is first
-    // touched, so gigabytes are had (and cleared) at once, not after seconds of memset.
+    // touched, so gigabytes are had (and cleared) at once, not after seconds of memset. It
+    // asks for huge pages where the system gives them on request: a probe is a random access,
+    // and with 4 KB pages most probes also miss the TLB.
     struct Unmap {
+        void* base = nullptr; // the mapping, which starts before the aligned clusters
         std::size_t bytes = 0;
         void operator()(Cluster* clusters) const;
     };
