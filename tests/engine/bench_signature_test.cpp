@@ -9,7 +9,7 @@
 namespace evo::test {
 namespace {
 
-constexpr std::uint64_t ExpectedNodes = 1271777;
+constexpr std::uint64_t ExpectedNodes = 1325258;
 
 TEST(BenchSignatureTest, NodeCountMatches) {
     EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
