@@ -428,6 +428,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
     int capture_count = 0;
     int move_count = 0;
     bool skip_quiets = false;
+    std::optional<CheckInfo> check_info; // made when the first move needs it
     int index = 0;
     for (Move m = pick_next(ply, index); !m.is_none(); m = pick_next(ply, index)) {
         if (m == excluded) continue;
@@ -463,7 +464,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
                 // Having passed the SEE bound above, a check passes the one below too.
                 const bool see_implied = 30 * lmr_depth * lmr_depth <= 180 * depth;
                 if (prune || !see_implied) {
-                    if (!gives_check(pos, m)) {
+                    if (!check_info) check_info.emplace(pos);
+                    if (!gives_check(pos, m, *check_info)) {
                         if (prune) {
                             skip_quiets |= late;
                             continue;

@@ -1,4 +1,5 @@
-// gives_check agrees with making the move, for every variant's moves along random games.
+// gives_check agrees with making the move, for every variant's moves along random games, and
+// its quick form (with the position's CheckInfo) with the long one.
 #include "engine_test_util.h"
 
 #include "engine/gives_check.h"
@@ -26,6 +27,8 @@ TEST(GivesCheckTest, MatchesMakingTheMove) {
                     checks += checks_now;
                     bool exact = m.kind() == MoveKind::Normal && !m.promotion().other_color;
                     bool predicted = engine::gives_check(pos, m);
+                    EXPECT_EQ(engine::gives_check(pos, m, engine::CheckInfo(pos)), predicted)
+                        << "the quick answer differs: " << pos.fen() << " " << to_uci(pos, m);
                     EXPECT_TRUE(predicted || !checks_now) << pos.fen() << " " << to_uci(pos, m);
                     EXPECT_TRUE(!exact || predicted == checks_now)
                         << pos.fen() << " " << to_uci(pos, m);
