@@ -183,7 +183,10 @@ void Worker::do_move(Move m, Stack* ss) {
     ss->continuation = &history_->continuation[pos.piece_on(m.from())][m.to()];
     if (shared_->nnue.net) accumulators_.before_move(pos, ss->ply);
     pos.do_move(m, states_[ss->ply]);
-    shared_->tt->prefetch(pos.key()); // the child's probe then waits less for memory
+    // The child's table entry is fetched from memory while its accumulator is updated,
+    // work that the child needs anyway unless the table answers for it.
+    shared_->tt->prefetch(pos.key());
+    if (shared_->nnue.net) accumulators_.fill_if_empty(pos, ss->ply + 1);
     keys_[std::size_t(root_index_ + ss->ply + 1)] = pos.key();
     // The child's line starts empty: a child that fails high without a PV search must not
     // pass up a line left over from another position.
@@ -346,6 +349,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             ss->continuation = &history_->continuation[0][0];
             if (shared_->nnue.net) accumulators_.before_move(pos, ply);
             pos.do_null_move(states_[ply]);
+            shared_->tt->prefetch(pos.key());
             keys_[std::size_t(root_index_ + ply + 1)] = pos.key();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r, !cut_node, ss + 1);
             pos.undo_null_move();

@@ -44,6 +44,10 @@ class AccumulatorStack {
         if (!entries_[std::size_t(ply)].filled) fill(pos, ply);
         invalidate(ply + 1);
     }
+    // Fills the entry of `pos`, the position at `ply`, if it is empty.
+    void fill_if_empty(const Position& pos, int ply) {
+        if (!entries_[std::size_t(ply)].filled) fill(pos, ply);
+    }
     // The raw output of `pos`, the position at `ply`.
     std::int64_t evaluate(const Position& pos, int ply);
     // The accumulator of `perspective` at `ply` (filled by evaluate).
