@@ -10,6 +10,7 @@ namespace {
 
 constexpr int GoodCaptureBase = 1 << 28;
 constexpr int KillerBase = 1 << 27;
+static_assert(UnscoredQuiet == KillerBase - 1);
 constexpr int BadCaptureBase = -(1 << 28);
 // The evolved forms of a move (RULES 2.4, 2.5) are tried before its plain form.
 constexpr int EvolutionBonus = 2000;
@@ -37,9 +38,24 @@ PieceType captured_type(const Position& pos, Move m) {
     return type_of(pos.piece_on(m.to()));
 }
 
+// A quiet move's score: its histories, and the evolved form first.
+static int quiet_score(const Position& pos, const SearchHistory& h, const OrderingHints& hints,
+                       Move m) {
+    Piece piece = pos.piece_on(m.from());
+    return h.butterfly[pos.side_to_move()][m.from()][m.to()] +
+           hints.continuation[0]->table[piece][m.to()] +
+           hints.continuation[1]->table[piece][m.to()] +
+           hints.continuation[2]->table[piece][m.to()] + (is_evolution(m) ? EvolutionBonus : 0);
+}
+
+void score_quiets(const Position& pos, const SearchHistory& h, const OrderingHints& hints,
+                  const MoveList& list, int* scores, int index) {
+    for (int i = index; i < list.size(); ++i)
+        if (scores[i] == UnscoredQuiet) scores[i] = quiet_score(pos, h, hints, list[i]);
+}
+
 void score_moves(const Position& pos, const SearchHistory& h, const OrderingHints& hints,
-                 const MoveList& list, int* scores) {
-    const Color us = pos.side_to_move();
+                 const MoveList& list, int* scores, bool defer_quiets) {
     for (int i = 0; i < list.size(); ++i) {
         Move m = list[i];
         if (m == hints.tt_move) {
@@ -62,11 +78,7 @@ void score_moves(const Position& pos, const SearchHistory& h, const OrderingHint
         } else if (m == hints.counter) {
             scores[i] = KillerBase;
         } else {
-            scores[i] = h.butterfly[us][m.from()][m.to()] +
-                        hints.continuation[0]->table[piece][m.to()] +
-                        hints.continuation[1]->table[piece][m.to()] +
-                        hints.continuation[2]->table[piece][m.to()] +
-                        (is_evolution(m) ? EvolutionBonus : 0);
+            scores[i] = defer_quiets ? UnscoredQuiet : quiet_score(pos, h, hints, m);
         }
     }
 }

@@ -31,9 +31,17 @@ struct OrderingHints {
 };
 
 constexpr int TTMoveScore = 1 << 30;
+// A quiet move's score until score_quiets gives it its own: above every quiet's and below
+// the killers', so that picking meets it once the captures and killers are used up.
+constexpr int UnscoredQuiet = (1 << 27) - 1;
 
+// With `defer_quiets`, quiet moves other than killers and the counter move are scored
+// UnscoredQuiet: a node cut by the TT move or a capture never reads their history.
 void score_moves(const Position& pos, const SearchHistory& history, const OrderingHints& hints,
-                 const MoveList& list, int* scores);
+                 const MoveList& list, int* scores, bool defer_quiets = false);
+// Gives every move from `index` on that is scored UnscoredQuiet its history score.
+void score_quiets(const Position& pos, const SearchHistory& history, const OrderingHints& hints,
+                  const MoveList& list, int* scores, int index);
 
 // Quiescence keeps captures, queen promotions and a king becoming Cthulhu; evolutions only
 // where the right would otherwise expire (RULES 3.1), since held rights (evochess) are

@@ -68,8 +68,10 @@ std::uint64_t SearchShared::total_nodes() const {
 Worker::Worker(int id)
     : id_(id), states_(new StateInfo[MaxPly + 8]), lists_(new MoveList[MaxPly + 2]),
       scores_(new int[std::size_t(MaxPly + 2) * MoveList::Capacity]),
-      sorted_(new bool[MaxPly + 2]()), pv_(new Move[std::size_t(MaxPly + 2) * (MaxPly + 2)]),
-      pv_length_(new int[MaxPly + 2]), history_(new SearchHistory) {
+      sorted_(new bool[MaxPly + 2]()), hints_(new OrderingHints[MaxPly + 2]),
+      quiets_pending_(new bool[MaxPly + 2]()),
+      pv_(new Move[std::size_t(MaxPly + 2) * (MaxPly + 2)]), pv_length_(new int[MaxPly + 2]),
+      history_(new SearchHistory) {
     history_->clear();
 }
 
@@ -211,6 +213,7 @@ void Worker::score_moves(int ply, Move tt_move, const Stack* ss) {
     const MoveList& list = lists_[ply];
     int* scores = &scores_[std::size_t(ply) * MoveList::Capacity];
     sorted_[ply] = false;
+    quiets_pending_[ply] = false;
     if (ply == 0) {
         // The root keeps the order of the last iteration.
         for (int i = 0; i < list.size(); ++i) {
@@ -232,7 +235,16 @@ void Worker::score_moves(int ply, Move tt_move, const Stack* ss) {
     hints.continuation[0] = (ss - 1)->continuation;
     hints.continuation[1] = (ss - 2)->continuation;
     hints.continuation[2] = (ss - 4)->continuation;
-    engine::score_moves(pos, *history_, hints, list, scores);
+    hints_[ply] = hints;
+    quiets_pending_[ply] = true;
+    engine::score_moves(pos, *history_, hints, list, scores, true);
+}
+
+void Worker::score_pending_quiets(int ply, int index) {
+    if (!quiets_pending_[ply]) return;
+    quiets_pending_[ply] = false;
+    engine::score_quiets(*pos_, *history_, hints_[ply], lists_[ply],
+                         &scores_[std::size_t(ply) * MoveList::Capacity], index);
 }
 
 // The first moves are picked one scan each: a cut often comes before the rest are needed.
@@ -242,11 +254,18 @@ Move Worker::pick_next(int ply, int& index) {
     MoveList& list = lists_[ply];
     int* scores = &scores_[std::size_t(ply) * MoveList::Capacity];
     if (!sorted_[ply] && index >= PickedBeforeSort) {
+        score_pending_quiets(ply, index);
         sort_rest(list, scores, index);
         sorted_[ply] = true;
     }
     if (sorted_[ply]) return index < list.size() ? list.moves[index++] : Move::none();
-    return engine::pick_next(list, scores, index);
+    Move m = engine::pick_next(list, scores, index);
+    if (!m.is_none() && scores[index - 1] == UnscoredQuiet) {
+        // The quiets' turn has come: score them and pick again.
+        score_pending_quiets(ply, --index);
+        m = engine::pick_next(list, scores, index);
+    }
+    return m;
 }
 
 void Worker::update_continuation(Stack* ss, Piece piece, Square to, int bonus) {

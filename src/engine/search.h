@@ -6,6 +6,7 @@
 #include "engine.h"
 #include "eval_weights.h"
 #include "history.h"
+#include "move_order.h"
 #include "nnue_eval.h"
 #include "time_manager.h"
 #include "tt.h"
@@ -107,6 +108,7 @@ class Worker {
 
     void score_moves(int ply, Move tt_move, const Stack* ss);
     Move pick_next(int ply, int& index);
+    void score_pending_quiets(int ply, int index);
     void update_quiet_stats(Stack* ss, Move best, const Move* quiets, int quiet_count, int depth);
     void update_continuation(Stack* ss, Piece piece, Square to, int bonus);
     void update_pv(int ply, Move m);
@@ -121,7 +123,10 @@ class Worker {
     std::unique_ptr<MoveList[]> lists_;
     std::unique_ptr<int[]> scores_;  // MoveList::Capacity per ply
     std::unique_ptr<bool[]> sorted_; // per ply: the rest of the list is in order
-    std::unique_ptr<Move[]> pv_;     // (MaxPly + 1) per ply, triangular
+    // Per ply: what the list was scored with, and whether its quiets still wait for theirs.
+    std::unique_ptr<OrderingHints[]> hints_;
+    std::unique_ptr<bool[]> quiets_pending_;
+    std::unique_ptr<Move[]> pv_; // (MaxPly + 1) per ply, triangular
     std::unique_ptr<int[]> pv_length_;
     std::unique_ptr<SearchHistory> history_;
     std::vector<RootMove> root_moves_;

@@ -1,5 +1,7 @@
 // Move ordering: the rest of a scored list sorted at once comes in descending score order, as
 // picking the best one at a time does, ties in their listed order.
+#include "engine_test_util.h"
+
 #include "engine/move_order.h"
 
 #include <gtest/gtest.h>
@@ -49,6 +51,33 @@ TEST(MoveOrderTest, SortingTheRestTakesTheScoresInTheOrderPickingDoes) {
     std::vector<int> sorted_scores = scores;
     sort_rest(*sorted, sorted_scores.data(), 0);
     EXPECT_EQ(sorted_scores, picked_order);
+}
+
+// Quiets scored late (when the captures and killers are used up) get the scores they would
+// have had at once.
+TEST(MoveOrderTest, DeferredQuietsGetTheScoresTheyWouldHaveHadAtOnce) {
+    Position pos =
+        test::load("evochess", "4k3/ppp1pppp/8/8/3p4/4P3/PPPP1PPP/4K3 w - - 0 1 0,0,0,0/0,0,0,0");
+    auto history = std::make_unique<SearchHistory>();
+    history->clear();
+    std::mt19937 rng(7);
+    for (auto& side : history->butterfly)
+        for (auto& from : side)
+            for (auto& entry : from) entry = std::int16_t(int(rng() % 2001) - 1000);
+    MoveList list;
+    generate_legal(pos, list);
+    ASSERT_GT(list.size(), 10);
+    OrderingHints hints;
+    hints.killers[0] = list[3];
+    hints.continuation[0] = hints.continuation[1] = hints.continuation[2] =
+        &history->continuation[0][0];
+    std::vector<int> at_once(std::size_t(list.size())), deferred(std::size_t(list.size()));
+    score_moves(pos, *history, hints, list, at_once.data());
+    score_moves(pos, *history, hints, list, deferred.data(), true);
+    EXPECT_NE(at_once, deferred);
+    EXPECT_EQ(deferred[3], at_once[3]) << "a killer is scored at once";
+    score_quiets(pos, *history, hints, list, deferred.data(), 0);
+    EXPECT_EQ(at_once, deferred);
 }
 
 } // namespace
