@@ -328,6 +328,9 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
     TTHit tt = shared_->tt->probe(key, ply);
     Move tt_move = root_node ? root_moves_[std::size_t(pv_index_)].move : tt.move;
     const Value tt_value = tt.found ? tt.value : ValueNone;
+    // On a principal variation now or when the table's entry was stored: searched with less
+    // reduction, as the line may become the principal one again.
+    const bool tt_pv = pv_node || (tt.found && tt.was_pv);
     if (!pv_node && excluded.is_none() && tt.found && tt.depth >= depth && tt_value != ValueNone &&
         (std::uint8_t(tt.bound) & std::uint8_t(tt_value >= beta ? Bound::Lower : Bound::Upper)))
         return tt_value;
@@ -403,7 +406,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             undo_move(m);
             if (shared_->stop.load(std::memory_order_relaxed)) return ValueZero;
             if (v >= probcut_beta) {
-                shared_->tt->store(key, ply, v, Bound::Lower, depth - 3, m, raw_eval);
+                shared_->tt->store(key, ply, v, Bound::Lower, depth - 3, m, raw_eval, tt_pv);
                 return v;
             }
         }
@@ -512,7 +515,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             r += !improving;
             r += cut_node;
             r += tt_capture;
-            r -= pv_node;
+            r -= tt_pv;
             r -= gives_check;
             if (quiet)
                 r -= history_score / 8000;
@@ -589,7 +592,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         Bound bound = best >= beta
                           ? Bound::Lower
                           : (pv_node && !best_move.is_none() ? Bound::Exact : Bound::Upper);
-        shared_->tt->store(key, ply, best, bound, depth, best_move, raw_eval);
+        shared_->tt->store(key, ply, best, bound, depth, best_move, raw_eval, tt_pv);
         // A quiet result that the static evaluation misjudged, in the direction the bound
         // can tell, teaches the correction history.
         bool tactical = !best_move.is_none() && !is_quiet(pos, best_move);
@@ -690,7 +693,7 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
 
     Bound bound = best >= beta ? Bound::Lower
                                : (pv_node && !best_move.is_none() ? Bound::Exact : Bound::Upper);
-    shared_->tt->store(key, ply, best, bound, 0, best_move, raw_eval);
+    shared_->tt->store(key, ply, best, bound, 0, best_move, raw_eval, pv_node);
     return best;
 }
 

@@ -81,13 +81,14 @@ TTHit TranspositionTable::probe(Key key, int ply) const {
         hit.static_eval = e.static_eval;
         hit.depth = e.search_depth();
         hit.bound = e.bound();
+        hit.was_pv = e.was_pv;
         return hit;
     }
     return hit;
 }
 
 void TranspositionTable::store(Key key, int ply, Value value, Bound bound, int depth, Move move,
-                               Value static_eval) {
+                               Value static_eval, bool was_pv) {
     Cluster* cluster = cluster_of(key);
     std::uint32_t key32 = verification_bits(key);
     // The same position, else the entry least worth keeping: shallow and old.
@@ -115,6 +116,7 @@ void TranspositionTable::store(Key key, int ply, Value value, Bound bound, int d
     replace->static_eval = std::int16_t(static_eval);
     replace->depth = std::uint8_t(depth + 1 < 1 ? 1 : depth + 1);
     replace->generation_bound = std::uint8_t(generation_ | std::uint8_t(bound));
+    replace->was_pv = was_pv;
 }
 
 int TranspositionTable::hashfull() const {

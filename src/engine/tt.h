@@ -21,7 +21,8 @@ struct TTEntry {
     std::int16_t static_eval;
     std::uint8_t depth; // depth + 1, so that 0 means empty
     std::uint8_t generation_bound;
-    std::uint16_t padding;
+    std::uint8_t was_pv; // the position was on a principal variation when stored
+    std::uint8_t padding;
 
     Move best_move() const { return Move::from_raw(move); }
     Bound bound() const { return Bound(generation_bound & 3); }
@@ -37,6 +38,7 @@ struct TTHit {
     Value static_eval = ValueNone;
     int depth = -1;
     Bound bound = Bound::None;
+    bool was_pv = false;
 };
 
 class TranspositionTable {
@@ -55,7 +57,8 @@ class TranspositionTable {
     void new_search() { generation_ = std::uint8_t(generation_ + 4); }
 
     TTHit probe(Key key, int ply) const;
-    void store(Key key, int ply, Value value, Bound bound, int depth, Move move, Value static_eval);
+    void store(Key key, int ply, Value value, Bound bound, int depth, Move move, Value static_eval,
+               bool was_pv = false);
     void prefetch(Key key) const { __builtin_prefetch(cluster_of(key)); }
     // Permille of a sample of entries written in this search.
     int hashfull() const;

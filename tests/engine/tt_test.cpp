@@ -65,6 +65,9 @@ TEST(TranspositionTableTest, StoredEntryComesBack) {
     EXPECT_EQ(hit.static_eval, 13);
     EXPECT_EQ(hit.depth, 7);
     EXPECT_EQ(hit.bound, Bound::Exact);
+    EXPECT_FALSE(hit.was_pv);
+    tt.store(SomeKey, 0, 42, Bound::Exact, 7, Move::none(), 13, true);
+    EXPECT_TRUE(tt.probe(SomeKey, 0).was_pv);
 }
 
 TEST(TranspositionTableTest, KeysSharingTheIndexBitsDoNotMatch) {
