@@ -419,7 +419,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
     // its value, the table's move is searched deeper; when others beat beta too, the node
     // is cut (multi-cut). Done before the moves are generated: the check searches this ply.
     int singular_extension = 0;
-    if (!root_node && depth >= 6 && !tt_move.is_none() && excluded.is_none() &&
+    if (!root_node && depth >= 8 && !tt_move.is_none() && excluded.is_none() &&
         tt_value != ValueNone && !is_decisive(tt_value) &&
         (std::uint8_t(tt.bound) & std::uint8_t(Bound::Lower)) && tt.depth >= depth - 3) {
         Value singular_beta = tt_value - 2 * depth;
