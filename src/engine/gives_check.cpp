@@ -45,7 +45,6 @@ CheckInfo::CheckInfo(const Position& pos) {
     squares[Bishop] = bishop_attacks(royal, occupied);
     squares[Rook] = rook_attacks(royal, occupied);
     squares[Queen] = squares[Bishop] | squares[Rook];
-    squares[Cthulhu] = squares[Queen] | squares[Knight];
     const Bitboard diagonal = pos.pieces(us, Bishop) | pos.pieces(us, Queen, Cthulhu);
     const Bitboard straight = pos.pieces(us, Rook) | pos.pieces(us, Queen, Cthulhu);
     Bitboard snipers = (bishop_attacks(royal, 0) & diagonal) | (rook_attacks(royal, 0) & straight);

@@ -68,10 +68,8 @@ std::uint64_t SearchShared::total_nodes() const {
 Worker::Worker(int id)
     : id_(id), states_(new StateInfo[MaxPly + 8]), lists_(new MoveList[MaxPly + 2]),
       scores_(new int[std::size_t(MaxPly + 2) * MoveList::Capacity]),
-      sorted_(new bool[MaxPly + 2]()), hints_(new OrderingHints[MaxPly + 2]),
-      quiets_pending_(new bool[MaxPly + 2]()),
-      pv_(new Move[std::size_t(MaxPly + 2) * (MaxPly + 2)]), pv_length_(new int[MaxPly + 2]),
-      history_(new SearchHistory) {
+      picking_(new Picking[MaxPly + 2]), pv_(new Move[std::size_t(MaxPly + 2) * (MaxPly + 2)]),
+      pv_length_(new int[MaxPly + 2]), history_(new SearchHistory) {
     history_->clear();
 }
 
@@ -212,8 +210,7 @@ void Worker::score_moves(int ply, Move tt_move, const Stack* ss) {
     const Position& pos = *pos_;
     const MoveList& list = lists_[ply];
     int* scores = &scores_[std::size_t(ply) * MoveList::Capacity];
-    sorted_[ply] = false;
-    quiets_pending_[ply] = false;
+    picking_[ply] = Picking{};
     if (ply == 0) {
         // The root keeps the order of the last iteration.
         for (int i = 0; i < list.size(); ++i) {
@@ -235,15 +232,16 @@ void Worker::score_moves(int ply, Move tt_move, const Stack* ss) {
     hints.continuation[0] = (ss - 1)->continuation;
     hints.continuation[1] = (ss - 2)->continuation;
     hints.continuation[2] = (ss - 4)->continuation;
-    hints_[ply] = hints;
-    quiets_pending_[ply] = true;
+    picking_[ply].hints = hints;
+    picking_[ply].quiets_pending = true;
     engine::score_moves(pos, *history_, hints, list, scores, true);
 }
 
 void Worker::score_pending_quiets(int ply, int index) {
-    if (!quiets_pending_[ply]) return;
-    quiets_pending_[ply] = false;
-    engine::score_quiets(*pos_, *history_, hints_[ply], lists_[ply],
+    Picking& picking = picking_[ply];
+    if (!picking.quiets_pending) return;
+    picking.quiets_pending = false;
+    engine::score_quiets(*pos_, *history_, picking.hints, lists_[ply],
                          &scores_[std::size_t(ply) * MoveList::Capacity], index);
 }
 
@@ -253,12 +251,13 @@ Move Worker::pick_next(int ply, int& index) {
     constexpr int PickedBeforeSort = 3;
     MoveList& list = lists_[ply];
     int* scores = &scores_[std::size_t(ply) * MoveList::Capacity];
-    if (!sorted_[ply] && index >= PickedBeforeSort) {
+    bool& sorted = picking_[ply].sorted;
+    if (!sorted && index >= PickedBeforeSort) {
         score_pending_quiets(ply, index);
         sort_rest(list, scores, index);
-        sorted_[ply] = true;
+        sorted = true;
     }
-    if (sorted_[ply]) return index < list.size() ? list.moves[index++] : Move::none();
+    if (sorted) return index < list.size() ? list.moves[index++] : Move::none();
     Move m = engine::pick_next(list, scores, index);
     if (!m.is_none() && scores[index - 1] == UnscoredQuiet) {
         // The quiets' turn has come: score them and pick again.

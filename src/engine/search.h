@@ -121,11 +121,15 @@ class Worker {
     std::vector<Key> keys_; // game history keys, then one per search ply
     int root_index_ = 0;
     std::unique_ptr<MoveList[]> lists_;
-    std::unique_ptr<int[]> scores_;  // MoveList::Capacity per ply
-    std::unique_ptr<bool[]> sorted_; // per ply: the rest of the list is in order
-    // Per ply: what the list was scored with, and whether its quiets still wait for theirs.
-    std::unique_ptr<OrderingHints[]> hints_;
-    std::unique_ptr<bool[]> quiets_pending_;
+    std::unique_ptr<int[]> scores_; // MoveList::Capacity per ply
+    // How far a ply's list has been ordered: what it was scored with, whether its quiets
+    // still wait for their scores, whether the rest of it is in order.
+    struct Picking {
+        OrderingHints hints;
+        bool quiets_pending = false;
+        bool sorted = false;
+    };
+    std::unique_ptr<Picking[]> picking_;
     std::unique_ptr<Move[]> pv_; // (MaxPly + 1) per ply, triangular
     std::unique_ptr<int[]> pv_length_;
     std::unique_ptr<SearchHistory> history_;

@@ -77,7 +77,7 @@ void AccumulatorStack::fill(const Position& pos, int ply) {
 }
 
 std::int64_t AccumulatorStack::evaluate(const Position& pos, int ply) {
-    if (!entries_[std::size_t(ply)].filled) fill(pos, ply);
+    fill_if_empty(pos, ply);
     Color us = pos.side_to_move();
     return raw_output(*net_, values(ply, us), values(ply, ~us), *kernels_);
 }

@@ -41,7 +41,7 @@ class AccumulatorStack {
     // Before a move from `pos`, the position at `ply`: fills its entry (so that the child's
     // is filled from it, however the child is reached) and empties the child's.
     void before_move(const Position& pos, int ply) {
-        if (!entries_[std::size_t(ply)].filled) fill(pos, ply);
+        fill_if_empty(pos, ply);
         invalidate(ply + 1);
     }
     // Fills the entry of `pos`, the position at `ply`, if it is empty.
