@@ -504,6 +504,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
             }
         }
 
+        const std::uint64_t nodes_before = root_node ? nodes() : 0;
         do_move(m, ss);
         const bool gives_check = pos.in_check();
         if (gives_check && ply < 2 * root_depth_) ++new_depth; // check extension
@@ -536,6 +537,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         if (shared_->stop.load(std::memory_order_relaxed)) return ValueZero;
 
         if constexpr (root_node) {
+            root_move->nodes += nodes() - nodes_before;
             if (move_count == 1 || v > alpha) {
                 root_move->score = v;
                 root_move->seldepth = seldepth_;
@@ -805,10 +807,13 @@ void Worker::iterative_deepening() {
         // best move keeps changing or the score falls.
         const Limits& limits = shared_->limits;
         if (shared_->time.uses_clock() && !limits.infinite && !shared_->pondering.load()) {
-            Value best = root_moves_[0].score;
-            double factor = 1.0 + 0.35 * best_move_changes_;
-            if (last_best != -ValueInfinite && best < last_best - 25) factor *= 1.3;
-            factor = std::min(factor, 2.5);
+            IterationSignals signals;
+            signals.best_move_changes = best_move_changes_;
+            signals.score_fell =
+                last_best != -ValueInfinite && root_moves_[0].score < last_best - 25;
+            signals.best_move_share =
+                double(root_moves_[0].nodes) / double(std::max<std::uint64_t>(nodes(), 1));
+            const double factor = stretch_factor(signals);
             if (shared_->time.stop_after_iteration(elapsed_ms(shared_->start), factor))
                 shared_->stop = true;
         }

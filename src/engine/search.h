@@ -50,6 +50,9 @@ struct RootMove {
     Value completed_score = -ValueInfinite;
     bool lowerbound = false, upperbound = false;
     int seldepth = 0;
+    // Nodes this thread has spent below the move, over all iterations: the time manager
+    // stops sooner when the best move takes nearly all of them.
+    std::uint64_t nodes = 0;
     std::vector<Move> pv;
 };
 

@@ -43,6 +43,13 @@ void TimeManager::start(const Limits& limits, Color us, int ply, int move_overhe
     maximum_ms_ = std::max<std::int64_t>(maximum_ms_, 1);
 }
 
+double stretch_factor(const IterationSignals& signals) {
+    double factor = 1.0 + 0.35 * signals.best_move_changes;
+    if (signals.score_fell) factor *= 1.3;
+    factor *= (1.5 - std::clamp(signals.best_move_share, 0.0, 1.0)) * 1.4;
+    return std::clamp(factor, 0.5, 2.5);
+}
+
 bool TimeManager::stop_after_iteration(std::int64_t elapsed_ms, double factor) const {
     if (!uses_clock_ || fixed_time_) return false;
     // An iteration takes about as long as all before it: past 60% of the (stretched)

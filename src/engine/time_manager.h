@@ -15,6 +15,18 @@ inline std::int64_t elapsed_ms(Clock::time_point since) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
 
+// What an iteration's end tells about how settled the choice is.
+struct IterationSignals {
+    double best_move_changes = 0; // changes of the best move, halved each iteration
+    bool score_fell = false;      // the best score fell clearly since the last iteration
+    double best_move_share = 0;   // of the nodes searched so far, the share below the best move
+};
+
+// How much the optimum is stretched (above 1) or shortened (below 1): longer while the best
+// move keeps changing or the score falls, shorter when the best move took nearly all the
+// nodes (the others were refuted at once).
+double stretch_factor(const IterationSignals& signals);
+
 class TimeManager {
   public:
     // `ply` is the game ply of the searched position, for the moves-left estimate.

@@ -60,5 +60,30 @@ TEST(TimeManagerTest, AFallenFlagStillGivesAPositiveLimit) {
     EXPECT_EQ(tm.maximum_ms(), 1);
 }
 
+TEST(TimeManagerTest, TheStretchFollowsHowSettledTheChoiceIs) {
+    IterationSignals settled;
+    settled.best_move_share = 0.95;
+    IterationSignals contested;
+    contested.best_move_share = 0.3;
+    // Nearly every node below the best move: less than the optimum; few: more.
+    EXPECT_LT(stretch_factor(settled), 1.0);
+    EXPECT_GT(stretch_factor(contested), 1.0);
+    IterationSignals changing = contested;
+    changing.best_move_changes = 2;
+    EXPECT_GT(stretch_factor(changing), stretch_factor(contested));
+    IterationSignals falling = settled;
+    falling.score_fell = true;
+    EXPECT_GT(stretch_factor(falling), stretch_factor(settled));
+    // Bounded both ways, whatever the signals.
+    IterationSignals wild;
+    wild.best_move_changes = 100;
+    wild.score_fell = true;
+    wild.best_move_share = -3;
+    EXPECT_EQ(stretch_factor(wild), 2.5);
+    wild = IterationSignals{};
+    wild.best_move_share = 7;
+    EXPECT_GE(stretch_factor(wild), 0.5);
+}
+
 } // namespace
 } // namespace evo::engine
