@@ -258,12 +258,17 @@ await check('once their ratings settle, the Chess leaderboard ranks alice and bo
   let games = 1;
   let board = (await call('GET', '/api/leaderboard/chess')).body;
   // alice wins two of three: her rating stays above bob's.
+  let lastGame = firstGame;
   while (board.players.length < 2 && games < 60) {
-    await playRatedGame(games % 3 === 2 ? bob : alice, games % 3 === 2 ? alice : bob);
+    lastGame = await playRatedGame(games % 3 === 2 ? bob : alice, games % 3 === 2 ? alice : bob);
     games++;
     board = (await call('GET', '/api/leaderboard/chess')).body;
   }
   console.log(`  ${games} rated games until both are on the board`);
+  // alice's lobby stream tells her page of each of her games, and the page follows each to
+  // its board, the last one perhaps after the API calls above have returned. Once it is at
+  // the last one no game can take it away from the page it is sent to below.
+  await aliceDesk.waitForFunction((id) => location.hash === `#game=${id}`, lastGame, { timeout: 30000 });
   assert.deepEqual(
     board.players.map((p) => p.name),
     ['alice', 'bob'],
