@@ -22,11 +22,15 @@ template <Color Us> struct Generator {
     Bitboard checkers;
     Bitboard check_mask = ~Bitboard(0);
     Bitboard pinned = 0;
+    // Tactical moves only (captures and promotions): where the units may go.
+    const bool tactical;
+    const Bitboard destinations;
 
-    Generator(const Position& p, MoveList& l)
+    Generator(const Position& p, MoveList& l, bool tactical_only)
         : pos(p), variant(p.variant()), list(l), occupied(p.pieces()), ours(p.pieces(Us)),
           theirs(p.pieces(Them)), royal(p.royal_square(Us)),
-          royal_is_king(type_of(p.piece_on(royal)) == King), checkers(p.checkers()) {}
+          royal_is_king(type_of(p.piece_on(royal)) == King), checkers(p.checkers()),
+          tactical(tactical_only), destinations(tactical_only ? theirs : ~ours) {}
 
     bool attacked(Square s, Bitboard occ) const { return pos.attackers_to(s, Them, occ) != 0; }
 
@@ -77,9 +81,11 @@ template <Color Us> struct Generator {
     void pawn_moves() {
         Bitboard pawns = pos.pieces(Us, Pawn);
         Bitboard free_pawns = pawns & ~pinned;
-        Bitboard empty = ~occupied;
-        Bitboard single = shift<Up>(free_pawns) & empty;
-        Bitboard twice = shift<Up>(single & relative_rank_bb(Us, 2)) & empty & check_mask;
+        // Tactical: a push only where it promotes.
+        Bitboard push_to = tactical ? ~occupied & relative_rank_bb(Us, 7) : ~occupied;
+        Bitboard single = shift<Up>(free_pawns) & push_to;
+        Bitboard twice =
+            tactical ? 0 : shift<Up>(single & relative_rank_bb(Us, 2)) & ~occupied & check_mask;
         add_pawn_targets(single & check_mask, Up);
         add_pawn_targets(twice, 2 * Up);
         add_pawn_targets(shift<UpLeft>(free_pawns) & theirs & check_mask, UpLeft);
@@ -91,8 +97,8 @@ template <Color Us> struct Generator {
             Square from = pop_lsb(pinned_pawns);
             Bitboard along = line_bb(royal, from);
             Bitboard b = square_bb(from);
-            Bitboard one = shift<Up>(b) & empty;
-            Bitboard two = shift<Up>(one & relative_rank_bb(Us, 2)) & empty;
+            Bitboard one = shift<Up>(b) & push_to;
+            Bitboard two = tactical ? 0 : shift<Up>(one & relative_rank_bb(Us, 2)) & ~occupied;
             add_pawn_targets(one & along, Up);
             add_pawn_targets(two & along, 2 * Up);
             add_pawn_targets(shift<UpLeft>(b) & theirs & along, UpLeft);
@@ -117,21 +123,25 @@ template <Color Us> struct Generator {
         Bitboard free_movers = movers & ~pinned;
         while (free_movers) {
             Square from = pop_lsb(free_movers);
-            Bitboard targets = attacks_of(T, from, occupied) & ~ours & check_mask;
+            Bitboard targets = attacks_of(T, from, occupied) & destinations & check_mask;
             while (targets) list.push(Move::make(from, pop_lsb(targets)));
         }
         if constexpr (T == Knight) return; // a pinned knight never moves
         Bitboard pinned_movers = checkers ? 0 : movers & pinned;
         while (pinned_movers) {
             Square from = pop_lsb(pinned_movers);
-            Bitboard targets = attacks_of(T, from, occupied) & ~ours & line_bb(royal, from);
+            Bitboard targets = attacks_of(T, from, occupied) & destinations & line_bb(royal, from);
             while (targets) list.push(Move::make(from, pop_lsb(targets)));
         }
     }
 
     void king_moves() {
         Bitboard occ = occupied ^ square_bb(royal);
-        Bitboard targets = king_attacks(royal) & ~ours;
+        // Tactical: captures, and steps onto the last rank where the king becomes Cthulhu.
+        Bitboard king_to = variant.king_becomes_cthulhu
+                               ? destinations | (relative_rank_bb(Us, 7) & ~ours)
+                               : destinations;
+        Bitboard targets = king_attacks(royal) & king_to;
         Square ep = pos.pawn_passed_over();
         // RULES 4.7: a diagonal forward step onto the square a pawn just passed is only
         // ever the en-passant capture.
@@ -150,7 +160,7 @@ template <Color Us> struct Generator {
             if (!attacked(to, occ)) list.push(Move::make(royal, to));
         }
         if (variant.king_follows_pawn) king_follows_pawn();
-        if (checkers) return;
+        if (checkers || tactical) return;
         if (variant.ordinary_castling) castling();
         if (variant.vertical_castling && pos.has_castling(vertical_right(Us))) vertical_castling();
         if (variant.king_double_step) king_double_step();
@@ -197,6 +207,7 @@ template <Color Us> struct Generator {
         Bitboard occ_after = (occupied ^ square_bb(royal)) | square_bb(pawn_to);
         if (attacked(pawn_from, occ_after)) return;
         if (relative_rank(Us, pawn_to) != 7) {
+            if (tactical) return;
             list.push(Move::make(royal, pawn_from, MoveKind::KingFollows));
             return;
         }
@@ -209,7 +220,7 @@ template <Color Us> struct Generator {
         Bitboard lines = queen_attacks(royal, occupied);
         Bitboard jumps = knight_attacks(royal);
         Bitboard leaps = leap2_targets(royal) & ~occupied;
-        Bitboard targets = (lines | jumps | leaps) & ~ours;
+        Bitboard targets = (lines | jumps | leaps) & destinations;
         Bitboard enemy_royal = pos.pieces(Them, King, Cthulhu);
         while (targets) {
             Square to = pop_lsb(targets);
@@ -296,28 +307,51 @@ void expand_evolution(const Position& pos, const MoveList& base, MoveList& out) 
     }
 }
 
-} // namespace
-
-void generate_base_moves(const Position& pos, MoveList& list) {
+void generate_base(const Position& pos, MoveList& list, bool tactical) {
     list.count = 0;
     if (pos.side_to_move() == White) {
-        Generator<White> g(pos, list);
+        Generator<White> g(pos, list, tactical);
         g.generate();
     } else {
-        Generator<Black> g(pos, list);
+        Generator<Black> g(pos, list, tactical);
         g.generate();
     }
 }
 
-void generate_legal(const Position& pos, MoveList& list) {
+void generate_expanded(const Position& pos, MoveList& list, bool tactical) {
     if (!pos.variant().has_evolution()) {
-        generate_base_moves(pos, list);
+        generate_base(pos, list, tactical);
         return;
     }
     MoveList base;
-    generate_base_moves(pos, base);
+    generate_base(pos, base, tactical);
     list.count = 0;
     expand_evolution(pos, base, list);
+}
+
+} // namespace
+
+void generate_base_moves(const Position& pos, MoveList& list) {
+    generate_base(pos, list, false);
+}
+
+void generate_legal(const Position& pos, MoveList& list) {
+    generate_expanded(pos, list, false);
+}
+
+void generate_tactical(const Position& pos, MoveList& list) {
+    generate_expanded(pos, list, true);
+}
+
+bool is_tactical(const Position& pos, Move m) {
+    if (is_capture(pos, m)) return true;
+    if (m.kind() == MoveKind::KingFollows) return m.promotion().any();
+    Color us = pos.side_to_move();
+    PieceType mover = type_of(pos.piece_on(m.from()));
+    bool last_rank = relative_rank(us, m.to()) == 7;
+    if (mover == Pawn) return last_rank;
+    return mover == King && pos.variant().king_becomes_cthulhu && last_rank &&
+           m.kind() == MoveKind::Normal;
 }
 
 int count_legal(const Position& pos) {

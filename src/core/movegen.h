@@ -9,6 +9,14 @@ namespace evo {
 // Every legal move, each choice expanded.
 void generate_legal(const Position& pos, MoveList& list);
 
+// The legal moves that are tactical (is_tactical below), each choice expanded: what a
+// quiescence search tries when not in check, without generating the quiet moves.
+void generate_tactical(const Position& pos, MoveList& list);
+
+// The move captures, or promotes: a pawn onto the last rank, a king following its pawn
+// there, a king becoming Cthulhu there (RULES 4.1).
+bool is_tactical(const Position& pos, Move m);
+
 // The number of legal moves, counting evolution choices without listing them (perft leaves).
 int count_legal(const Position& pos);
 

@@ -101,4 +101,12 @@ void keep_tactical_moves(const Position& pos, MoveList& list) {
     list.count = kept;
 }
 
+void generate_quiescence_moves(const Position& pos, MoveList& list) {
+    if (pos.variant().evolution == Evolution::Expire)
+        generate_legal(pos, list); // its evolutions of quiet moves are kept too
+    else
+        generate_tactical(pos, list);
+    keep_tactical_moves(pos, list);
+}
+
 } // namespace evo::engine

@@ -47,6 +47,9 @@ void score_quiets(const Position& pos, const SearchHistory& history, const Order
 // where the right would otherwise expire (RULES 3.1), since held rights (evochess) are
 // valued by the evaluation and spending one is never forced.
 void keep_tactical_moves(const Position& pos, MoveList& list);
+// The moves keep_tactical_moves keeps, generated without the quiet ones where no evolution
+// can be among them (not in check: evasions are all generated).
+void generate_quiescence_moves(const Position& pos, MoveList& list);
 
 // The best-scored move from `index` on (selection sort, one step); none at the end.
 inline Move pick_next(MoveList& list, int* scores, int& index) {

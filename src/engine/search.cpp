@@ -391,8 +391,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
     if (!pv_node && !ss->in_check && excluded.is_none() && depth >= 5 && !is_decisive(beta) &&
         !(tt_value != ValueNone && tt.depth >= depth - 3 && tt_value < probcut_beta)) {
         MoveList& captures = lists_[ply];
-        generate_legal(pos, captures);
-        keep_tactical_moves(pos, captures);
+        generate_quiescence_moves(pos, captures);
         score_moves(ply, tt_move, ss);
         int index = 0;
         for (Move m = pick_next(ply, index); !m.is_none(); m = pick_next(ply, index)) {
@@ -654,10 +653,17 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
         futility_base = ss->static_eval + 150;
     }
 
-    if (!generated) generate_legal(pos, list);
-    if (list.empty()) return in_check ? mated_in(ply) : draw_value(ply);
-    if (pos.rule50() >= 100) return draw_value(ply);
-    if (!in_check) keep_tactical_moves(pos, list);
+    if (pos.rule50() >= 100 && !in_check) return draw_value(ply);
+    // Only the tactical moves are generated where the side has pieces: a stalemate is then
+    // left unseen here, as rare there as it is common with pawns and the royal alone.
+    if (!in_check && !generated && has_pieces(pos, pos.side_to_move())) {
+        generate_quiescence_moves(pos, list);
+    } else {
+        if (!generated) generate_legal(pos, list);
+        if (list.empty()) return in_check ? mated_in(ply) : draw_value(ply);
+        if (pos.rule50() >= 100) return draw_value(ply);
+        if (!in_check) keep_tactical_moves(pos, list);
+    }
     Move tt_move = tt.move;
     if (!tt_move.is_none() && !list.contains(tt_move)) tt_move = Move::none();
     score_moves(ply, tt_move, ss);
