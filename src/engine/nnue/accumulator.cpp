@@ -44,36 +44,59 @@ void AccumulatorStack::fill(const Position& pos, int ply) {
                               ? &entries_[std::size_t(ply - 1)]
                               : nullptr;
     const int n = net_->hidden;
-    for (Color c : {White, Black}) {
-        std::uint16_t* now = entry.features[c];
-        int count = active_features(pos, c, now);
-        entry.count[c] = std::uint8_t(count);
-        std::int16_t* acc = values(ply, c);
-        if (!parent) {
-            refresh_accumulator(*net_, now, count, acc, *kernels_);
-            continue;
+    auto row = [&](std::uint16_t f) { return &net_->input_weights[std::size_t(f) * n]; };
+    for (Color c : {White, Black})
+        for (int t = Pawn; t <= Cthulhu; ++t) entry.units[c][t - 1] = pos.pieces(c, PieceType(t));
+    for (Color c : {White, Black})
+        entry.extra_count[c] = std::uint8_t(extra_features(pos, c, entry.extra[c]));
+    if (!parent) {
+        std::uint16_t features[MaxActiveFeatures];
+        for (Color c : {White, Black}) {
+            int count = active_features(pos, c, features);
+            refresh_accumulator(*net_, features, count, values(ply, c), *kernels_);
         }
-        // Both lists ascend: walk them together; what only the parent has is subtracted,
-        // what only the child has is added.
-        std::memcpy(acc, values(ply - 1, c), sizeof(std::int16_t) * std::size_t(n));
-        const std::uint16_t* before = parent->features[c];
-        int i = 0, j = 0, before_count = parent->count[c];
-        auto row = [&](std::uint16_t f) { return &net_->input_weights[std::size_t(f) * n]; };
+        entry.filled = true;
+        ++refreshes;
+        return;
+    }
+    std::int16_t* acc[2] = {values(ply, White), values(ply, Black)};
+    for (Color p : {White, Black})
+        std::memcpy(acc[p], values(ply - 1, p), sizeof(std::int16_t) * std::size_t(n));
+    // The units that left a square and those that came to one: a move changes a few bitboards.
+    for (Color c : {White, Black}) {
+        for (int t = Pawn; t <= Cthulhu; ++t) {
+            Bitboard before = parent->units[c][t - 1], now = entry.units[c][t - 1];
+            if (before == now) continue;
+            for (Bitboard gone = before & ~now; gone;) {
+                Square s = pop_lsb(gone);
+                for (Color p : {White, Black})
+                    kernels_->sub_row(acc[p], row(piece_square_feature(p, c, PieceType(t), s)), n);
+            }
+            for (Bitboard came = now & ~before; came;) {
+                Square s = pop_lsb(came);
+                for (Color p : {White, Black})
+                    kernels_->add_row(acc[p], row(piece_square_feature(p, c, PieceType(t), s)), n);
+            }
+        }
+    }
+    // The other features, both lists ascending: walk them together; what only the parent has
+    // is subtracted, what only the child has is added.
+    for (Color p : {White, Black}) {
+        const std::uint16_t* before = parent->extra[p];
+        const std::uint16_t* now = entry.extra[p];
+        int i = 0, j = 0, before_count = parent->extra_count[p], count = entry.extra_count[p];
         while (i < before_count || j < count) {
             if (j == count || (i < before_count && before[i] < now[j])) {
-                kernels_->sub_row(acc, row(before[i++]), n);
+                kernels_->sub_row(acc[p], row(before[i++]), n);
             } else if (i == before_count || now[j] < before[i]) {
-                kernels_->add_row(acc, row(now[j++]), n);
+                kernels_->add_row(acc[p], row(now[j++]), n);
             } else {
                 ++i, ++j;
             }
         }
     }
     entry.filled = true;
-    if (parent)
-        ++incremental_updates;
-    else
-        ++refreshes;
+    ++incremental_updates;
 }
 
 std::int64_t AccumulatorStack::evaluate(const Position& pos, int ply) {

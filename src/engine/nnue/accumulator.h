@@ -1,11 +1,13 @@
 // The accumulators of a search thread, one entry a ply (docs/nnue.md, "Inference"). An entry
-// holds the active features of both perspectives and their accumulators. It is filled before a
+// holds what its position's features are made of (the units' bitboards and the features past
+// the piece-square ones) and the accumulators of both perspectives. It is filled before a
 // move is made from its position (before_move) or when that position is evaluated, whichever
-// comes first: from its parent's entry when that one is filled,
-// by adding the rows of the features the child gained and subtracting those it lost (a merge
-// of the two sorted lists), else by a full refresh. Whatever a move did (evolution, a
-// promotion into the other colour, Cthulhu, counters, rights), the accumulator therefore
-// equals a full refresh of the child's features by construction (tested).
+// comes first: from its parent's entry when that one is filled, by adding the rows of the
+// features the child gained and subtracting those it lost (the bitboards that differ, and a
+// merge of the two short sorted lists of other features), else by a full refresh. Whatever a
+// move did (evolution, a promotion into the other colour, Cthulhu, counters, rights), the
+// accumulator therefore equals a full refresh of the child's features by construction
+// (tested).
 #pragma once
 
 #include "features.h"
@@ -61,8 +63,9 @@ class AccumulatorStack {
   private:
     struct Entry {
         bool filled = false;
-        std::uint8_t count[2] = {};
-        std::uint16_t features[2][MaxActiveFeatures];
+        Bitboard units[2][7] = {}; // by colour and type (pawn..Cthulhu)
+        std::uint8_t extra_count[2] = {};
+        std::uint16_t extra[2][MaxExtraFeatures];
     };
     std::int16_t* values(int ply, Color perspective) {
         return &values_[(std::size_t(ply) * 2 + perspective) * std::size_t(net_->hidden)];

@@ -34,6 +34,12 @@ int active_features(const Position& pos, Color perspective, std::uint16_t* out) 
             while (b) *out++ = std::uint16_t(base + pop_lsb(b));
         }
     }
+    out += extra_features(pos, perspective, out);
+    return int(out - begin);
+}
+
+int extra_features(const Position& pos, Color perspective, std::uint16_t* out) {
+    std::uint16_t* const begin = out;
     const Variant& variant = pos.variant();
     if (variant.has_evolution()) {
         out = add_counters(out, PieceSquareFeatures, pos.counters(perspective));

@@ -29,6 +29,23 @@ constexpr int FeatureCount =
 // Promote King state.
 constexpr int MaxActiveFeatures = 64 + 8 + 2;
 
+// Piece-square features come first, in index order; the others (counters, rights, Promote
+// King state) follow them, at most this many.
+constexpr int MaxExtraFeatures = 8 + 2;
+
+// The piece-square feature of a unit of `color` and `type` on `square`, seen from
+// `perspective`.
+inline std::uint16_t piece_square_feature(Color perspective, Color color, PieceType type,
+                                          Square square) {
+    int relative_color = color == perspective ? 0 : 1;
+    int seen = perspective == Black ? square ^ 56 : square;
+    return std::uint16_t((relative_color * 7 + (type - 1)) * 64 + seen);
+}
+
+// The features past the piece-square ones of `pos` seen from `perspective`, in increasing
+// order, into `out` (room for MaxExtraFeatures); answers their count.
+int extra_features(const Position& pos, Color perspective, std::uint16_t* out);
+
 // The active features of `pos` seen from `perspective`, in increasing order.
 std::vector<std::uint16_t> active_features(const Position& pos, Color perspective);
 // The same into `out` (room for MaxActiveFeatures) without allocating; answers their count.
