@@ -25,14 +25,6 @@ int promotion_gain(Move m) {
 
 } // namespace
 
-bool is_promotion_like(const Position& pos, Move m) {
-    Color us = pos.side_to_move();
-    PieceType mover = type_of(pos.piece_on(m.from()));
-    if (m.kind() == MoveKind::KingFollows) return m.promotion().any();
-    if (mover == Pawn) return relative_rank(us, m.to()) == 7;
-    return mover == King && pos.variant().king_becomes_cthulhu && relative_rank(us, m.to()) == 7;
-}
-
 PieceType captured_type(const Position& pos, Move m) {
     if (m.kind() == MoveKind::EnPassant || m.kind() == MoveKind::KingEnPassant) return Pawn;
     return type_of(pos.piece_on(m.to()));
