@@ -628,7 +628,6 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
         return tt_value;
 
     MoveList& list = lists_[ply];
-    bool generated = false;
     Value best, futility_base;
     Value raw_eval = ValueNone;
     if (in_check) {
@@ -645,9 +644,7 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
             // pawn-and-king positions, so look there.
             if (has_pieces(pos, pos.side_to_move())) return best;
             generate_legal(pos, list);
-            generated = true;
-            if (list.empty()) return draw_value(ply);
-            return best;
+            return list.empty() ? draw_value(ply) : best;
         }
         alpha = std::max(alpha, best);
         futility_base = ss->static_eval + 150;
@@ -656,10 +653,10 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
     if (pos.rule50() >= 100 && !in_check) return draw_value(ply);
     // Only the tactical moves are generated where the side has pieces: a stalemate is then
     // left unseen here, as rare there as it is common with pawns and the royal alone.
-    if (!in_check && !generated && has_pieces(pos, pos.side_to_move())) {
+    if (!in_check && has_pieces(pos, pos.side_to_move())) {
         generate_quiescence_moves(pos, list);
     } else {
-        if (!generated) generate_legal(pos, list);
+        generate_legal(pos, list);
         if (list.empty()) return in_check ? mated_in(ply) : draw_value(ply);
         if (pos.rule50() >= 100) return draw_value(ply);
         if (!in_check) keep_tactical_moves(pos, list);
