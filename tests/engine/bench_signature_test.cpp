@@ -9,7 +9,7 @@
 namespace evo::test {
 namespace {
 
-constexpr std::uint64_t ExpectedNodes = 1482277;
+constexpr std::uint64_t ExpectedNodes = 1516163;
 
 TEST(BenchSignatureTest, NodeCountMatches) {
     EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
