@@ -343,17 +343,6 @@ void generate_tactical(const Position& pos, MoveList& list) {
     generate_expanded(pos, list, true);
 }
 
-bool is_tactical(const Position& pos, Move m) {
-    if (is_capture(pos, m)) return true;
-    if (m.kind() == MoveKind::KingFollows) return m.promotion().any();
-    Color us = pos.side_to_move();
-    PieceType mover = type_of(pos.piece_on(m.from()));
-    bool last_rank = relative_rank(us, m.to()) == 7;
-    if (mover == Pawn) return last_rank;
-    return mover == King && pos.variant().king_becomes_cthulhu && last_rank &&
-           m.kind() == MoveKind::Normal;
-}
-
 int count_legal(const Position& pos) {
     MoveList base;
     generate_base_moves(pos, base);

@@ -13,10 +13,6 @@ void generate_legal(const Position& pos, MoveList& list);
 // quiescence search tries when not in check, without generating the quiet moves.
 void generate_tactical(const Position& pos, MoveList& list);
 
-// The move captures, or promotes: a pawn onto the last rank, a king following its pawn
-// there, a king becoming Cthulhu there (RULES 4.1).
-bool is_tactical(const Position& pos, Move m);
-
 // The number of legal moves, counting evolution choices without listing them (perft leaves).
 int count_legal(const Position& pos);
 
@@ -35,6 +31,22 @@ inline bool is_capture(const Position& pos, Move m) {
     case MoveKind::Normal: return !pos.empty(m.to());
     default: return false;
     }
+}
+
+// True if the move promotes (RULES 1.1/4.4 a pawn onto the last rank, 4.8 a king following
+// its pawn there, 4.2 a king becoming Cthulhu there): it changes material as much as a
+// capture does. Inline: the search asks it of every move while scoring.
+inline bool is_promotion(const Position& pos, Move m) {
+    if (m.kind() == MoveKind::KingFollows) return m.promotion().any();
+    // Only a move to the last rank can be one.
+    if (relative_rank(pos.side_to_move(), m.to()) != 7) return false;
+    PieceType mover = type_of(pos.piece_on(m.from()));
+    return mover == Pawn || (mover == King && pos.variant().king_becomes_cthulhu);
+}
+
+// The move captures or promotes: what generate_tactical generates.
+inline bool is_tactical(const Position& pos, Move m) {
+    return is_capture(pos, m) || is_promotion(pos, m);
 }
 
 } // namespace evo

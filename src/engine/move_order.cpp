@@ -58,9 +58,9 @@ void score_moves(const Position& pos, const SearchHistory& h, const OrderingHint
         if (is_capture(pos, m)) {
             PieceType victim = captured_type(pos, m);
             int s = SeeValue[victim] * 16 + h.capture[piece][m.to()][victim] / 8;
-            if (is_promotion_like(pos, m)) s += promotion_gain(m) * 16;
+            if (is_promotion(pos, m)) s += promotion_gain(m) * 16;
             scores[i] = (see_at_least(pos, m, -50) ? GoodCaptureBase : BadCaptureBase) + s;
-        } else if (is_promotion_like(pos, m)) {
+        } else if (is_promotion(pos, m)) {
             int gain = promotion_gain(m);
             scores[i] = gain > 0 ? GoodCaptureBase + gain * 16 : BadCaptureBase + gain;
         } else if (m == hints.killers[0]) {
@@ -80,7 +80,7 @@ void keep_tactical_moves(const Position& pos, MoveList& list) {
     int kept = 0;
     for (Move m : list) {
         bool keep;
-        if (is_promotion_like(pos, m)) {
+        if (is_promotion(pos, m)) {
             Promotion p = m.promotion();
             keep = !p.any() || (p.type == Queen && !p.other_color);
         } else if (is_evolution(m)) {

@@ -8,23 +8,13 @@
 
 namespace evo::engine {
 
-// RULES 1.1/4.4 last-rank promotions and 4.2 a king becoming Cthulhu: moves that change
-// material as much as a capture does. Inline: asked of every move while scoring.
-inline bool is_promotion_like(const Position& pos, Move m) {
-    if (m.kind() == MoveKind::KingFollows) return m.promotion().any();
-    // Only a move to the last rank can be one.
-    const Color us = pos.side_to_move();
-    if (relative_rank(us, m.to()) != 7) return false;
-    PieceType mover = type_of(pos.piece_on(m.from()));
-    return mover == Pawn || (mover == King && pos.variant().king_becomes_cthulhu);
-}
 // RULES 2.4-2.5, 3.2-3.4: the move also evolves a unit (or is a last-rank promotion).
 inline bool is_evolution(Move m) {
     return m.has_rook_evolution_elsewhere() || m.promotion().any();
 }
 // Neither a capture nor promotion-like: history, killers and quiet pruning apply.
 inline bool is_quiet(const Position& pos, Move m) {
-    return !is_capture(pos, m) && !is_promotion_like(pos, m);
+    return !is_capture(pos, m) && !is_promotion(pos, m);
 }
 PieceType captured_type(const Position& pos, Move m);
 

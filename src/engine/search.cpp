@@ -465,7 +465,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node, Stack* s
         }
         ss->move_count = ++move_count;
         const bool capture = is_capture(pos, m);
-        const bool quiet = !capture && !is_promotion_like(pos, m);
+        const bool quiet = !capture && !is_promotion(pos, m);
         const Piece piece = pos.piece_on(m.from());
         int history_score = 0;
         if (quiet)
@@ -650,7 +650,6 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
         futility_base = ss->static_eval + 150;
     }
 
-    if (pos.rule50() >= 100 && !in_check) return draw_value(ply);
     // Only the tactical moves are generated where the side has pieces: a stalemate is then
     // left unseen here, as rare there as it is common with pawns and the royal alone.
     if (!in_check && has_pieces(pos, pos.side_to_move())) {
@@ -658,9 +657,9 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
     } else {
         generate_legal(pos, list);
         if (list.empty()) return in_check ? mated_in(ply) : draw_value(ply);
-        if (pos.rule50() >= 100) return draw_value(ply);
         if (!in_check) keep_tactical_moves(pos, list);
     }
+    if (pos.rule50() >= 100) return draw_value(ply); // after the mate check: mate comes first
     Move tt_move = tt.move;
     if (!tt_move.is_none() && !list.contains(tt_move)) tt_move = Move::none();
     score_moves(ply, tt_move, ss);
@@ -669,7 +668,7 @@ template <Worker::NodeType Node> Value Worker::qsearch(Value alpha, Value beta, 
     int index = 0;
     for (Move m = pick_next(ply, index); !m.is_none(); m = pick_next(ply, index)) {
         if (!in_check && best > -ValueMateInMaxPly) {
-            bool promotion = is_promotion_like(pos, m);
+            bool promotion = is_promotion(pos, m);
             if (is_capture(pos, m) && !promotion && !is_evolution(m)) {
                 Value gain = futility_base + SeeValue[captured_type(pos, m)];
                 if (gain <= alpha) {

@@ -29,7 +29,7 @@ constexpr int ResignPlies = 6;
 // is no capture, last-rank promotion or check. Evolutions (RULES 2.4-2.5, 3.2-3.4) count as
 // quiet: the evaluation values held rights and counters, so it should predict their use.
 bool quiet(const Position& pos, Move m) {
-    if (pos.in_check() || is_capture(pos, m) || engine::is_promotion_like(pos, m)) return false;
+    if (pos.in_check() || is_capture(pos, m) || is_promotion(pos, m)) return false;
     return !engine::gives_check(pos, m);
 }
 

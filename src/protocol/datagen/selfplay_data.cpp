@@ -30,7 +30,7 @@ GameOutcome outcome_of(const GameResult& result) {
 // The best move changes the material by itself, so the score is not the position's own.
 bool labelled_quietly(const Position& pos, const engine::SearchResult& r) {
     return !pos.in_check() && !r.score.is_mate() && !is_capture(pos, r.best_move) &&
-           !engine::is_promotion_like(pos, r.best_move);
+           !is_promotion(pos, r.best_move);
 }
 
 // Runs of plies that call the game decided, from White's view.
