@@ -30,8 +30,9 @@ struct PieceToHistory {
     std::int16_t table[16][64];
 };
 
-// Correction history: by side to move and pawn structure, how far the search's results
-// have been from the static evaluation, in 1/CorrectionGrain of a centipawn.
+// Correction history: by side to move and pawn structure, and by side to move and each
+// colour's other units, how far the search's results have been from the static evaluation,
+// in 1/CorrectionGrain of a centipawn.
 constexpr int CorrectionSize = 16384;
 constexpr int CorrectionGrain = 256;
 constexpr int CorrectionMax = CorrectionGrain * 32;
@@ -50,8 +51,17 @@ inline int correction_value(std::int16_t entry) {
     return (entry + (entry < 0 ? -CorrectionGrain / 2 : CorrectionGrain / 2)) / CorrectionGrain;
 }
 
+// The correction of three entries together, in centipawns rounded to the nearest: the pawn
+// structure's whole, each colour's other units half (two views of the same error).
+inline int combined_correction(std::int16_t pawns, std::int16_t white_units,
+                               std::int16_t black_units) {
+    int sum = 2 * pawns + white_units + black_units;
+    return (sum + (sum < 0 ? -CorrectionGrain : CorrectionGrain)) / (2 * CorrectionGrain);
+}
+
 struct SearchHistory {
     std::int16_t correction[2][CorrectionSize];
+    std::int16_t unit_correction[2][2][CorrectionSize]; // [side to move][colour of the units]
     std::int16_t butterfly[2][64][64];
     std::int16_t capture[16][64][PieceTypeCount];
     PieceToHistory continuation[16][64];

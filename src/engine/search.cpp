@@ -57,6 +57,16 @@ int correction_index(const Position& pos) {
     return int(h >> 50);
 }
 
+// The slot for one colour's units other than pawns, by type and square.
+int unit_correction_index(const Position& pos, Color c) {
+    std::uint64_t h = 0;
+    for (int t = Knight; t < PieceTypeCount; ++t)
+        h = (h ^ std::uint64_t(pos.pieces(c, PieceType(t)))) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return int(h >> 50);
+}
+
 } // namespace
 
 std::uint64_t SearchShared::total_nodes() const {
@@ -130,18 +140,24 @@ void Worker::check_time() {
         shared_->stop = true;
 }
 
-std::int16_t& Worker::correction_entry() const {
+Worker::CorrectionEntries Worker::correction_entries() const {
     const Position& pos = *pos_;
-    return history_->correction[pos.side_to_move()][correction_index(pos)];
+    const Color us = pos.side_to_move();
+    return {&history_->correction[us][correction_index(pos)],
+            &history_->unit_correction[us][White][unit_correction_index(pos, White)],
+            &history_->unit_correction[us][Black][unit_correction_index(pos, Black)]};
 }
 
 Value Worker::corrected_eval(Value raw) const {
-    return std::clamp(raw + correction_value(correction_entry()), -ValueMateInMaxPly + 1,
-                      ValueMateInMaxPly - 1);
+    const CorrectionEntries e = correction_entries();
+    return std::clamp(raw + combined_correction(*e.pawns, *e.white_units, *e.black_units),
+                      -ValueMateInMaxPly + 1, ValueMateInMaxPly - 1);
 }
 
 void Worker::learn_correction(Value raw, Value best, int depth) {
-    update_correction(correction_entry(), best - raw, depth);
+    const CorrectionEntries e = correction_entries();
+    for (std::int16_t* entry : {e.pawns, e.white_units, e.black_units})
+        update_correction(*entry, best - raw, depth);
 }
 
 Value Worker::raw_static_eval(const TTHit& tt, int ply) {

@@ -100,11 +100,16 @@ class Worker {
     // hand-written one.
     Value evaluate_here(int ply);
     // The static evaluation moved by what the correction history learnt for this pawn
-    // structure; and the lesson from a search result `best` at `depth`.
+    // structure and these units; and the lesson from a search result `best` at `depth`.
     Value corrected_eval(Value raw) const;
     void learn_correction(Value raw, Value best, int depth);
-    // The correction history's entry for the current position.
-    std::int16_t& correction_entry() const;
+    // The correction history's entries for the current position.
+    struct CorrectionEntries {
+        std::int16_t* pawns;
+        std::int16_t* white_units;
+        std::int16_t* black_units;
+    };
+    CorrectionEntries correction_entries() const;
     // The uncorrected static evaluation: the table's when it has one, else computed.
     Value raw_static_eval(const TTHit& tt, int ply);
     void check_time();

@@ -49,5 +49,19 @@ TEST(CorrectionHistoryTest, DeeperResultsTeachMore) {
     EXPECT_EQ(deeper, deepest);
 }
 
+TEST(CorrectionHistoryTest, ThePawnEntryCountsWholeAndEachColoursUnitsHalf) {
+    const int g = engine::CorrectionGrain;
+    EXPECT_EQ(engine::combined_correction(std::int16_t(10 * g), 0, 0), 10);
+    EXPECT_EQ(engine::combined_correction(0, std::int16_t(10 * g), 0), 5);
+    EXPECT_EQ(engine::combined_correction(0, 0, std::int16_t(-10 * g)), -5);
+    EXPECT_EQ(
+        engine::combined_correction(std::int16_t(4 * g), std::int16_t(6 * g), std::int16_t(-2 * g)),
+        6);
+    // Rounded to the nearest centipawn, both ways.
+    EXPECT_EQ(engine::combined_correction(std::int16_t(g / 2), 0, 0), 1);
+    EXPECT_EQ(engine::combined_correction(std::int16_t(-g / 2), 0, 0), -1);
+    EXPECT_EQ(engine::combined_correction(std::int16_t(g / 4), 0, 0), 0);
+}
+
 } // namespace
 } // namespace evo::test
