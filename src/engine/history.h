@@ -45,18 +45,18 @@ inline void update_correction(std::int16_t& entry, int diff, int depth) {
     entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
 }
 
-// The correction an entry adds to the static evaluation, in centipawns, rounded to the
-// nearest: the integer average stops a fraction short of its target.
-inline int correction_value(std::int16_t entry) {
-    return (entry + (entry < 0 ? -CorrectionGrain / 2 : CorrectionGrain / 2)) / CorrectionGrain;
-}
-
-// The correction of three entries together, in centipawns rounded to the nearest: the pawn
-// structure's whole, each colour's other units half (two views of the same error).
+// The correction of three entries together, in centipawns rounded to the nearest (the
+// integer average stops a fraction short of its target): the pawn structure's whole, each
+// colour's other units half (two views of the same error).
 inline int combined_correction(std::int16_t pawns, std::int16_t white_units,
                                std::int16_t black_units) {
     int sum = 2 * pawns + white_units + black_units;
     return (sum + (sum < 0 ? -CorrectionGrain : CorrectionGrain)) / (2 * CorrectionGrain);
+}
+
+// What one entry alone adds, in centipawns.
+inline int correction_value(std::int16_t entry) {
+    return combined_correction(entry, 0, 0);
 }
 
 struct SearchHistory {

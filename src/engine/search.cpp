@@ -47,14 +47,18 @@ bool has_pieces(const Position& pos, Color c) {
     return pos.pieces(c) & ~pos.pieces(Pawn) & ~pos.royals();
 }
 
-// The correction history's slot for the pawn structure: a multiplicative hash of the two
-// sides' pawns (no key of its own is kept in the position).
-int correction_index(const Position& pos) {
-    std::uint64_t h = std::uint64_t(pos.pieces(White, Pawn)) * 0x9E3779B97F4A7C15ULL ^
-                      std::uint64_t(pos.pieces(Black, Pawn)) * 0xC2B2AE3D27D4EB4FULL;
+// A correction table's slot for a hash of bitboards: its top bits once mixed.
+int correction_slot(std::uint64_t h) {
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     return int(h >> 50);
+}
+
+// The correction history's slot for the pawn structure: a multiplicative hash of the two
+// sides' pawns (no key of its own is kept in the position).
+int correction_index(const Position& pos) {
+    return correction_slot(std::uint64_t(pos.pieces(White, Pawn)) * 0x9E3779B97F4A7C15ULL ^
+                           std::uint64_t(pos.pieces(Black, Pawn)) * 0xC2B2AE3D27D4EB4FULL);
 }
 
 // The slot for one colour's units other than pawns, by type and square.
@@ -62,9 +66,7 @@ int unit_correction_index(const Position& pos, Color c) {
     std::uint64_t h = 0;
     for (int t = Knight; t < PieceTypeCount; ++t)
         h = (h ^ std::uint64_t(pos.pieces(c, PieceType(t)))) * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return int(h >> 50);
+    return correction_slot(h);
 }
 
 } // namespace
