@@ -9,7 +9,7 @@
 namespace evo::test {
 namespace {
 
-constexpr std::uint64_t ExpectedNodes = 1195385;
+constexpr std::uint64_t ExpectedNodes = 1184044;
 
 TEST(BenchSignatureTest, NodeCountMatches) {
     EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
