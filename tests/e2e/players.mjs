@@ -268,7 +268,12 @@ await check('once their ratings settle, the Chess leaderboard ranks alice and bo
   // alice's lobby stream tells her page of each of her games, and the page follows each to
   // its board, the last one perhaps after the API calls above have returned. Once it is at
   // the last one no game can take it away from the page it is sent to below.
-  await aliceDesk.waitForFunction((id) => location.hash === `#game=${id}`, lastGame, { timeout: 30000 });
+  await aliceDesk
+    .waitForFunction((id) => location.hash === `#game=${id}`, lastGame, { timeout: 30000 })
+    .catch(async (error) => {
+      const shown = await aliceDesk.evaluate(() => location.hash);
+      throw new Error(`alice's page is at ${shown}, not at the last game #game=${lastGame}\n${error.message}`);
+    });
   assert.deepEqual(
     board.players.map((p) => p.name),
     ['alice', 'bob'],

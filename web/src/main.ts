@@ -92,6 +92,8 @@ class App {
   // The game being opened after a rematch: until it is shown, an update of the game being
   // left must not put that one back (its address would undo the navigation).
   private followingGame: number | null = null;
+  // How many times the board began to switch to another game (switchTo).
+  private switches = 0;
   private readonly online = new OnlineController(
     {
       show: (state, fromStream) => this.show(state, fromStream),
@@ -403,10 +405,14 @@ class App {
 
   // Leaves the current game for the one `load` answers, the board turned to its human side.
   private async switchTo(load: () => Promise<GameState>): Promise<void> {
+    const switchNumber = ++this.switches;
     this.abortEngine();
     this.closeAnalysis();
     await this.attempt(async () => {
       const state = await load();
+      // Games opened quickly one after another (the lobby's news of several games) may load
+      // out of order: one that arrives after a later switch began must not replace it.
+      if (switchNumber !== this.switches) return;
       // A game started or opened from the rules page or the lobby is shown instead of it.
       this.rules.close();
       // Unless the player went to the lobby while this game was loading (a game of theirs that
