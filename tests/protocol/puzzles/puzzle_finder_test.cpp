@@ -64,13 +64,14 @@ FinderRules quick_rules() {
 
 TEST(PuzzleFinder, FindsAHandMadeMateInTwo) {
     EVO_SKIP_SINGLE_THREADED_UNDER_TSAN();
-    // Black's Kh8 walks into 1.Kg6 Kg8 2.Ra8#; no other white move mates in two.
-    Position before = test::load("chess", "6k1/R7/5K2/8/8/8/8/8 b - - 0 1");
+    // White's Bd2 walks into 1...Rxd2 2.Kxa4 Ra2#; black's next fastest mate takes six moves
+    // (Stockfish, MultiPV 3, depth 22), so the mate is unique by the miner's rule.
+    Position before = test::load("chess", "8/8/8/8/p1k5/Kp6/6r1/2B5 w - - 0 1");
     engine::Engine verifier;
     configure_for_mining(verifier);
-    auto puzzle = find_puzzle(verifier, before, *parse_uci_move(before, "g8h8"), quick_rules());
+    auto puzzle = find_puzzle(verifier, before, *parse_uci_move(before, "c1d2"), quick_rules());
     ASSERT_TRUE(puzzle);
-    EXPECT_EQ(puzzle->moves, (std::vector<std::string>{"g8h8", "f6g6", "h8g8", "a7a8"}));
+    EXPECT_EQ(puzzle->moves, (std::vector<std::string>{"c1d2", "g2d2", "a3a4", "d2a2"}));
     EXPECT_EQ(puzzle->fen, before.fen());
     EXPECT_EQ(puzzle->variant, "chess");
     auto has = [&](const std::string& theme) {
