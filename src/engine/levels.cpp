@@ -12,21 +12,22 @@ namespace {
 // bench/levels-results.txt), Stockfish 15.1 at UCI_Elo 1800 held at 1800 and its other
 // settings fitted with the levels (docs/strength.md, "Levels"; bench/levels.sh replays them).
 // Levels 2-8 with the chess net (nets/chess.nnue), as they search by default, and the search
-// and net of commit 85a2795 (correction history by units, the third chess net).
+// of commit 85a2795 (correction history by units) and the chess net of commit c8f8a4b (the
+// fourth, N = 256).
 constexpr std::array<Level, LevelCount> Table = {{
     // Level 1 must lose regularly to a real beginner in every variant (issue 23, item 8):
     // against bench/beginner.sh's scripted beginner it scores about 40-60%.
     {1, "Beginner", "Sees one move ahead but plays loosely: often leaves units hanging", 80, 100, 1,
      64, 600, 800, true},
-    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1270, 1000, 4, 5, 45,
+    {2, "Novice", "Looks a few moves ahead; natural moves, misses tactics", 1280, 1000, 4, 5, 45,
      120},
-    {3, "Casual", "Spots simple tactics; some loose moves", 1615, 4000, std::nullopt, 3, 20, 60},
-    {4, "Club", "A steady club player; small inaccuracies", 2130, 10000, std::nullopt, 2, 10, 30},
-    {5, "Strong club", "Rarely blunders; misses deeper tactics", 2355, 20000, std::nullopt, 1, 0,
+    {3, "Casual", "Spots simple tactics; some loose moves", 1680, 4000, std::nullopt, 3, 20, 60},
+    {4, "Club", "A steady club player; small inaccuracies", 2140, 10000, std::nullopt, 2, 10, 30},
+    {5, "Strong club", "Rarely blunders; misses deeper tactics", 2410, 20000, std::nullopt, 1, 0,
      0},
-    {6, "Expert", "Sound play on a short search", 2645, 60000, std::nullopt, 1, 0, 0},
-    {7, "Master", "Sound play on a longer search", 2930, 250000, std::nullopt, 1, 0, 0},
-    {8, "Full strength", "The full engine under the game's time limit", 3125, std::nullopt,
+    {6, "Expert", "Sound play on a short search", 2680, 60000, std::nullopt, 1, 0, 0},
+    {7, "Master", "Sound play on a longer search", 2975, 250000, std::nullopt, 1, 0, 0},
+    {8, "Full strength", "The full engine under the game's time limit", 3230, std::nullopt,
      std::nullopt, 1, 0, 0},
 }};
 
