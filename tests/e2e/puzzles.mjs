@@ -126,6 +126,12 @@ for (const [size, width, height] of [
     await page.click('.puzzle-hint');
     await page.locator('.puzzle-board svg circle, .puzzle-board .cg-shapes circle').first().waitFor();
     await shot(page, `${size}-4-hint`);
+    // A move that is not legal is refused under the field, and the puzzle goes on.
+    await page.fill('#puzzle-move-field', 'Qxa8');
+    await page.press('#puzzle-move-field', 'Enter');
+    await page.locator('.puzzle-move-message', { hasText: '"Qxa8" is not a legal move here.' }).waitFor();
+    assert.equal(await statusOf(page).evaluate((e) => e.dataset.state), 'solving');
+    await shot(page, `${size}-4-refused`);
     await page.fill('#puzzle-move-field', 'Qxf7#');
     await page.press('#puzzle-move-field', 'Enter');
     await waitForState(page, 'solved');
@@ -138,19 +144,20 @@ for (const [size, width, height] of [
     const themes = await page.locator('.puzzle-theme option').allTextContents();
     assert.ok(themes.includes('Mate in 1 (1)') && themes.includes('Mate in 2 (1)'), themes.join(', '));
     await page.selectOption('.puzzle-theme', 'mateIn2');
+    await page.locator('.puzzle-info', { hasText: /Puzzle fool .*Mate in 2/ }).waitFor({ timeout: 10000 });
     await waitForState(page, 'solving');
-    assert.match(await page.locator('.puzzle-info').textContent(), /Puzzle fool .*Mate in 2/);
     assert.match(await page.evaluate(() => location.hash), /theme=mateIn2/);
     await page.selectOption('.puzzle-theme', 'mateIn1');
+    await page.locator('.puzzle-info', { hasText: /Puzzle scholar .*Mate in 1/ }).waitFor({ timeout: 10000 });
     await waitForState(page, 'solving');
-    assert.match(await page.locator('.puzzle-info').textContent(), /Puzzle scholar .*Mate in 1/);
   });
 
   await check(`${size}: the daily puzzle is today's, and "Analyse" opens the analysis board there`, async () => {
     await page.click('.puzzle-daily');
-    await waitForState(page, 'solving');
+    // The page was already solving the previous puzzle: wait for the daily one itself.
     const today = new Date().toISOString().slice(0, 10);
-    assert.match(await page.locator('.puzzle-info').textContent(), new RegExp(`Daily puzzle of ${today}`));
+    await page.locator('.puzzle-info', { hasText: `Daily puzzle of ${today}` }).waitFor({ timeout: 10000 });
+    await waitForState(page, 'solving');
     await shot(page, `${size}-5-daily`);
     await page.click('.puzzle-analyse');
     await page.waitForFunction(() => location.hash.startsWith('#analysis=chess'));

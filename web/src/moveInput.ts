@@ -18,13 +18,18 @@ export class MoveInput {
   private readonly field: HTMLInputElement;
   private readonly message: HTMLElement;
 
-  // `play` sends the move and shows the new state; it throws what went wrong.
+  // `play` sends the move and shows the new state; it throws what went wrong. Refusals are
+  // said in `message`, by default the form's .move-input-message.
   constructor(
     form: HTMLFormElement,
     private readonly play: (move: TypedMove) => Promise<void>,
+    message: HTMLElement | null = form.querySelector<HTMLElement>('.move-input-message'),
   ) {
-    this.field = form.querySelector('input')!;
-    this.message = form.querySelector('.move-input-message')!;
+    const field = form.querySelector('input');
+    // A form without them would fail only later, on the first typed move: fail here.
+    if (!field || !message) throw new Error('a move input needs an input in its form and a message element');
+    this.field = field;
+    this.message = message;
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.submit();

@@ -163,7 +163,7 @@ export class PuzzleTrainer {
     message.hidden = true;
     this.form.autocomplete = 'off';
     this.form.append(label, field, play, message);
-    this.moveInput = new MoveInput(this.form, (move) => this.playTyped(move));
+    this.moveInput = new MoveInput(this.form, (move) => this.playTyped(move), message);
     const boardColumn = element('section', 'puzzle-board-column');
     boardColumn.append(this.frame, this.form);
 
