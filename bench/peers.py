@@ -74,9 +74,15 @@ class UciPeer:
         self.proc.stdin.flush()
 
     def wait(self, prefix):
+        return self.read_until(prefix)[1]
+
+    def read_until(self, prefix):
+        """The lines before the first that starts with prefix, and that line."""
+        seen = []
         for line in self.proc.stdout:
             if line.startswith(prefix):
-                return line
+                return seen, line
+            seen.append(line)
         raise RuntimeError(f"engine ended before '{prefix}'")
 
     def perft(self, fen, depth):

@@ -22,19 +22,14 @@ import argparse
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
+
+from peers import UciPeer, find_program
 
 MATE_MARGIN = 2  # a second mate this many moves slower no longer counts (docs/puzzles.md)
 
 
-def find_stockfish():
-    return shutil.which("stockfish") or next(
-        (p for p in ("/usr/games/stockfish", "/usr/local/games/stockfish") if os.access(p, os.X_OK)), None)
-
-
-INFO = re.compile(r"\bmultipv (\d+) .*?\bscore (cp|mate) (-?\d+)(?: (?:lower|upper)bound)? .*?\bpv (\S+)")
+INFO = re.compile(r"\bmultipv (\d+) .*?\bscore (cp|mate) (-?\d+) .*?\bpv (\S+)")
 
 
 def parse_lines(info_lines):
@@ -70,38 +65,23 @@ def judge(scores, solution, solver_moves_left, mate_puzzle):
     return None
 
 
-class Stockfish:
+class Stockfish(UciPeer):
+    """Stockfish searching each position afresh to a fixed depth, two lines."""
+
     def __init__(self, path, depth):
+        super().__init__(path)
         self.depth = depth
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait_for("uciok")
         for name, value in (("Threads", 1), ("Hash", 64), ("MultiPV", 2)):
             self.send(f"setoption name {name} value {value}")
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-
-    def wait_for(self, prefix):
-        seen = []
-        for line in self.proc.stdout:
-            if line.startswith(prefix):
-                return seen, line
-            seen.append(line)
-        raise RuntimeError("stockfish exited")
 
     def scores(self, fen, moves, searchmoves=None):
         self.send("ucinewgame")
         self.send("isready")
-        self.wait_for("readyok")
+        self.wait("readyok")
         self.send(f"position fen {fen} moves {' '.join(moves)}".rstrip())
         self.send(f"go depth {self.depth}" + (f" searchmoves {searchmoves}" if searchmoves else ""))
-        info, _ = self.wait_for("bestmove")
+        info, _ = self.read_until("bestmove")
         return parse_lines(info)
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def check(engine, puzzle):
@@ -131,7 +111,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--file", default=os.path.join(root, "puzzles", "chess.jsonl"))
     parser.add_argument("--depth", type=int, default=20)
-    parser.add_argument("--stockfish", default=find_stockfish())
+    parser.add_argument("--stockfish", default=find_program("stockfish"))
     parser.add_argument("--ids", default="", help="only these puzzles (comma-separated ids)")
     parser.add_argument("--drop", action="store_true", help="rewrite the file without the failing puzzles")
     args = parser.parse_args()

@@ -3,9 +3,11 @@
 docs/puzzles.md applied to them (no Stockfish needed: the lines are given)."""
 import importlib.util
 import os
+import sys
 import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "bench"))  # its UCI driver lives in bench/peers.py
 spec = importlib.util.spec_from_file_location("puzzles_stockfish", os.path.join(ROOT, "bench", "puzzles_stockfish.py"))
 puzzles_stockfish = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(puzzles_stockfish)
