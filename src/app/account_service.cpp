@@ -1,7 +1,6 @@
 #include "account_service.h"
 
 #include "api_error.h"
-#include "glicko2.h"
 
 namespace evo::app {
 
@@ -105,12 +104,8 @@ std::optional<AccountRecord> AccountService::account_of(const std::string& token
                                         clock_.now_ms() - options_.session_lifetime_ms);
 }
 
-std::vector<RatingView> AccountService::ratings_of(std::int64_t account_id) {
-    std::vector<RatingView> views;
-    for (const StoredRating& stored : accounts_.ratings_of(account_id))
-        views.push_back({stored.variant, stored.rating, stored.rd, stored.volatility, stored.games,
-                         is_provisional({stored.rating, stored.rd, stored.volatility})});
-    return views;
+std::vector<StoredRating> AccountService::ratings_of(std::int64_t account_id) {
+    return accounts_.ratings_of(account_id);
 }
 
 std::string AccountService::anonymous_name(const std::string& visitor_token) {

@@ -33,13 +33,6 @@ struct NewSession {
     std::string token;
 };
 
-struct RatingView {
-    std::string variant;
-    double rating, rd, volatility;
-    int games;
-    bool provisional;
-};
-
 class AccountService {
   public:
     AccountService(AccountRepository& accounts, const Clock& clock, AccountOptions options = {});
@@ -56,7 +49,8 @@ class AccountService {
     std::optional<int> log_out_everywhere(const std::string& token);
     // The account a live session token belongs to.
     std::optional<AccountRecord> account_of(const std::string& token);
-    std::vector<RatingView> ratings_of(std::int64_t account_id);
+    // The account's ratings as stored; ratings/glicko2.h says which are provisional.
+    std::vector<StoredRating> ratings_of(std::int64_t account_id);
 
     std::int64_t session_lifetime_ms() const { return options_.session_lifetime_ms; }
 

@@ -52,4 +52,7 @@ using SearchProgressCallback = std::function<void(const SearchProgress&)>;
 using SearchFunction =
     std::function<SearchOutcome(const SearchRequest&, const SearchProgressCallback&)>;
 
+// The search function of the engine built into this binary, or an empty one if none is.
+SearchFunction built_in_search();
+
 } // namespace evo::app

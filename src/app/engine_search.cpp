@@ -1,6 +1,6 @@
 // The search function of `evochess serve` when the engine library is built in: each search
 // borrows an Engine from a small pool, so games can be searched at the same time.
-#include "server.h"
+#include "engine_port.h"
 
 #include "core/game.h"
 #include "engine/engine.h"

@@ -85,6 +85,13 @@ struct GameSeating {
     std::array<std::string, 2> names;
 };
 
+// GET /api/info: what this server offers.
+struct ServerInfo {
+    bool engine = false;
+    std::vector<EngineLevel> levels;
+    std::int64_t claim_after_ms = 0;
+};
+
 class GameService {
   public:
     GameService(GameRepository& store, SearchFunction search, const Clock& clock,

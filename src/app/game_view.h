@@ -5,7 +5,6 @@
 #pragma once
 
 #include "core/game.h"
-#include "engine_port.h"
 #include "game_record.h"
 #include "notated_history.h"
 
@@ -106,13 +105,6 @@ struct MyGame {
     Color seat = White;
     std::optional<Color> turn;
     std::optional<ClockView> clock;
-};
-
-// GET /api/info: what this server offers.
-struct ServerInfo {
-    bool engine = false;
-    std::vector<EngineLevel> levels;
-    std::int64_t claim_after_ms = 0;
 };
 
 // The position's fields of `game`, its moves written as `history`; `aborted`: it ended with

@@ -1,5 +1,5 @@
 // Compiled when the build has no engine library: the server runs, and says it has no engine.
-#include "server.h"
+#include "engine_port.h"
 
 namespace evo::app {
 

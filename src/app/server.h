@@ -43,7 +43,4 @@ struct ServeOptions {
 // Serves until SIGINT or SIGTERM; prints the address it listens on. Answers the exit code.
 int run_server(const ServeOptions& options);
 
-// The search function of the engine built into this binary, or an empty one if none is.
-SearchFunction built_in_search();
-
 } // namespace evo::app

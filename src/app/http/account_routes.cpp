@@ -1,6 +1,7 @@
 #include "account_routes.h"
 
 #include "app/api_error.h"
+#include "app/glicko2.h"
 #include "cookies.h"
 #include "json_answer.h"
 #include "json_fields.h"
@@ -43,12 +44,13 @@ std::string session_token(const HttpRequest& request) {
 HttpResponse me(AccountService& accounts, const OriginRules& origin, const HttpRequest& request) {
     if (auto account = accounts.account_of(session_token(request))) {
         json ratings = json::object();
-        for (const RatingView& rating : accounts.ratings_of(account->id))
-            ratings[rating.variant] = {{"rating", rating.rating},
-                                       {"rd", rating.rd},
-                                       {"volatility", rating.volatility},
-                                       {"games", rating.games},
-                                       {"provisional", rating.provisional}};
+        for (const StoredRating& rating : accounts.ratings_of(account->id))
+            ratings[rating.variant] = {
+                {"rating", rating.rating},
+                {"rd", rating.rd},
+                {"volatility", rating.volatility},
+                {"games", rating.games},
+                {"provisional", is_provisional({rating.rating, rating.rd, rating.volatility})}};
         return json_response(
             {{"name", account->name}, {"anonymous", false}, {"ratings", std::move(ratings)}});
     }
