@@ -3,12 +3,13 @@
 // into a real game service on a temporary SQLite database. Whatever comes in, the answer is
 // given once, its status is one of the error table's (api_error.h) or a success, and a
 // JSON answer parses; nothing throws out and nothing crashes.
-#include "app/clock.h"
-#include "app/game_service.h"
+#include "app/common/clock.h"
+#include "app/game/service.h"
+#include "app/http/api.h"
 #include "app/http/beast_request.h"
 #include "app/http/game_commands_json.h"
-#include "app/http/http_api.h"
-#include "app/sqlite_game_repository.h"
+#include "app/http/stream_text.h"
+#include "app/storage/sqlite/game_repository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -84,7 +85,8 @@ struct Fixture {
           store((std::filesystem::remove_all(directory),
                  std::filesystem::create_directories(directory),
                  (directory / "games.sqlite3").string())),
-          service(store, {}, clock, options()), handler(make_request_handler(service, {})) {
+          service(store, {}, clock, stream_text(), options()),
+          handler(make_request_handler(service, {})) {
         // A few games to act on: ids 1 to 3, one of them online with both seats taken.
         service.create(create_game_command({{"variant", "evochess"}}));
         service.create(

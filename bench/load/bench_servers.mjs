@@ -1,5 +1,5 @@
 // Starts the servers a load bench runs against: one `evochess serve` on SQLite, or one or
-// more on one throw-away PostgreSQL server (tests/storage/postgres_test_server.sh: its own
+// more on one throw-away PostgreSQL server (tests/app/storage/postgres_test_server.sh: its own
 // data directory and Unix socket, fsync off, deleted at the end). Every process gets its
 // own --data directory and a free loopback port.
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../tests/e2e/evochess_server.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const postgresScript = path.join(repo, 'tests/storage/postgres_test_server.sh');
+const postgresScript = path.join(repo, 'tests/app/storage/postgres_test_server.sh');
 
 // backend: 'sqlite' or 'postgres'; processes: 1 on SQLite (one process per database).
 export async function startServers({ binary, backend = 'sqlite', processes = 1, extraArgs = [] }) {

@@ -2,7 +2,7 @@
 // open to others.
 #include "command.h"
 
-#include "app/server.h"
+#include "app/server/server.h"
 
 #include <memory>
 

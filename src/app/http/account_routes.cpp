@@ -1,7 +1,7 @@
 #include "account_routes.h"
 
-#include "app/api_error.h"
-#include "app/glicko2.h"
+#include "app/common/api_error.h"
+#include "app/ratings/glicko2.h"
 #include "cookies.h"
 #include "json_answer.h"
 #include "json_fields.h"

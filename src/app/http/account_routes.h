@@ -3,9 +3,9 @@
 // cookies are read and written here; the rules are AccountService's.
 #pragma once
 
-#include "app/account_service.h"
-#include "app/player_identity.h"
-#include "http_message.h"
+#include "app/accounts/identity.h"
+#include "app/accounts/service.h"
+#include "message.h"
 #include "request_origin.h"
 
 #include <functional>

@@ -1,6 +1,6 @@
 #include "analysis_json.h"
 
-#include "app/analysis_service.h"
+#include "app/analysis/service.h"
 #include "engine_json.h"
 #include "event_text.h"
 #include "json_answer.h"

@@ -4,8 +4,8 @@
 // progress lines and the answer ("done": true) as plain messages ({"error"} when it fails).
 #pragma once
 
-#include "app/search_view.h"
-#include "http_message.h"
+#include "app/analysis/search_view.h"
+#include "message.h"
 
 #include <nlohmann/json.hpp>
 

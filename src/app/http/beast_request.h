@@ -2,8 +2,8 @@
 // a whole request held in memory is parsed (the fuzz target's way in).
 #pragma once
 
-#include "http_message.h"
-#include "http_server.h"
+#include "message.h"
+#include "server.h"
 
 #include <boost/beast/http.hpp>
 

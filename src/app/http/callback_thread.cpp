@@ -1,6 +1,6 @@
 #include "callback_thread.h"
 
-#include "app/fault_log.h"
+#include "app/common/fault_log.h"
 
 #include <exception>
 

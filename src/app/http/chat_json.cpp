@@ -1,6 +1,6 @@
 #include "chat_json.h"
 
-#include "app/api_error.h"
+#include "app/common/api_error.h"
 
 namespace evo::app {
 

@@ -2,7 +2,7 @@
 // messages written, for the HTTP answers and the game's `chat` stream events.
 #pragma once
 
-#include "app/chat_service.h"
+#include "app/chat/service.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // Set-Cookie header of the server's own (always HttpOnly, SameSite=Lax, Path=/).
 #pragma once
 
-#include "http_message.h"
+#include "message.h"
 
 #include <cstdint>
 #include <optional>

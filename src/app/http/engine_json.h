@@ -4,8 +4,8 @@
 // "state" event ("error" when it fails).
 #pragma once
 
-#include "app/search_view.h"
-#include "http_message.h"
+#include "app/analysis/search_view.h"
+#include "message.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // An event is encoded once and the same buffer goes to every stream it is for.
 #pragma once
 
-#include "http_message.h"
+#include "message.h"
 
 #include <nlohmann/json.hpp>
 

@@ -17,7 +17,8 @@ bool same_move(const NotatedMove& a, const NotatedMove& b) {
 } // namespace
 
 SentView sent_view(std::shared_ptr<const GameView> view) {
-    json fields = game_view_json(*view, HistoryJson::Left);
+    auto fields =
+        std::make_shared<SentFields>(SentFields{game_view_json(*view, HistoryJson::Left)});
     return {std::move(view), std::move(fields)};
 }
 
@@ -39,8 +40,9 @@ json change_message(const SentView& before, const SentView& after) {
     for (std::size_t ply = kept; ply < new_moves.size(); ++ply)
         moves.push_back(notated_move_json(new_moves[ply]));
     json changed = json::object();
-    for (const auto& [field, value] : after.fields.items())
-        if (!before.fields.contains(field) || before.fields[field] != value) changed[field] = value;
+    const json& old_fields = before.fields->json;
+    for (const auto& [field, value] : after.fields->json.items())
+        if (!old_fields.contains(field) || old_fields[field] != value) changed[field] = value;
     return {{"version", after.view->version}, {"previous_version", before.view->version},
             {"ply", new_moves.size()},        {"from_ply", kept},
             {"moves", std::move(moves)},      {"changed", std::move(changed)}};

@@ -4,8 +4,9 @@
 // the new moves only, never of the whole history.
 #pragma once
 
-#include "app/game_events.h"
-#include "app/game_view.h"
+#include "app/events/game_streams.h"
+#include "app/events/stream_text.h"
+#include "app/record/game_view.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,11 +14,10 @@
 
 namespace evo::app {
 
-// A view the streams of a game were sent, with its JSON but the history: the fields the next
-// change is told from.
-struct SentView {
-    std::shared_ptr<const GameView> view;
-    nlohmann::json fields;
+// What the edge keeps of a view the streams of a game were sent: its JSON but the history, the
+// fields the next change is told from.
+struct SentFields {
+    nlohmann::json json;
 };
 SentView sent_view(std::shared_ptr<const GameView> view);
 

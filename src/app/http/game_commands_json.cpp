@@ -1,7 +1,7 @@
 #include "game_commands_json.h"
 
-#include "app/api_error.h"
-#include "app/engine_port.h"
+#include "app/analysis/engine_port.h"
+#include "app/common/api_error.h"
 #include "json_fields.h"
 
 namespace evo::app {

@@ -2,7 +2,7 @@
 // API's 400 (and for a move 422) errors for fields that are wrong (docs/api.md).
 #pragma once
 
-#include "app/game_commands.h"
+#include "app/game/commands.h"
 
 #include <nlohmann/json.hpp>
 

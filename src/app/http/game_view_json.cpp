@@ -1,8 +1,8 @@
 #include "game_view_json.h"
 
-#include "app/declared_result.h"
-#include "app/glicko2.h"
 #include "app/http/variants_json.h"
+#include "app/ratings/glicko2.h"
+#include "app/record/declared_result.h"
 
 #include <cmath>
 

@@ -2,7 +2,8 @@
 // the games' event streams. Colours are "w" and "b", results their PGN text.
 #pragma once
 
-#include "app/game_view.h"
+#include "app/game/service.h"
+#include "app/record/game_view.h"
 
 #include <nlohmann/json.hpp>
 

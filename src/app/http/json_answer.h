@@ -2,8 +2,8 @@
 // invalid UTF-8: it is replaced by U+FFFD here, so encoding an answer can never throw.
 #pragma once
 
-#include "app/api_error.h"
-#include "http_message.h"
+#include "app/common/api_error.h"
+#include "message.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/engine_port.h"
+#include "app/analysis/engine_port.h"
 #include "json_shape.h"
 
 namespace evo::app {

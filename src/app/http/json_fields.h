@@ -1,9 +1,9 @@
 // Reading fields of a JSON request body with clear 400 errors for wrong types.
 #pragma once
 
-#include "app/api_error.h"
-#include "app/colour_choice.h"
-#include "app/game_record.h"
+#include "app/common/api_error.h"
+#include "app/record/colour_choice.h"
+#include "app/record/game_record.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include "lobby_json.h"
 
-#include "app/api_error.h"
-#include "app/auto_pairing.h"
+#include "app/common/api_error.h"
+#include "app/lobby/auto_pairing.h"
 #include "game_view_json.h"
 #include "json_fields.h"
 

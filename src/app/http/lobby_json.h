@@ -4,9 +4,9 @@
 // the lobby's stream. Colours are "w", "b" or "random", as the API has them.
 #pragma once
 
-#include "app/challenge_service.h"
-#include "app/lobby_messages.h"
-#include "app/seek_service.h"
+#include "app/lobby/challenge_service.h"
+#include "app/lobby/messages.h"
+#include "app/lobby/seek_service.h"
 
 #include <nlohmann/json.hpp>
 

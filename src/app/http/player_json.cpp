@@ -1,6 +1,6 @@
 #include "player_json.h"
 
-#include "app/glicko2.h"
+#include "app/ratings/glicko2.h"
 
 #include <cmath>
 

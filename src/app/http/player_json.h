@@ -2,7 +2,7 @@
 // written as the API and the web client have them. Ratings are shown to the hundredth.
 #pragma once
 
-#include "app/player_pages.h"
+#include "app/ratings/player_pages.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,8 +2,8 @@
 // as the API and the web trainer have them.
 #pragma once
 
-#include "app/glicko2.h"
-#include "app/puzzles/puzzle_service.h"
+#include "app/puzzles/service.h"
+#include "app/ratings/glicko2.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "puzzle_routes.h"
 
-#include "app/api_error.h"
+#include "app/common/api_error.h"
 #include "json_answer.h"
 #include "json_fields.h"
 #include "puzzle_json.h"

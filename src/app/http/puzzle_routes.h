@@ -3,8 +3,8 @@
 // /api/puzzles/{id}/attempt. Query and body are read here; the rules are PuzzleService's.
 #pragma once
 
-#include "app/puzzles/puzzle_service.h"
-#include "http_message.h"
+#include "app/puzzles/service.h"
+#include "message.h"
 
 #include <cstdint>
 #include <optional>

@@ -3,7 +3,7 @@
 // included (a page on http://host must not drive https://host).
 #pragma once
 
-#include "http_message.h"
+#include "message.h"
 
 #include <optional>
 #include <string>

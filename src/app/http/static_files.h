@@ -2,7 +2,7 @@
 // under the directory can be named: no "..", no escapes, no links out of it.
 #pragma once
 
-#include "http_message.h"
+#include "message.h"
 
 #include <map>
 #include <optional>

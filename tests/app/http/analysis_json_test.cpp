@@ -1,8 +1,8 @@
 // The JSON edge of the analysis board (docs/api.md, "POST /api/position", "POST
 // /api/analysis"): the bodies read into typed requests, an analysis's answer written as the
 // API has it, and its stream of plain messages ending in the answer with "done": true.
-#include "../memory_responder.h"
 #include "app/http/analysis_json.h"
+#include "memory_responder.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 // The JSON of the engine's searches (docs/api.md, "POST /api/games/{id}/engine"): a progress
 // line read from the engine's report, written as the API has it, and an engine move's answer
 // as a plain state or as "info"/"state"/"error" events.
-#include "../memory_responder.h"
-#include "app/core_games.h"
-#include "app/game_view.h"
 #include "app/http/engine_json.h"
+#include "app/record/core_games.h"
+#include "app/record/game_view.h"
 #include "core/notation.h"
+#include "memory_responder.h"
 
 #include <gtest/gtest.h>
 

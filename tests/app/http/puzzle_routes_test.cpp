@@ -2,14 +2,15 @@
 // rating (theme, exclusion, seed); the daily puzzle from the injected clock; an attempt's
 // Glicko-2 rating, stored for an account (and read back by a new repository on the same file),
 // returned to a visitor.
-#include "../api_test_server.h"
 #include "../puzzles/puzzle_lines.h"
+#include "api_test_server.h"
 
-#include "app/account_service.h"
-#include "app/glicko2.h"
-#include "app/puzzles/puzzle_service.h"
-#include "app/puzzles/puzzle_set.h"
-#include "app/sqlite_account_repository.h"
+#include "app/accounts/service.h"
+#include "app/http/stream_text.h"
+#include "app/puzzles/service.h"
+#include "app/puzzles/set.h"
+#include "app/ratings/glicko2.h"
+#include "app/storage/sqlite/account_repository.h"
 
 #include <gtest/gtest.h>
 
@@ -27,7 +28,7 @@ class PuzzleApiTest : public ::testing::Test {
         : database_((directory_.path() / "games.sqlite3").string()), store_(database_),
           accounts_repository_(database_), accounts_(accounts_repository_, clock_, cheap()),
           puzzle_set_(make_set()), puzzles_(puzzle_set_, clock_, &accounts_repository_),
-          service_(store_, SearchFunction{}, clock_, {}),
+          service_(store_, SearchFunction{}, clock_, stream_text(), {}),
           server_(make_request_handler(service_, router()), ApiTestServer::unlimited_rate()) {
         port_ = server_.listen("127.0.0.1", 0);
         server_.start(2);

@@ -1,0 +1,93 @@
+// The port accounts, their sessions and their ratings are stored through, beside the game
+// repository and on the same database (SQLite or PostgreSQL). Failures are StorageErrors.
+// Sessions are stored by their token's digest (account_crypto.h), never the token itself.
+#pragma once
+
+#include "app/common/storage_error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace evo::app {
+
+struct AccountRecord {
+    std::int64_t id = 0;
+    std::string name;          // as the player wrote it
+    std::string password_hash; // Argon2id, libsodium's text form
+    std::int64_t created_ms = 0;
+};
+
+struct StoredRating {
+    std::string variant;
+    double rating = 0;
+    double rd = 0;
+    double volatility = 0;
+    int games = 0;
+    int wins = 0;
+    int draws = 0;
+    int losses = 0;
+    std::int64_t last_played_ms = 0; // when the last rated game ended; 0: none
+};
+
+// One rated game's change to one player's rating (docs/api.md, GET /api/players/{name}).
+struct RatingHistoryEntry {
+    std::int64_t game_id = 0;
+    std::string variant;
+    double before = 0;
+    double after = 0;
+    double rd_after = 0;
+    std::int64_t ended_ms = 0;
+};
+
+// One line of a variant's leaderboard.
+struct RankedPlayer {
+    std::string name;
+    StoredRating rating;
+};
+
+class AccountRepository {
+  public:
+    virtual ~AccountRepository() = default;
+
+    // Stores a new account; none when the name is taken, whatever its case. Sets record.id.
+    virtual bool create(AccountRecord& record) = 0;
+    // The account of that name, compared without regard to (ASCII) case.
+    virtual std::optional<AccountRecord> find_by_name(const std::string& name) = 0;
+
+    // Opens a session for the account.
+    virtual void add_session(std::int64_t account_id, const std::string& token_digest,
+                             std::int64_t created_ms) = 0;
+    // The account whose session has this digest and began at or after `not_before_ms`.
+    virtual std::optional<AccountRecord> account_of_session(const std::string& token_digest,
+                                                            std::int64_t not_before_ms) = 0;
+    // Ends one session; false when there was none.
+    virtual bool remove_session(const std::string& token_digest) = 0;
+    // Ends every session of the account; answers how many.
+    virtual int remove_sessions_of(std::int64_t account_id) = 0;
+    // Ends the account's sessions begun before `not_before_ms` (expired); answers how many.
+    virtual int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) = 0;
+
+    // The account's rating in each variant it has played rated, by variant name.
+    virtual std::vector<StoredRating> ratings_of(std::int64_t account_id) = 0;
+    // Writes the account's rating in rating.variant (added or replaced).
+    virtual void save_rating(std::int64_t account_id, const StoredRating& rating) = 0;
+    // The account's puzzle rating in the variant (games: attempts, wins: solved, losses: failed);
+    // none before its first attempt.
+    virtual std::optional<StoredRating> puzzle_rating_of(std::int64_t account_id,
+                                                         const std::string& variant) = 0;
+    // Writes the account's puzzle rating in rating.variant (added or replaced).
+    virtual void save_puzzle_rating(std::int64_t account_id, const StoredRating& rating) = 0;
+    // Every rated game's change to the account's ratings, oldest first.
+    virtual std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) = 0;
+    // The best ratings in the variant with a deviation at most `rd_at_most` and a rated game at
+    // or after `played_since_ms`, highest first, at most `limit`.
+    virtual std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
+                                                  std::int64_t played_since_ms, int limit) = 0;
+};
+
+// The key names are unique by: ASCII letters in lower case.
+std::string account_name_key(const std::string& name);
+
+} // namespace evo::app

@@ -1,0 +1,33 @@
+// Who acts in a game, checked against its seats: the side a request's token holds, the seat a
+// player reading the game sits at, and the side an action is for. Internal to GameService.
+#pragma once
+
+#include "actor.h"
+#include "app/accounts/identity.h"
+#include "app/record/loaded_game.h"
+
+#include <optional>
+
+namespace evo::app {
+
+// The acting side of a change anyone may make (joining): no seat at all.
+constexpr int no_seat = -2;
+
+// Who acts: the seat (0 White, 1 Black) whose token came with the request, or -1 for the
+// owner of a local game, who plays both sides, and for the engine, which plays the side to
+// move of a local game; no_seat for anyone. No token where one is needed: 401; a token that
+// is no seat's: 403.
+int acting_side(const LoadedGame& game, const Actor& actor, bool local_needs_token);
+
+// The seat of an online game whose holder is asking: by the seat's token (one that is no
+// seat's: 403), else by the player (account or visitor cookie) seated there; none for a
+// spectator. A player reading the game without their token (a second tab) is still that
+// player, for the chat's rooms.
+std::optional<int> viewer_seat(const LoadedGame& game, const SeatToken& token,
+                               const Player& viewer);
+
+// The side an action is for: the seat's own, or for the owner of a local game the one the
+// command names (else the side to move).
+Color side_for(const LoadedGame& game, int actor, std::optional<Color> named);
+
+} // namespace evo::app

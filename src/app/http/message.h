@@ -1,0 +1,58 @@
+// The HTTP edge's plain values: a parsed request, a complete response, and how a handler
+// answers (once, from any thread), either with a response or with a server-sent-events
+// stream. Nothing here knows of Boost.Beast, so the router can be driven without sockets.
+#pragma once
+
+#include "app/events/sink.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace evo::app {
+
+struct HttpRequest {
+    std::string method;                                       // "GET", "POST", ...
+    std::string target;                                       // as sent: path and query
+    std::string path;                                         // the target up to '?', not decoded
+    std::map<std::string, std::string> query;                 // decoded; the first of a name wins
+    std::vector<std::pair<std::string, std::string>> headers; // names in lower case
+    std::string body;
+    std::string client; // the client's address (the proxy's X-Forwarded-For when trusted)
+
+    // The first header of that name (lower case), or "".
+    std::string header(std::string_view name) const;
+    // The query parameter, or "".
+    std::string query_value(const std::string& name) const;
+};
+
+// Splits a request target into path and decoded query parameters.
+void parse_target(HttpRequest& request);
+
+struct HttpResponse {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// How a handler answers its one request, from any thread, exactly once.
+class Responder {
+  public:
+    virtual ~Responder() = default;
+    virtual void respond(HttpResponse response) = 0;
+    // Answers 200 text/event-stream and hands back the stream to write events to.
+    virtual std::shared_ptr<EventSink> open_event_stream() = 0;
+    virtual bool answered() const = 0;
+    // Runs `callback` once if the client closes its connection before it is answered (so a
+    // search for it can stop); never after the answer. An event stream has EventSink::on_close.
+    virtual void on_hangup(std::function<void()> callback) = 0;
+};
+
+using RequestHandler = std::function<void(const HttpRequest&, std::shared_ptr<Responder>)>;
+
+} // namespace evo::app

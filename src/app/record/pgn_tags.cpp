@@ -1,0 +1,55 @@
+#include "pgn_tags.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace evo::app {
+
+using nlohmann::json;
+
+std::string game_pgn(const Game& game, const std::map<std::string, std::string>& tags) {
+    return to_pgn(game, PgnTags(tags.begin(), tags.end()));
+}
+
+std::map<std::string, std::string> kept_pgn_tags(const PgnTags& tags) {
+    std::map<std::string, std::string> kept;
+    for (const auto& [name, value] : tags)
+        if (name != "Variant" && name != "FEN" && name != "SetUp" && name != "Result" &&
+            name != "Termination" && name != "Points")
+            kept[name] = value;
+    return kept;
+}
+
+std::string kept_pgn_tags_column(const PgnTags& tags) {
+    return json(kept_pgn_tags(tags)).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::map<std::string, std::string> stored_tags(const GameRecord& record) {
+    auto player = [&](PlayerKind kind, int side) {
+        if (kind == PlayerKind::Engine) return std::string("evochess");
+        return std::string(record.online ? (side == 0 ? "White player" : "Black player") : "Human");
+    };
+    std::map<std::string, std::string> tags = {
+        {"Event", "evochess game " + std::to_string(record.id)},
+        {"Site", "evochess serve"},
+        {"White", player(record.players.white, 0)},
+        {"Black", player(record.players.black, 1)},
+    };
+    // created is "2026-11-23T14:10:58Z"; PGN dates read "2026.11.23".
+    if (record.created.size() >= 10) {
+        std::string date = record.created.substr(0, 10);
+        std::replace(date.begin(), date.end(), '-', '.');
+        tags["Date"] = date;
+    }
+    if (record.clock && !record.clock->settings.days_per_move)
+        tags["TimeControl"] = std::to_string(record.clock->settings.initial_ms / 1000) + "+" +
+                              std::to_string(record.clock->settings.increment_ms / 1000);
+    json parsed = json::parse(record.pgn_tags_json, nullptr, false);
+    if (!parsed.is_object()) return tags;
+    for (auto& [key, value] : parsed.items())
+        if (value.is_string()) tags[key] = value.get<std::string>();
+    return tags;
+}
+
+} // namespace evo::app

@@ -1,0 +1,173 @@
+#include "account_repository.h"
+
+#include "schema.h"
+
+namespace evo::app {
+
+namespace {
+
+std::optional<AccountRecord> account_of_row(const PostgresResult& result) {
+    if (result.rows() == 0) return std::nullopt;
+    return AccountRecord{result.int64(0, 0), result.text(0, 1), result.text(0, 2),
+                         result.int64(0, 3)};
+}
+
+constexpr const char* rating_columns =
+    "variant, rating, rd, volatility, games, wins, draws, losses, last_played_ms";
+
+StoredRating rating_of_row(const PostgresResult& rows, int row, int first) {
+    return {rows.text(row, first),           rows.float64(row, first + 1),
+            rows.float64(row, first + 2),    rows.float64(row, first + 3),
+            int(rows.int64(row, first + 4)), int(rows.int64(row, first + 5)),
+            int(rows.int64(row, first + 6)), int(rows.int64(row, first + 7)),
+            rows.int64(row, first + 8)};
+}
+
+} // namespace
+
+PostgresAccountRepository::PostgresAccountRepository(const std::string& conninfo,
+                                                     std::size_t connections)
+    : pool_(conninfo, connections) {
+    auto connection = pool_.lease();
+    migrate_postgres_schema(*connection);
+}
+
+PostgresResult PostgresAccountRepository::run(std::string_view sql, const PostgresParams& params) {
+    return start_statement(pool_, sql, params).result;
+}
+
+bool PostgresAccountRepository::create(AccountRecord& record) {
+    PostgresResult inserted =
+        run("INSERT INTO accounts (name, name_key, password_hash, created_ms) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING RETURNING id",
+            PostgresParams()
+                .add(record.name)
+                .add(account_name_key(record.name))
+                .add(record.password_hash)
+                .add(record.created_ms));
+    if (inserted.rows() == 0) return false;
+    record.id = inserted.int64(0, 0);
+    return true;
+}
+
+std::optional<AccountRecord> PostgresAccountRepository::find_by_name(const std::string& name) {
+    return account_of_row(run("SELECT id, name, password_hash, created_ms FROM accounts "
+                              "WHERE name_key = $1",
+                              PostgresParams().add(account_name_key(name))));
+}
+
+void PostgresAccountRepository::add_session(std::int64_t account_id,
+                                            const std::string& token_digest,
+                                            std::int64_t created_ms) {
+    run("INSERT INTO sessions (token_digest, account_id, created_ms) VALUES ($1, $2, $3)",
+        PostgresParams().add(token_digest).add(account_id).add(created_ms));
+}
+
+std::optional<AccountRecord>
+PostgresAccountRepository::account_of_session(const std::string& token_digest,
+                                              std::int64_t not_before_ms) {
+    return account_of_row(run("SELECT a.id, a.name, a.password_hash, a.created_ms "
+                              "FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                              "WHERE s.token_digest = $1 AND s.created_ms >= $2",
+                              PostgresParams().add(token_digest).add(not_before_ms)));
+}
+
+bool PostgresAccountRepository::remove_session(const std::string& token_digest) {
+    return run("DELETE FROM sessions WHERE token_digest = $1", PostgresParams().add(token_digest))
+               .affected_rows() > 0;
+}
+
+int PostgresAccountRepository::remove_sessions_of(std::int64_t account_id) {
+    return int(run("DELETE FROM sessions WHERE account_id = $1", PostgresParams().add(account_id))
+                   .affected_rows());
+}
+
+int PostgresAccountRepository::remove_expired_sessions_of(std::int64_t account_id,
+                                                          std::int64_t not_before_ms) {
+    return int(run("DELETE FROM sessions WHERE account_id = $1 AND created_ms < $2",
+                   PostgresParams().add(account_id).add(not_before_ms))
+                   .affected_rows());
+}
+
+std::vector<StoredRating> PostgresAccountRepository::ratings_of(std::int64_t account_id) {
+    PostgresResult rows = run(std::string("SELECT ") + rating_columns +
+                                  " FROM ratings WHERE account_id = $1 ORDER BY variant",
+                              PostgresParams().add(account_id));
+    std::vector<StoredRating> ratings;
+    for (int row = 0; row < rows.rows(); ++row) ratings.push_back(rating_of_row(rows, row, 0));
+    return ratings;
+}
+
+void PostgresAccountRepository::save_rating(std::int64_t account_id, const StoredRating& rating) {
+    upsert_rating("ratings", account_id, rating);
+}
+
+std::optional<StoredRating>
+PostgresAccountRepository::puzzle_rating_of(std::int64_t account_id, const std::string& variant) {
+    PostgresResult rows = run(std::string("SELECT ") + rating_columns +
+                                  " FROM puzzle_ratings WHERE account_id = $1 AND variant = $2",
+                              PostgresParams().add(account_id).add(variant));
+    if (rows.rows() == 0) return std::nullopt;
+    return rating_of_row(rows, 0, 0);
+}
+
+void PostgresAccountRepository::save_puzzle_rating(std::int64_t account_id,
+                                                   const StoredRating& rating) {
+    upsert_rating("puzzle_ratings", account_id, rating);
+}
+
+void PostgresAccountRepository::upsert_rating(const std::string& table, std::int64_t account_id,
+                                              const StoredRating& rating) {
+    run("INSERT INTO " + table +
+            " (account_id, variant, rating, rd, volatility, games, wins, draws, "
+            "losses, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+            "ON CONFLICT (account_id, variant) DO UPDATE SET "
+            "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+            "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
+            "losses = excluded.losses, last_played_ms = excluded.last_played_ms",
+        PostgresParams()
+            .add(account_id)
+            .add(rating.variant)
+            .add_double(rating.rating)
+            .add_double(rating.rd)
+            .add_double(rating.volatility)
+            .add(std::int64_t(rating.games))
+            .add(std::int64_t(rating.wins))
+            .add(std::int64_t(rating.draws))
+            .add(std::int64_t(rating.losses))
+            .add(rating.last_played_ms));
+}
+
+std::vector<RatingHistoryEntry>
+PostgresAccountRepository::rating_history_of(std::int64_t account_id) {
+    PostgresResult rows = run("SELECT game_id, variant, rating_before, rating_after, rd_after, "
+                              "ended_ms FROM rating_history WHERE account_id = $1 "
+                              "ORDER BY ended_ms, game_id",
+                              PostgresParams().add(account_id));
+    std::vector<RatingHistoryEntry> history;
+    for (int row = 0; row < rows.rows(); ++row)
+        history.push_back({rows.int64(row, 0), rows.text(row, 1), rows.float64(row, 2),
+                           rows.float64(row, 3), rows.float64(row, 4), rows.int64(row, 5)});
+    return history;
+}
+
+std::vector<RankedPlayer> PostgresAccountRepository::leaderboard(const std::string& variant,
+                                                                 double rd_at_most,
+                                                                 std::int64_t played_since_ms,
+                                                                 int limit) {
+    PostgresResult rows = run(std::string("SELECT a.name, ") + rating_columns +
+                                  " FROM ratings JOIN accounts a ON a.id = ratings.account_id "
+                                  "WHERE variant = $1 AND rd <= $2 AND last_played_ms >= $3 "
+                                  "ORDER BY rating DESC, a.id LIMIT $4",
+                              PostgresParams()
+                                  .add(variant)
+                                  .add_double(rd_at_most)
+                                  .add(played_since_ms)
+                                  .add(std::int64_t(limit)));
+    std::vector<RankedPlayer> board;
+    for (int row = 0; row < rows.rows(); ++row)
+        board.push_back({rows.text(row, 0), rating_of_row(rows, row, 1)});
+    return board;
+}
+
+} // namespace evo::app

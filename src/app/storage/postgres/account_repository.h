@@ -1,0 +1,44 @@
+// The account repository on PostgreSQL: the same tables as SQLite's, its own small pool of
+// connections to the games' database, the schema migrated on opening (postgres_schema.h).
+#pragma once
+
+#include "app/accounts/repository.h"
+#include "connection_pool.h"
+
+#include <string>
+
+namespace evo::app {
+
+class PostgresAccountRepository final : public AccountRepository {
+  public:
+    // Connects and migrates the schema; StorageError Unavailable if the server cannot be
+    // reached, NewerSchemaError if a newer release wrote it.
+    explicit PostgresAccountRepository(const std::string& conninfo, std::size_t connections = 2);
+
+    bool create(AccountRecord& record) override;
+    std::optional<AccountRecord> find_by_name(const std::string& name) override;
+    void add_session(std::int64_t account_id, const std::string& token_digest,
+                     std::int64_t created_ms) override;
+    std::optional<AccountRecord> account_of_session(const std::string& token_digest,
+                                                    std::int64_t not_before_ms) override;
+    bool remove_session(const std::string& token_digest) override;
+    int remove_sessions_of(std::int64_t account_id) override;
+    int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) override;
+    std::vector<StoredRating> ratings_of(std::int64_t account_id) override;
+    void save_rating(std::int64_t account_id, const StoredRating& rating) override;
+    std::optional<StoredRating> puzzle_rating_of(std::int64_t account_id,
+                                                 const std::string& variant) override;
+    void save_puzzle_rating(std::int64_t account_id, const StoredRating& rating) override;
+    std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) override;
+    std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
+                                          std::int64_t played_since_ms, int limit) override;
+
+  private:
+    PostgresResult run(std::string_view sql, const PostgresParams& params = {});
+    // Writes a rating row of `table` (ratings or puzzle_ratings).
+    void upsert_rating(const std::string& table, std::int64_t account_id,
+                       const StoredRating& rating);
+    PostgresConnectionPool pool_;
+};
+
+} // namespace evo::app

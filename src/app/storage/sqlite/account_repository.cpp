@@ -1,0 +1,195 @@
+#include "account_repository.h"
+
+#include "schema.h"
+
+namespace evo::app {
+
+namespace {
+
+constexpr const char* account_columns = "id, name, password_hash, created_ms";
+
+AccountRecord account_of_row(const SqliteStatement& row) {
+    return {row.column_int(0), row.column_text(1), row.column_text(2), row.column_int(3)};
+}
+
+constexpr const char* rating_columns =
+    "variant, rating, rd, volatility, games, wins, draws, losses, last_played_ms";
+
+StoredRating rating_of_row(const SqliteStatement& row, int first) {
+    return {row.column_text(first),         row.column_double(first + 1),
+            row.column_double(first + 2),   row.column_double(first + 3),
+            int(row.column_int(first + 4)), int(row.column_int(first + 5)),
+            int(row.column_int(first + 6)), int(row.column_int(first + 7)),
+            row.column_int(first + 8)};
+}
+
+} // namespace
+
+std::string account_name_key(const std::string& name) {
+    std::string key = name;
+    for (char& c : key)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    return key;
+}
+
+SqliteAccountRepository::SqliteAccountRepository(const std::string& database_path)
+    : db_(database_path) {
+    migrate_sqlite_schema(db_);
+}
+
+bool SqliteAccountRepository::create(AccountRecord& record) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement insert(db_, "INSERT INTO accounts (name, name_key, password_hash, created_ms) "
+                                "VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING");
+    insert.bind(1, record.name)
+        .bind(2, account_name_key(record.name))
+        .bind(3, record.password_hash)
+        .bind(4, record.created_ms);
+    insert.run();
+    if (db_.changes() == 0) return false;
+    record.id = db_.last_insert_id();
+    return true;
+}
+
+std::optional<AccountRecord> SqliteAccountRepository::find_by_name(const std::string& name) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, std::string("SELECT ") + account_columns +
+                                    " FROM accounts WHERE name_key = ?");
+    select.bind(1, account_name_key(name));
+    if (!select.step()) return std::nullopt;
+    return account_of_row(select);
+}
+
+void SqliteAccountRepository::add_session(std::int64_t account_id, const std::string& token_digest,
+                                          std::int64_t created_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement insert(
+        db_, "INSERT INTO sessions (token_digest, account_id, created_ms) VALUES (?, ?, ?)");
+    insert.bind(1, token_digest).bind(2, account_id).bind(3, created_ms);
+    insert.run();
+}
+
+std::optional<AccountRecord>
+SqliteAccountRepository::account_of_session(const std::string& token_digest,
+                                            std::int64_t not_before_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, "SELECT a.id, a.name, a.password_hash, a.created_ms "
+                                "FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                                "WHERE s.token_digest = ? AND s.created_ms >= ?");
+    select.bind(1, token_digest).bind(2, not_before_ms);
+    if (!select.step()) return std::nullopt;
+    return account_of_row(select);
+}
+
+bool SqliteAccountRepository::remove_session(const std::string& token_digest) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement remove(db_, "DELETE FROM sessions WHERE token_digest = ?");
+    remove.bind(1, token_digest);
+    remove.run();
+    return db_.changes() > 0;
+}
+
+int SqliteAccountRepository::remove_sessions_of(std::int64_t account_id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement remove(db_, "DELETE FROM sessions WHERE account_id = ?");
+    remove.bind(1, account_id);
+    remove.run();
+    return db_.changes();
+}
+
+int SqliteAccountRepository::remove_expired_sessions_of(std::int64_t account_id,
+                                                        std::int64_t not_before_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement remove(db_, "DELETE FROM sessions WHERE account_id = ? AND created_ms < ?");
+    remove.bind(1, account_id).bind(2, not_before_ms);
+    remove.run();
+    return db_.changes();
+}
+
+std::vector<StoredRating> SqliteAccountRepository::ratings_of(std::int64_t account_id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, std::string("SELECT ") + rating_columns +
+                                    " FROM ratings WHERE account_id = ? ORDER BY variant");
+    select.bind(1, account_id);
+    std::vector<StoredRating> ratings;
+    while (select.step()) ratings.push_back(rating_of_row(select, 0));
+    return ratings;
+}
+
+void SqliteAccountRepository::save_rating(std::int64_t account_id, const StoredRating& rating) {
+    std::lock_guard lock(mutex_);
+    upsert_rating("ratings", account_id, rating);
+}
+
+std::optional<StoredRating> SqliteAccountRepository::puzzle_rating_of(std::int64_t account_id,
+                                                                      const std::string& variant) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, std::string("SELECT ") + rating_columns +
+                                    " FROM puzzle_ratings WHERE account_id = ? AND variant = ?");
+    select.bind(1, account_id).bind(2, variant);
+    if (!select.step()) return std::nullopt;
+    return rating_of_row(select, 0);
+}
+
+void SqliteAccountRepository::save_puzzle_rating(std::int64_t account_id,
+                                                 const StoredRating& rating) {
+    std::lock_guard lock(mutex_);
+    upsert_rating("puzzle_ratings", account_id, rating);
+}
+
+void SqliteAccountRepository::upsert_rating(const std::string& table, std::int64_t account_id,
+                                            const StoredRating& rating) {
+    SqliteStatement upsert(
+        db_, "INSERT INTO " + table +
+                 " (account_id, variant, rating, rd, volatility, games, wins, "
+                 "draws, losses, last_played_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                 "ON CONFLICT (account_id, variant) DO UPDATE SET "
+                 "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+                 "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
+                 "losses = excluded.losses, last_played_ms = excluded.last_played_ms");
+    upsert.bind(1, account_id)
+        .bind(2, rating.variant)
+        .bind_double(3, rating.rating)
+        .bind_double(4, rating.rd)
+        .bind_double(5, rating.volatility)
+        .bind(6, std::int64_t(rating.games))
+        .bind(7, std::int64_t(rating.wins))
+        .bind(8, std::int64_t(rating.draws))
+        .bind(9, std::int64_t(rating.losses))
+        .bind(10, rating.last_played_ms);
+    upsert.run();
+}
+
+std::vector<RatingHistoryEntry>
+SqliteAccountRepository::rating_history_of(std::int64_t account_id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, "SELECT game_id, variant, rating_before, rating_after, rd_after, "
+                                "ended_ms FROM rating_history WHERE account_id = ? "
+                                "ORDER BY ended_ms, game_id");
+    select.bind(1, account_id);
+    std::vector<RatingHistoryEntry> history;
+    while (select.step())
+        history.push_back({select.column_int(0), select.column_text(1), select.column_double(2),
+                           select.column_double(3), select.column_double(4), select.column_int(5)});
+    return history;
+}
+
+std::vector<RankedPlayer> SqliteAccountRepository::leaderboard(const std::string& variant,
+                                                               double rd_at_most,
+                                                               std::int64_t played_since_ms,
+                                                               int limit) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, std::string("SELECT a.name, ") + rating_columns +
+                                    " FROM ratings JOIN accounts a ON a.id = ratings.account_id "
+                                    "WHERE variant = ? AND rd <= ? AND last_played_ms >= ? "
+                                    "ORDER BY rating DESC, a.id LIMIT ?");
+    select.bind(1, variant)
+        .bind_double(2, rd_at_most)
+        .bind(3, played_since_ms)
+        .bind(4, std::int64_t(limit));
+    std::vector<RankedPlayer> board;
+    while (select.step()) board.push_back({select.column_text(0), rating_of_row(select, 1)});
+    return board;
+}
+
+} // namespace evo::app

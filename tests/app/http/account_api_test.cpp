@@ -1,0 +1,273 @@
+// Players and accounts over HTTP (docs/api.md, "Players and accounts"): creating an account,
+// logging in and out, sessions in HttpOnly SameSite=Lax cookies, the same 401 for an unknown
+// name and a wrong password, the rate limit per name and per address on the injected clock,
+// the Origin every cookie-authenticated change must carry, anonymous visitors' names.
+#include "api_test_server.h"
+
+#include "app/accounts/service.h"
+#include "app/storage/sqlite/account_repository.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+class AccountApiTest : public ::testing::Test {
+  protected:
+    static constexpr std::int64_t minute_ms = 60 * 1000;
+
+    void SetUp() override {
+        accounts_repository_ = std::make_unique<SqliteAccountRepository>(
+            (directory_.path() / "games.sqlite3").string());
+        AccountOptions options;
+        options.password_cost = minimal_password_cost();
+        accounts_ = std::make_unique<AccountService>(*accounts_repository_, clock_, options);
+        ServerLimits limits = ApiTestServer::unlimited_rate();
+        limits.trust_forwarded_for = true; // as behind the proxy: X-Forwarded-For is the client
+        RouterOptions router;
+        router.accounts = accounts_.get();
+        router.origin.trust_forwarded_proto = true;
+        server_ = std::make_unique<ApiTestServer>(directory_.path(), SearchFunction{}, &clock_,
+                                                  ServiceOptions{}, limits, router);
+        client_ = server_->client();
+    }
+
+    std::string origin() const { return "http://127.0.0.1:" + std::to_string(server_->port()); }
+
+    struct Answer {
+        int status = 0;
+        json body;
+        std::string set_cookie;
+    };
+
+    Answer send(const std::string& method, const std::string& path, const json& body,
+                httplib::Headers headers = {}) {
+        std::string text = body.is_null() ? "" : body.dump();
+        httplib::Result result =
+            method == "POST"     ? client_->Post(path, headers, text, "application/json")
+            : method == "DELETE" ? client_->Delete(path, headers, text, "application/json")
+                                 : client_->Get(path, headers);
+        if (!result) throw std::runtime_error("no answer from the test server");
+        return {result->status, json::parse(result->body, nullptr, false),
+                result->get_header_value("Set-Cookie")};
+    }
+
+    // The token of a Set-Cookie for the session cookie.
+    static std::string session_of(const std::string& set_cookie) {
+        std::smatch match;
+        if (!std::regex_search(set_cookie, match, std::regex("^evo_session=([0-9a-f]{64});")))
+            return "";
+        return match[1];
+    }
+
+    Answer create(const std::string& name, const std::string& password,
+                  const std::string& address = "198.51.100.1") {
+        return send("POST", "/api/accounts", {{"name", name}, {"password", password}},
+                    {{"X-Forwarded-For", address}});
+    }
+    Answer log_in(const std::string& name, const std::string& password,
+                  const std::string& address = "198.51.100.1") {
+        return send("POST", "/api/session", {{"name", name}, {"password", password}},
+                    {{"X-Forwarded-For", address}});
+    }
+    Answer me(const std::string& token) {
+        return send("GET", "/api/me", nullptr, {{"Cookie", "evo_session=" + token}});
+    }
+    Answer with_session(const std::string& method, const std::string& path,
+                        const std::string& token) {
+        return send(method, path, nullptr,
+                    {{"Cookie", "evo_session=" + token}, {"Origin", origin()}});
+    }
+
+    TemporaryDirectory directory_;
+    ManualClock clock_;
+    std::unique_ptr<SqliteAccountRepository> accounts_repository_;
+    std::unique_ptr<AccountService> accounts_;
+    std::unique_ptr<ApiTestServer> server_;
+    std::unique_ptr<httplib::Client> client_;
+};
+
+TEST_F(AccountApiTest, ANewAccountIsLoggedInByAnHttpOnlySameSiteCookie) {
+    Answer created = create("Ada_Lovelace", "analytical engine");
+    ASSERT_EQ(created.status, 201);
+    EXPECT_EQ(created.body, (json{{"name", "Ada_Lovelace"}}));
+    std::string token = session_of(created.set_cookie);
+    ASSERT_FALSE(token.empty()) << created.set_cookie;
+    EXPECT_NE(created.set_cookie.find("; HttpOnly"), std::string::npos);
+    EXPECT_NE(created.set_cookie.find("; SameSite=Lax"), std::string::npos);
+    EXPECT_NE(created.set_cookie.find("; Path=/"), std::string::npos);
+    EXPECT_EQ(created.set_cookie.find("Secure"), std::string::npos); // plain HTTP here
+    Answer who = me(token);
+    ASSERT_EQ(who.status, 200);
+    EXPECT_EQ(who.body,
+              (json{{"name", "Ada_Lovelace"}, {"anonymous", false}, {"ratings", json::object()}}));
+}
+
+TEST_F(AccountApiTest, BehindTheProxyOverTlsTheCookieIsSecure) {
+    Answer created = send("POST", "/api/accounts", {{"name", "secure1"}, {"password", "12345678"}},
+                          {{"X-Forwarded-Proto", "https"}});
+    ASSERT_EQ(created.status, 201);
+    EXPECT_NE(created.set_cookie.find("; Secure"), std::string::npos) << created.set_cookie;
+}
+
+TEST_F(AccountApiTest, ANameIsTakenWhateverItsCase) {
+    ASSERT_EQ(create("Bobby-F", "password1").status, 201);
+    Answer again = create("bobby-f", "password2");
+    EXPECT_EQ(again.status, 409);
+    EXPECT_TRUE(again.set_cookie.empty());
+}
+
+TEST_F(AccountApiTest, BadNamesAndShortPasswordsAreRefused) {
+    for (std::string name : {"ab", "abcdefghijklmnopqrstu", "two words", "<b>bold</b>",
+                             "caf\xC3\xA9", "semi;colon", ""}) {
+        Answer refused = create(name, "long enough");
+        EXPECT_EQ(refused.status, 400) << name;
+        EXPECT_TRUE(refused.set_cookie.empty());
+    }
+    EXPECT_EQ(create("abc", "1234567").status, 400);
+    EXPECT_EQ(send("POST", "/api/accounts", {{"name", "abc"}}).status, 400);
+    EXPECT_EQ(send("POST", "/api/accounts", {{"name", "abc"}, {"password", 12345678}}).status, 400);
+    EXPECT_EQ(create("abc", "12345678").status, 201);
+    EXPECT_EQ(create("a-b_C-20-characters_", "12345678").status, 201);
+}
+
+TEST_F(AccountApiTest, AnUnknownNameAndAWrongPasswordGetTheSameAnswer) {
+    ASSERT_EQ(create("carol", "correct horse").status, 201);
+    Answer wrong = log_in("carol", "wrong horse");
+    Answer unknown = log_in("nobody", "correct horse");
+    EXPECT_EQ(wrong.status, 401);
+    EXPECT_EQ(unknown.status, 401);
+    EXPECT_EQ(wrong.body, unknown.body);
+    EXPECT_TRUE(wrong.set_cookie.empty());
+    Answer right = log_in("CAROL", "correct horse");
+    ASSERT_EQ(right.status, 200);
+    EXPECT_EQ(right.body["name"], "carol");
+    EXPECT_EQ(me(session_of(right.set_cookie)).body["name"], "carol");
+}
+
+TEST_F(AccountApiTest, GuessingOneNameIsRefusedUntilTheWindowHasPassed) {
+    ASSERT_EQ(create("dave", "the real one").status, 201);
+    // From five addresses, so that only the name's limit is met.
+    for (int i = 0; i < 5; ++i)
+        EXPECT_EQ(
+            log_in("dave", "guess " + std::to_string(i), "203.0.113." + std::to_string(i)).status,
+            401);
+    EXPECT_EQ(log_in("dave", "the real one", "203.0.113.9").status, 429);
+    EXPECT_EQ(log_in("DAVE", "the real one", "203.0.113.9").status, 429);
+    clock_.advance(14 * minute_ms);
+    EXPECT_EQ(log_in("dave", "the real one", "203.0.113.9").status, 429);
+    clock_.advance(1 * minute_ms);
+    EXPECT_EQ(log_in("dave", "the real one", "203.0.113.9").status, 200);
+}
+
+TEST_F(AccountApiTest, GuessingFromOneAddressIsRefusedThereOnly) {
+    ASSERT_EQ(create("erin", "the real one").status, 201);
+    for (int i = 0; i < 20; ++i)
+        EXPECT_EQ(log_in("user" + std::to_string(i), "guess", "192.0.2.7").status, 401);
+    EXPECT_EQ(log_in("erin", "the real one", "192.0.2.7").status, 429);
+    EXPECT_EQ(log_in("erin", "the real one", "192.0.2.8").status, 200);
+}
+
+TEST_F(AccountApiTest, LoggingOutEndsThatSessionOnly) {
+    std::string laptop = session_of(create("frank", "password!").set_cookie);
+    std::string phone = session_of(log_in("frank", "password!").set_cookie);
+    ASSERT_NE(laptop, phone);
+    Answer out = with_session("DELETE", "/api/session", laptop);
+    EXPECT_EQ(out.status, 200);
+    EXPECT_NE(out.set_cookie.find("evo_session=; Path=/; Max-Age=0"), std::string::npos)
+        << out.set_cookie;
+    EXPECT_TRUE(me(laptop).body["anonymous"]);
+    EXPECT_EQ(me(phone).body["name"], "frank");
+}
+
+TEST_F(AccountApiTest, LoggingOutEverywhereEndsEverySessionOfTheAccount) {
+    std::string laptop = session_of(create("grace", "password!").set_cookie);
+    std::string phone = session_of(log_in("grace", "password!").set_cookie);
+    std::string other = session_of(create("heidi", "password!").set_cookie);
+    Answer out = with_session("DELETE", "/api/sessions", phone);
+    ASSERT_EQ(out.status, 200);
+    EXPECT_EQ(out.body["sessions_ended"], 2);
+    EXPECT_TRUE(me(laptop).body["anonymous"]);
+    EXPECT_TRUE(me(phone).body["anonymous"]);
+    EXPECT_EQ(me(other).body["name"], "heidi");
+    EXPECT_EQ(with_session("DELETE", "/api/sessions", phone).status, 401);
+}
+
+TEST_F(AccountApiTest, AChangeMadeWithTheCookieMustComeFromOurOrigin) {
+    std::string token = session_of(create("ivan", "password!").set_cookie);
+    Answer no_origin =
+        send("DELETE", "/api/sessions", nullptr, {{"Cookie", "evo_session=" + token}});
+    EXPECT_EQ(no_origin.status, 403);
+    Answer foreign = send("DELETE", "/api/sessions", nullptr,
+                          {{"Cookie", "evo_session=" + token}, {"Origin", "https://evil.example"}});
+    EXPECT_EQ(foreign.status, 403);
+    EXPECT_EQ(me(token).body["name"], "ivan"); // still logged in everywhere
+    // Reading needs no Origin; a change without the cookie needs none either.
+    EXPECT_EQ(post_json(*client_, "/api/games", {{"variant", "chess"}}).status, 201);
+}
+
+TEST_F(AccountApiTest, ASessionEndsWhenItsLifetimeHasPassed) {
+    std::string token = session_of(create("judy", "password!").set_cookie);
+    clock_.advance(accounts_->session_lifetime_ms());
+    EXPECT_EQ(me(token).body["name"], "judy");
+    clock_.advance(1);
+    EXPECT_TRUE(me(token).body["anonymous"]);
+}
+
+TEST_F(AccountApiTest, ExpiredSessionsAreRemovedWhenTheAccountLogsInAgain) {
+    ASSERT_EQ(create("kate", "password!").status, 201);
+    clock_.advance(accounts_->session_lifetime_ms() + 1);
+    std::string fresh = session_of(log_in("kate", "password!").set_cookie);
+    ASSERT_FALSE(fresh.empty());
+    // Only the new session is left: the expired one went with the login.
+    EXPECT_EQ(
+        accounts_repository_->remove_sessions_of(accounts_repository_->find_by_name("kate")->id),
+        1);
+}
+
+TEST_F(AccountApiTest, AForgedOrMalformedSessionIsAnAnonymousVisitor) {
+    ASSERT_EQ(create("mallory", "password!").status, 201);
+    EXPECT_TRUE(me(std::string(64, 'a')).body["anonymous"]);
+    EXPECT_TRUE(me("not-a-token").body["anonymous"]);
+}
+
+TEST_F(AccountApiTest, AnAnonymousVisitorKeepsTheirNameInACookie) {
+    Answer first = send("GET", "/api/me", nullptr);
+    ASSERT_EQ(first.status, 200);
+    EXPECT_EQ(first.body["anonymous"], true);
+    EXPECT_EQ(first.body["ratings"], json::object());
+    std::string name = first.body["name"];
+    EXPECT_TRUE(std::regex_match(name, std::regex("Anonymous [0-9A-F]{4}"))) << name;
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(first.set_cookie, match,
+                                  std::regex("^evo_visitor=([0-9a-f]{64}); Path=/; Max-Age=")))
+        << first.set_cookie;
+    EXPECT_NE(first.set_cookie.find("; HttpOnly; SameSite=Lax"), std::string::npos);
+    std::string visitor = match[1];
+    Answer again = send("GET", "/api/me", nullptr, {{"Cookie", "evo_visitor=" + visitor}});
+    EXPECT_EQ(again.body["name"], name);
+    EXPECT_NE(again.set_cookie.find(visitor), std::string::npos);
+}
+
+TEST_F(AccountApiTest, MeShowsEachRatedVariantAndWhetherItIsProvisional) {
+    std::string token = session_of(create("kate", "password!").set_cookie);
+    auto account = accounts_repository_->find_by_name("kate");
+    ASSERT_TRUE(account);
+    accounts_repository_->save_rating(account->id, {"chess", 1662.5, 290.25, 0.06, 1});
+    accounts_repository_->save_rating(account->id, {"evochess", 1720.5, 80.5, 0.059, 40});
+    json ratings = me(token).body["ratings"];
+    EXPECT_EQ(ratings["chess"], (json{{"rating", 1662.5},
+                                      {"rd", 290.25},
+                                      {"volatility", 0.06},
+                                      {"games", 1},
+                                      {"provisional", true}}));
+    EXPECT_EQ(ratings["evochess"]["provisional"], false);
+    EXPECT_EQ(ratings["evochess"]["games"], 40);
+}
+
+} // namespace
+} // namespace evo::app::testing

@@ -1,0 +1,168 @@
+// One test suite for every AccountRepository, on SQLite and PostgreSQL alike: names unique
+// without regard to case (even when two create at once), sessions found by digest, expired,
+// ended one by one or all together, ratings written and replaced per variant.
+#include "app/storage/postgres/account_repository.h"
+#include "app/storage/sqlite/account_repository.h"
+#include "postgres_test_server.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <thread>
+#include <unistd.h>
+
+namespace evo::app::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SqliteAccounts {
+  public:
+    SqliteAccounts() {
+        static std::atomic<int> counter{0};
+        directory_ =
+            fs::temp_directory_path() / ("evochess-accounts-test-" + std::to_string(::getpid()) +
+                                         "-" + std::to_string(counter++));
+        fs::remove_all(directory_);
+        fs::create_directories(directory_);
+    }
+    ~SqliteAccounts() {
+        std::error_code ignored;
+        fs::remove_all(directory_, ignored);
+    }
+    std::unique_ptr<AccountRepository> open() {
+        return std::make_unique<SqliteAccountRepository>((directory_ / "games.sqlite3").string());
+    }
+
+  private:
+    fs::path directory_;
+};
+
+class PostgresAccounts {
+  public:
+    PostgresAccounts() { PostgresTestServer::instance().empty_database(); }
+    std::unique_ptr<AccountRepository> open() {
+        return std::make_unique<PostgresAccountRepository>(
+            PostgresTestServer::instance().conninfo());
+    }
+};
+
+template <class Storage> class AccountRepositoryContract : public ::testing::Test {
+  protected:
+    std::unique_ptr<AccountRepository> open() { return storage_.open(); }
+    static AccountRecord account(const std::string& name) {
+        return {0, name, "$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA", 1'800'000'000'000};
+    }
+    Storage storage_;
+};
+
+using Storages = ::testing::Types<SqliteAccounts, PostgresAccounts>;
+class StorageNames {
+  public:
+    template <class T> static std::string GetName(int) {
+        return std::is_same_v<T, SqliteAccounts> ? "Sqlite" : "Postgres";
+    }
+};
+TYPED_TEST_SUITE(AccountRepositoryContract, Storages, StorageNames);
+
+TYPED_TEST(AccountRepositoryContract, AnAccountReadsBackByItsNameInAnyCase) {
+    AccountRecord created = this->account("Magnus_99");
+    ASSERT_TRUE(this->open()->create(created));
+    EXPECT_GT(created.id, 0);
+    auto found = this->open()->find_by_name("mAGNUS_99");
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->id, created.id);
+    EXPECT_EQ(found->name, "Magnus_99");
+    EXPECT_EQ(found->password_hash, created.password_hash);
+    EXPECT_EQ(found->created_ms, created.created_ms);
+    EXPECT_FALSE(this->open()->find_by_name("Magnus_9"));
+}
+
+TYPED_TEST(AccountRepositoryContract, ANameIsTakenWhateverItsCase) {
+    auto store = this->open();
+    AccountRecord first = this->account("alice");
+    ASSERT_TRUE(store->create(first));
+    AccountRecord second = this->account("ALICE");
+    EXPECT_FALSE(store->create(second));
+    EXPECT_EQ(store->find_by_name("Alice")->name, "alice");
+}
+
+TYPED_TEST(AccountRepositoryContract, OfTwoCreatingOneNameAtOnceExactlyOneHasIt) {
+    auto one = this->open();
+    auto other = this->open();
+    std::atomic<int> created{0};
+    std::thread racer([&] {
+        AccountRecord record = this->account("racer");
+        created += other->create(record) ? 1 : 0;
+    });
+    AccountRecord record = this->account("Racer");
+    created += one->create(record) ? 1 : 0;
+    racer.join();
+    EXPECT_EQ(created, 1);
+}
+
+TYPED_TEST(AccountRepositoryContract, SessionsAreFoundByDigestUntilTheyEndOrExpire) {
+    auto store = this->open();
+    AccountRecord bob = this->account("bob");
+    AccountRecord carol = this->account("carol");
+    ASSERT_TRUE(store->create(bob));
+    ASSERT_TRUE(store->create(carol));
+    store->add_session(bob.id, "digest-phone", 1000);
+    store->add_session(bob.id, "digest-laptop", 2000);
+    store->add_session(carol.id, "digest-carol", 2000);
+    EXPECT_EQ(store->account_of_session("digest-phone", 0)->name, "bob");
+    EXPECT_FALSE(store->account_of_session("digest-phone", 1001)); // began before the cut-off
+    EXPECT_FALSE(store->account_of_session("digest-unknown", 0));
+
+    EXPECT_TRUE(this->open()->remove_session("digest-phone"));
+    EXPECT_FALSE(store->remove_session("digest-phone"));
+    EXPECT_FALSE(store->account_of_session("digest-phone", 0));
+    EXPECT_EQ(store->account_of_session("digest-laptop", 0)->id, bob.id);
+
+    store->add_session(bob.id, "digest-tablet", 3000);
+    EXPECT_EQ(store->remove_sessions_of(bob.id), 2);
+    EXPECT_FALSE(store->account_of_session("digest-laptop", 0));
+    EXPECT_FALSE(store->account_of_session("digest-tablet", 0));
+    EXPECT_EQ(store->account_of_session("digest-carol", 0)->name, "carol"); // not hers
+}
+
+TYPED_TEST(AccountRepositoryContract, ExpiredSessionsOfOneAccountAreRemoved) {
+    auto store = this->open();
+    AccountRecord erin = this->account("erin");
+    AccountRecord frank = this->account("frank");
+    ASSERT_TRUE(store->create(erin));
+    ASSERT_TRUE(store->create(frank));
+    store->add_session(erin.id, "digest-old", 1000);
+    store->add_session(erin.id, "digest-new", 5000);
+    store->add_session(frank.id, "digest-frank-old", 1000);
+    EXPECT_EQ(store->remove_expired_sessions_of(erin.id, 5000), 1);
+    EXPECT_FALSE(store->account_of_session("digest-old", 0));
+    EXPECT_EQ(store->account_of_session("digest-new", 0)->name, "erin");
+    EXPECT_EQ(store->account_of_session("digest-frank-old", 0)->name, "frank"); // not his
+    EXPECT_EQ(store->remove_expired_sessions_of(erin.id, 5000), 0);
+}
+
+TYPED_TEST(AccountRepositoryContract, RatingsAreKeptPerVariantInFullPrecision) {
+    auto store = this->open();
+    AccountRecord dave = this->account("dave");
+    ASSERT_TRUE(store->create(dave));
+    EXPECT_TRUE(store->ratings_of(dave.id).empty());
+    store->save_rating(dave.id, {"evochess", 1464.0507319985, 151.51651, 0.0599959842864885, 3});
+    store->save_rating(dave.id, {"chess", 1500, 350, 0.06, 0});
+    store->save_rating(dave.id, {"chess", 1662.3108939062, 290.31896, 0.0599993, 1});
+    auto ratings = this->open()->ratings_of(dave.id);
+    ASSERT_EQ(ratings.size(), 2u);
+    EXPECT_EQ(ratings[0].variant, "chess");
+    EXPECT_EQ(ratings[0].rating, 1662.3108939062);
+    EXPECT_EQ(ratings[0].games, 1);
+    EXPECT_EQ(ratings[1].variant, "evochess");
+    EXPECT_EQ(ratings[1].rating, 1464.0507319985);
+    EXPECT_EQ(ratings[1].rd, 151.51651);
+    EXPECT_EQ(ratings[1].volatility, 0.0599959842864885);
+    EXPECT_EQ(ratings[1].games, 3);
+}
+
+} // namespace
+} // namespace evo::app::testing
