@@ -94,39 +94,41 @@ void refuse_cookie_without_origin(const HttpRequest& request) {
                         "header (browsers send it; other clients: leave the cookie out)");
 }
 
-bool route_accounts(AccountService& accounts, const OriginRules& origin,
-                    const std::vector<std::string_view>& parts, const HttpRequest& request,
-                    Responder& responder, const AdoptGames& adopt_games) {
-    if (parts.size() != 2) return false;
-    const std::string& method = request.method;
-    if (parts[1] == "accounts" && method == "POST") {
+void add_account_routes(RouteTable& routes, AccountService& accounts, const OriginRules& origin,
+                        AdoptGames adopt_games) {
+    routes.add("POST", "/api/accounts", [&accounts, &origin, adopt_games](const RouteCall& call) {
+        const HttpRequest& request = call.request;
         json body = parse_request_body(request.body);
         NewSession session = accounts.create_account(
             required_string(body, "name"), required_string(body, "password"), request.client);
         std::string visitor = cookie_value(request, visitor_cookie).value_or("");
         if (adopt_games && AccountService::looks_like_token(visitor))
             adopt_games(visitor_owner_key(visitor), account_owner_key(session.account.id));
-        return responder.respond(with_session(accounts, origin, request, session, 201)), true;
-    }
-    if (parts[1] == "session" && method == "POST") {
+        call.respond(with_session(accounts, origin, request, session, 201));
+    });
+    routes.add("POST", "/api/session", [&accounts, &origin](const RouteCall& call) {
+        const HttpRequest& request = call.request;
         json body = parse_request_body(request.body);
         NewSession session = accounts.log_in(required_string(body, "name"),
                                              required_string(body, "password"), request.client);
-        return responder.respond(with_session(accounts, origin, request, session, 200)), true;
-    }
-    if (parts[1] == "session" && method == "DELETE") {
-        accounts.log_out(session_token(request));
-        return responder.respond(without_session(origin, request, {{"logged_out", true}})), true;
-    }
-    if (parts[1] == "sessions" && method == "DELETE") {
-        auto ended = accounts.log_out_everywhere(session_token(request));
+        call.respond(with_session(accounts, origin, request, session, 200));
+    });
+    routes.add("DELETE", "/api/session", [&accounts, &origin](const RouteCall& call) {
+        accounts.log_out(session_token(call.request));
+        call.respond(without_session(origin, call.request, {{"logged_out", true}}));
+    });
+    routes.add("DELETE", "/api/sessions", [&accounts, &origin](const RouteCall& call) {
+        auto ended = accounts.log_out_everywhere(session_token(call.request));
         if (!ended) throw ApiError(ErrorKind::Unauthorized, "not logged in");
-        return responder.respond(without_session(origin, request, {{"sessions_ended", *ended}})),
-               true;
-    }
-    if (parts[1] == "me" && method == "GET")
-        return responder.respond(me(accounts, origin, request)), true;
-    return false;
+        call.respond(without_session(origin, call.request, {{"sessions_ended", *ended}}));
+    });
+    routes.add("GET", "/api/me", [&accounts, &origin](const RouteCall& call) {
+        call.respond(me(accounts, origin, call.request));
+    });
+}
+
+Player requester_of(const HttpRequest& request, AccountService* accounts) {
+    return accounts ? player_of(request, *accounts) : Player{};
 }
 
 } // namespace evo::app

@@ -7,6 +7,7 @@
 #include "app/accounts/service.h"
 #include "message.h"
 #include "request_origin.h"
+#include "route_table.h"
 
 #include <functional>
 #include <string>
@@ -22,12 +23,10 @@ inline constexpr std::string_view visitor_cookie = "evo_visitor";
 // Called when a visitor creates an account: (the visitor's key, the account's key).
 using AdoptGames = std::function<void(const std::string&, const std::string&)>;
 
-// Answers the request if it is one of the account routes (parts: the path's segments);
-// false if it is not. Throws ApiErrors. A visitor who creates an account keeps their games
-// (`adopt_games`).
-bool route_accounts(AccountService& accounts, const OriginRules& origin,
-                    const std::vector<std::string_view>& parts, const HttpRequest& request,
-                    Responder& responder, const AdoptGames& adopt_games = {});
+// Adds the account routes. A visitor who creates an account keeps their games (`adopt_games`).
+// The services outlive the table.
+void add_account_routes(RouteTable& routes, AccountService& accounts, const OriginRules& origin,
+                        AdoptGames adopt_games = {});
 
 // Who the request comes from: the account of its session cookie, and the visitor of its
 // visitor cookie (either, both or neither).
@@ -35,6 +34,9 @@ Player player_of(const HttpRequest& request, AccountService& accounts);
 
 // The name the player is shown by: the account's, else the visitor's anonymous one.
 std::string player_name(const HttpRequest& request, AccountService& accounts);
+
+// player_of, or nobody when the server keeps no accounts.
+Player requester_of(const HttpRequest& request, AccountService* accounts);
 
 // The Set-Cookie value that keeps a visitor's token for a year.
 std::string visitor_set_cookie(const HttpRequest& request, const OriginRules& origin,

@@ -57,44 +57,50 @@ std::optional<Glicko2Rating> given_rating(const json& body) {
 
 } // namespace
 
-bool route_puzzles(PuzzleService& puzzles, const std::vector<std::string_view>& parts,
-                   const HttpRequest& request, Responder& responder,
-                   std::optional<std::int64_t> account_id) {
-    const std::string& method = request.method;
-    auto reply = [&](const json& answer) { responder.respond(json_response(answer)); };
-    std::string variant = query_text(request, "variant");
-    if (parts.size() == 2 && method == "GET") {
+void add_puzzle_routes(RouteTable& routes, PuzzleService& puzzles, AccountOf account_of) {
+    auto reply = [](const RouteCall& call, const json& answer) {
+        call.respond(json_response(answer));
+    };
+    routes.add("GET", "/api/puzzles", [&puzzles, reply](const RouteCall& call) {
+        const HttpRequest& request = call.request;
         PuzzleRequest wanted;
-        wanted.variant = variant;
+        wanted.variant = query_text(request, "variant");
         if (std::string theme = query_text(request, "theme"); !theme.empty()) wanted.theme = theme;
         wanted.rating = query_number(request, "rating", 1500, 0, 4000);
         wanted.exclude = exclusion_list(query_text(request, "exclude"));
         wanted.seed = query_number(request, "seed", 0, 0, 1'000'000'000);
-        return reply(puzzle_json(puzzles.choose(wanted))), true;
-    }
-    if (parts.size() == 3 && method == "GET") {
-        if (parts[2] == "daily") return reply(daily_puzzle_json(puzzles.daily(variant))), true;
-        if (parts[2] == "themes") return reply(puzzle_themes_json(puzzles.themes(variant))), true;
-        if (parts[2] == "rating") {
-            if (!account_id)
-                throw ApiError(ErrorKind::Unauthorized,
-                               "a puzzle rating is kept for accounts: log in (a visitor's is "
-                               "kept by the browser)");
-            if (variant.empty()) throw bad_request("\"variant\" is required");
-            return reply(puzzle_rating_json(puzzles.rating_of(*account_id, variant))), true;
-        }
-        return reply(puzzle_json(puzzles.get(std::string(parts[2])))), true;
-    }
-    if (parts.size() == 4 && parts[3] == "attempt" && method == "POST") {
-        json body = parse_request_body(request.body);
-        if (!body.is_object() || !body.contains("solved") || !body["solved"].is_boolean())
-            throw bad_request("the body must be {\"solved\": true or false}");
-        return reply(puzzle_attempt_json(puzzles.attempt(std::string(parts[2]),
-                                                         body["solved"].get<bool>(), account_id,
-                                                         given_rating(body)))),
-               true;
-    }
-    return false;
+        reply(call, puzzle_json(puzzles.choose(wanted)));
+    });
+    // The named pages before /api/puzzles/{id}, which would take their names for ids.
+    routes.add("GET", "/api/puzzles/daily", [&puzzles, reply](const RouteCall& call) {
+        reply(call, daily_puzzle_json(puzzles.daily(query_text(call.request, "variant"))));
+    });
+    routes.add("GET", "/api/puzzles/themes", [&puzzles, reply](const RouteCall& call) {
+        reply(call, puzzle_themes_json(puzzles.themes(query_text(call.request, "variant"))));
+    });
+    routes.add("GET", "/api/puzzles/rating", [&puzzles, reply, account_of](const RouteCall& call) {
+        std::optional<std::int64_t> account_id = account_of(call.request);
+        if (!account_id)
+            throw ApiError(ErrorKind::Unauthorized,
+                           "a puzzle rating is kept for accounts: log in (a visitor's is "
+                           "kept by the browser)");
+        std::string variant = query_text(call.request, "variant");
+        if (variant.empty()) throw bad_request("\"variant\" is required");
+        reply(call, puzzle_rating_json(puzzles.rating_of(*account_id, variant)));
+    });
+    routes.add("GET", "/api/puzzles/{text}", [&puzzles, reply](const RouteCall& call) {
+        reply(call, puzzle_json(puzzles.get(call.text(2))));
+    });
+    routes.add("POST", "/api/puzzles/{text}/attempt",
+               [&puzzles, reply, account_of](const RouteCall& call) {
+                   json body = parse_request_body(call.request.body);
+                   if (!body.is_object() || !body.contains("solved") ||
+                       !body["solved"].is_boolean())
+                       throw bad_request("the body must be {\"solved\": true or false}");
+                   reply(call, puzzle_attempt_json(
+                                   puzzles.attempt(call.text(2), body["solved"].get<bool>(),
+                                                   account_of(call.request), given_rating(body))));
+               });
 }
 
 } // namespace evo::app

@@ -5,18 +5,20 @@
 
 #include "app/puzzles/service.h"
 #include "message.h"
+#include "route_table.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
 
 namespace evo::app {
 
-// Answers the request if it is a puzzle route (parts: the path's segments, parts[1] ==
-// "puzzles"); false if it is not. `account_id`: the logged-in account asking, if any.
-bool route_puzzles(PuzzleService& puzzles, const std::vector<std::string_view>& parts,
-                   const HttpRequest& request, Responder& responder,
-                   std::optional<std::int64_t> account_id);
+// The logged-in account asking, by its id; none for a visitor.
+using AccountOf = std::function<std::optional<std::int64_t>(const HttpRequest&)>;
+
+// Adds the puzzle routes; the service outlives the table.
+void add_puzzle_routes(RouteTable& routes, PuzzleService& puzzles, AccountOf account_of);
 
 } // namespace evo::app
