@@ -1,7 +1,9 @@
 // What the files of the Python module share: the parts each one binds, and how a Python
-// argument names a variant or a move.
+// argument names a variant or a move. The work is the core's and the helpers it shares with
+// the WebAssembly binding (src/bindings/binding_helpers.h); this side raises the errors.
 #pragma once
 
+#include "bindings/binding_helpers.h"
 #include "core/position.h"
 #include "core/variant.h"
 
@@ -28,8 +30,10 @@ Position position_of(const Variant& variant, const std::string& fen);
 // A move in UCI or SAN, legal in `pos` (IllegalMoveError otherwise).
 Move move_of(const Position& pos, const std::string& text);
 // The legal moves as UCI texts, in generation order.
-std::vector<std::string> legal_uci(const Position& pos);
-std::vector<std::string> legal_san(const Position& pos);
+using bindings::legal_san;
+using bindings::legal_uci;
+// ValueError for a perft depth out of 0..20.
+void check_perft_depth(int depth);
 // "w" or "b".
 const char* color_name(Color c);
 

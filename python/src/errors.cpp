@@ -4,6 +4,17 @@
 
 namespace evo::python {
 
+void raise_error(const Error& error) {
+    switch (bindings::binding_error_class(error.kind)) {
+    case bindings::ErrorClass::UnknownVariant: throw UnknownVariantError(error.message);
+    case bindings::ErrorClass::Fen: throw FenError(error.message);
+    case bindings::ErrorClass::Move: throw IllegalMoveError(error.message);
+    case bindings::ErrorClass::Pgn: throw PgnError(error.message);
+    case bindings::ErrorClass::Other: break;
+    }
+    throw py::value_error(error.message);
+}
+
 namespace {
 
 // The Python classes live as long as the interpreter: never destroyed from C++ (a static

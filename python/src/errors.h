@@ -2,8 +2,11 @@
 // message (the core itself reports errors as values, never by throwing).
 #pragma once
 
+#include "core/result.h"
+
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace evo::python {
 
@@ -30,5 +33,15 @@ struct VariantFileError : std::runtime_error {
     int line;
     std::string variant, field;
 };
+
+// Raises the core's error as the class its kind maps to (bindings::binding_error_class):
+// UnknownVariantError, FenError, IllegalMoveError, PgnError, else ValueError.
+[[noreturn]] void raise_error(const Error& error);
+
+// The value, or the error raised.
+template <class T> T checked(Result<T> result) {
+    if (!result) raise_error(result.failure());
+    return std::move(result).value();
+}
 
 } // namespace evo::python

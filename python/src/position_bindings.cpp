@@ -17,8 +17,6 @@ namespace evo::python {
 
 namespace {
 
-constexpr int max_perft_depth = 20;
-
 std::string fen_field(const Position& pos, int index) {
     std::istringstream in(pos.fen());
     std::string field;
@@ -35,11 +33,6 @@ std::optional<std::string> piece_at(const Position& pos, const std::string& squa
     return std::string(1, color_of(p) == White ? letter : char(letter - 'A' + 'a'));
 }
 
-void check_depth(int depth) {
-    if (depth < 0 || depth > max_perft_depth)
-        throw py::value_error("depth must be between 0 and " + std::to_string(max_perft_depth));
-}
-
 std::string counters_repr(const EvolutionCounters& c) {
     return "Counters(pawn_moves=" + std::to_string(c.pawn_moves) +
            ", minor_rights=" + std::to_string(c.minor_rights) +
@@ -54,33 +47,15 @@ const char* color_name(Color c) {
 }
 
 Position position_of(const Variant& variant, const std::string& fen) {
-    auto pos = Position::from_fen(variant, fen.empty() ? variant.start_fen : fen);
-    if (!pos) throw FenError(pos.error());
-    return *pos;
+    return checked(position_from_fen(variant, fen));
 }
 
 Move move_of(const Position& pos, const std::string& text) {
-    auto m = parse_move(pos, text);
-    if (!m) throw IllegalMoveError(m.error());
-    return *m;
+    return checked(bindings::move_of(pos, text));
 }
 
-std::vector<std::string> legal_uci(const Position& pos) {
-    MoveList list;
-    generate_legal(pos, list);
-    std::vector<std::string> out;
-    out.reserve(list.size());
-    for (Move m : list) out.push_back(to_uci(pos, m));
-    return out;
-}
-
-std::vector<std::string> legal_san(const Position& pos) {
-    MoveList list;
-    generate_legal(pos, list);
-    std::vector<std::string> out;
-    out.reserve(list.size());
-    for (Move m : list) out.push_back(to_san(pos, m));
-    return out;
+void check_perft_depth(int depth) {
+    if (auto problem = bindings::perft_depth_problem(depth)) throw py::value_error(*problem);
 }
 
 void bind_position(py::module_& m) {
@@ -178,7 +153,7 @@ void bind_position(py::module_& m) {
         .def(
             "perft",
             [](const Position& p, int depth) {
-                check_depth(depth);
+                check_perft_depth(depth);
                 Position pos = p;
                 py::gil_scoped_release unlocked;
                 return perft(pos, depth);
@@ -187,7 +162,7 @@ void bind_position(py::module_& m) {
         .def(
             "perft_divide",
             [](const Position& p, int depth) {
-                check_depth(depth);
+                check_perft_depth(depth);
                 Position pos = p;
                 PerftDivide divide;
                 {

@@ -14,19 +14,11 @@ namespace evo::python {
 
 namespace {
 
-// The position `moves` (UCI) lead to from `fen`. Only the current state is kept, so a long
-// list costs time in proportion and no memory; a move that is not legal raises, naming it.
+// The position `moves` (UCI) lead to from `fen` (load_position); a move that is not legal
+// raises, naming it.
 Position reached(const py::object& variant, const std::string& fen,
                  const std::vector<std::string>& moves) {
-    Position pos = position_of(variant_of(variant), fen);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        auto m = parse_uci_move(pos, moves[i]);
-        if (!m) throw IllegalMoveError("move " + std::to_string(i + 1) + ": " + m.error());
-        StateInfo st;
-        pos.do_move(*m, st);
-        pos = Position(pos); // copies the state out of `st`
-    }
-    return pos;
+    return checked(load_position(variant_of(variant), fen, moves));
 }
 
 // The same work as one legal_moves() call from Python, timed in C++: the cost without the
@@ -83,7 +75,7 @@ void bind_stateless(py::module_& m) {
     m.def(
         "perft",
         [](const py::object& v, const std::string& f, int depth) {
-            if (depth < 0 || depth > 20) throw py::value_error("depth must be between 0 and 20");
+            check_perft_depth(depth);
             Position pos = position_of(variant_of(v), f);
             py::gil_scoped_release unlocked;
             return perft(pos, depth);

@@ -29,12 +29,7 @@ const Variant& variant_of(const py::object& variant) {
     if (py::isinstance<Variant>(variant)) return variant.cast<const Variant&>();
     if (!py::isinstance<py::str>(variant))
         throw py::type_error("a variant is a name (str) or an evochess.Variant");
-    auto name = variant.cast<std::string>();
-    const Variant* found = find_variant(name);
-    if (!found)
-        throw UnknownVariantError("unknown variant '" + quote_input(name) + "' (" +
-                                  variant_names() + ")");
-    return *found;
+    return *checked(variant_named(variant.cast<std::string>()));
 }
 
 void bind_variants(py::module_& m) {

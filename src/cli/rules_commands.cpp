@@ -5,6 +5,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "core/position_loader.h"
 
 #include <cstdio>
 #include <optional>
@@ -13,20 +14,16 @@ namespace evo::cli {
 
 namespace {
 
-// Bad input: one line on stderr, exit status 2.
+// Bad input: one line on stderr, exit status 2. The CLI names the variant as it was typed.
 std::optional<Position> load(const PositionArgs& args) {
-    const Variant* variant = find_variant(args.variant);
-    if (!variant) {
+    auto pos = load_position(args.variant, args.fen, {});
+    if (pos) return std::move(pos).value();
+    if (pos.error_kind() == ErrorKind::UnknownVariant)
         std::fprintf(stderr, "error: unknown variant '%s' (%s)\n", args.variant.c_str(),
                      variant_names().c_str());
-        return std::nullopt;
-    }
-    auto pos = Position::from_fen(*variant, args.fen.empty() ? variant->start_fen : args.fen);
-    if (!pos) {
+    else
         std::fprintf(stderr, "error: bad FEN: %s\n", pos.error().c_str());
-        return std::nullopt;
-    }
-    return *pos;
+    return std::nullopt;
 }
 
 } // namespace

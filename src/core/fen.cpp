@@ -49,8 +49,10 @@ Position Position::start(const Variant& variant) {
 
 Result<Position> Position::from_fen(const Variant& variant, std::string_view fen) {
     auto fields = fields_of(fen);
-    if (fields.size() < 2) return make_error("FEN needs at least a board and a side to move");
-    if (fields.size() > 7) return make_error("FEN has more than seven fields");
+    if (fields.size() < 2)
+        return make_error(ErrorKind::MalformedFen, "FEN needs at least a board and a side to move");
+    if (fields.size() > 7)
+        return make_error(ErrorKind::MalformedFen, "FEN has more than seven fields");
 
     Position pos;
     pos.variant_ = &variant;
@@ -64,7 +66,8 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
 
     // 1. Board, rank 8 first.
     auto ranks = split(fields[0], '/');
-    if (ranks.size() != 8) return make_error("FEN board must have 8 ranks separated by '/'");
+    if (ranks.size() != 8)
+        return make_error(ErrorKind::MalformedFen, "FEN board must have 8 ranks separated by '/'");
     for (int r = 0; r < 8; ++r) {
         int file = 0, rank = 7 - r;
         for (char ch : ranks[std::size_t(r)]) {
@@ -75,32 +78,39 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
             }
             PieceType t = piece_type_from_letter(ch);
             if (t == NoPieceType)
-                return make_error("FEN board has an unknown piece letter '" +
-                                  quote_input(std::string_view(&ch, 1)) + "'");
+                return make_error(ErrorKind::MalformedFen,
+                                  "FEN board has an unknown piece letter '" +
+                                      quote_input(std::string_view(&ch, 1)) + "'");
             if (t == Cthulhu && !variant.king_becomes_cthulhu)
-                return make_error("Cthulhu (C) exists only in promoteking");
+                return make_error(ErrorKind::NotInVariant,
+                                  "Cthulhu (C) exists only in promoteking");
             if (file >= 8)
-                return make_error("FEN rank " + std::to_string(rank + 1) + " is too long");
+                return make_error(ErrorKind::MalformedFen,
+                                  "FEN rank " + std::to_string(rank + 1) + " is too long");
             Color c = (ch >= 'a') ? Black : White;
             pos.put_piece(make_piece(c, t), make_square(file, rank));
             ++file;
         }
         if (file != 8)
-            return make_error("FEN rank " + std::to_string(rank + 1) + " does not have 8 squares");
+            return make_error(ErrorKind::MalformedFen,
+                              "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares");
     }
     for (Color c : {White, Black}) {
         int royals = popcount(pos.pieces(c, King, Cthulhu));
         if (royals != 1)
             return make_error(
+                ErrorKind::InvalidPosition,
                 std::string(c == White ? "White" : "Black") +
-                (royals == 0 ? " has no king" : " has more than one king or Cthulhu"));
+                    (royals == 0 ? " has no king" : " has more than one king or Cthulhu"));
         if (!variant.promotion_either_color && popcount(pos.pieces(c)) > 16)
-            return make_error(std::string(c == White ? "White" : "Black") +
-                              " has more than 16 units");
+            return make_error(ErrorKind::InvalidPosition,
+                              std::string(c == White ? "White" : "Black") +
+                                  " has more than 16 units");
     }
-    if (popcount(pos.pieces()) > 32) return make_error("more than 32 units on the board");
+    if (popcount(pos.pieces()) > 32)
+        return make_error(ErrorKind::InvalidPosition, "more than 32 units on the board");
     if (!variant.pawns_on_back_ranks && (pos.pieces(Pawn) & (Rank1BB | Rank8BB)))
-        return make_error("a pawn stands on the first or last rank");
+        return make_error(ErrorKind::InvalidPosition, "a pawn stands on the first or last rank");
 
     // 2. Side to move.
     if (fields[1] == "w")
@@ -108,7 +118,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
     else if (fields[1] == "b")
         pos.side_ = Black;
     else
-        return make_error("FEN side to move must be 'w' or 'b'");
+        return make_error(ErrorKind::MalformedFen, "FEN side to move must be 'w' or 'b'");
 
     // 3. Castling. Letters the position cannot support are dropped, as other engines do.
     std::uint8_t castling = 0;
@@ -135,8 +145,9 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
                 break;
             case 'u': break; // the unmoved-king flag is set below
             default:
-                return make_error("FEN castling field has an unknown letter '" +
-                                  quote_input(std::string_view(&ch, 1)) + "'");
+                return make_error(ErrorKind::MalformedFen,
+                                  "FEN castling field has an unknown letter '" +
+                                      quote_input(std::string_view(&ch, 1)) + "'");
             }
             // Any castling letter says the king has not moved (RULES 5.1), even one dropped
             // for want of its rook: a rook promoted later may still bring a right (4.9/4.10).
@@ -151,7 +162,8 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
     if (fields.size() > 3 && fields[3] != "-") {
         std::string_view f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            return make_error("FEN en-passant field must be '-' or a square");
+            return make_error(ErrorKind::MalformedFen,
+                              "FEN en-passant field must be '-' or a square");
         Square s = make_square(f[0] - 'a', f[1] - '1');
         Color mover = ~pos.side_;
         Square landed = s + forward(mover), started = s - forward(mover);
@@ -163,10 +175,10 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
     // 5-6. Clocks (missing ones default to 0 and 1).
     int rule50 = 0, fullmove = 1;
     if (fields.size() > 4 && !parse_int(fields[4], rule50, 100000))
-        return make_error("FEN halfmove clock must be a number >= 0");
+        return make_error(ErrorKind::MalformedFen, "FEN halfmove clock must be a number >= 0");
     if (fields.size() > 5) {
         if (!parse_int(fields[5], fullmove, 100000))
-            return make_error("FEN move number must be a number >= 1");
+            return make_error(ErrorKind::MalformedFen, "FEN move number must be a number >= 1");
         if (fullmove == 0) fullmove = 1;
     }
     pos.root_state_.rule50 = rule50;
@@ -177,11 +189,13 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
         std::string_view extra = fields[6];
         switch (variant.extra_state) {
         case ExtraState::None:
-            return make_error(std::string(variant.name) + " FEN has no seventh field");
+            return make_error(ErrorKind::NotInVariant,
+                              std::string(variant.name) + " FEN has no seventh field");
         case ExtraState::EvolutionCounters: {
             auto sides = split(extra, '/');
             if (sides.size() != 2)
-                return make_error("evolution counters must be 'p,m,c,r/p,m,c,r'");
+                return make_error(ErrorKind::MalformedFen,
+                                  "evolution counters must be 'p,m,c,r/p,m,c,r'");
             for (Color c : {White, Black}) {
                 auto values = split(sides[c], ',');
                 int v[4];
@@ -189,17 +203,22 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
                     !parse_int(values[1], v[1], 1000000) || !parse_int(values[2], v[2], 1000000) ||
                     !parse_int(values[3], v[3], 1000000))
                     return make_error(
+                        ErrorKind::MalformedFen,
                         "evolution counters must be 'p,m,c,r/p,m,c,r' with numbers >= 0");
                 if (v[0] >= variant.minor_right_pawn_moves)
-                    return make_error("pawn-move counter p must be below " +
-                                      std::to_string(variant.minor_right_pawn_moves));
+                    return make_error(ErrorKind::InvalidPosition,
+                                      "pawn-move counter p must be below " +
+                                          std::to_string(variant.minor_right_pawn_moves));
                 if (v[2] >= variant.rook_right_captures)
-                    return make_error("capture counter c must be below " +
-                                      std::to_string(variant.rook_right_captures));
+                    return make_error(ErrorKind::InvalidPosition,
+                                      "capture counter c must be below " +
+                                          std::to_string(variant.rook_right_captures));
                 if (variant.evolution == Evolution::Expire && (v[1] || v[3]))
-                    return make_error(std::string(variant.name) +
-                                      " stores no rights: m and r must be 0 (RULES 3.1)");
-                if (v[1] > 60000 || v[3] > 60000) return make_error("too many stored rights");
+                    return make_error(ErrorKind::NotInVariant,
+                                      std::string(variant.name) +
+                                          " stores no rights: m and r must be 0 (RULES 3.1)");
+                if (v[1] > 60000 || v[3] > 60000)
+                    return make_error(ErrorKind::InvalidPosition, "too many stored rights");
                 pos.root_state_.counters[c] = {std::uint16_t(v[0]), std::uint16_t(v[1]),
                                                std::uint16_t(v[2]), std::uint16_t(v[3])};
             }
@@ -209,10 +228,12 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
             auto parts = split(extra, ',');
             int n = 0;
             if (parts.size() != 2 || parts[0].size() != 1 || !parse_int(parts[1], n, 60000))
-                return make_error("promoteking state must be '<w|b|->,<count>'");
+                return make_error(ErrorKind::MalformedFen,
+                                  "promoteking state must be '<w|b|->,<count>'");
             char who = parts[0][0];
             if (who != 'w' && who != 'b' && who != '-')
-                return make_error("promoteking state must be '<w|b|->,<count>'");
+                return make_error(ErrorKind::MalformedFen,
+                                  "promoteking state must be '<w|b|->,<count>'");
             pos.root_state_.first_king_promoter = std::int8_t(who == 'w' ? 0 : who == 'b' ? 1 : -1);
             pos.root_state_.other_color_promotions = std::uint16_t(n);
             break;
@@ -221,7 +242,7 @@ Result<Position> Position::from_fen(const Variant& variant, std::string_view fen
     }
 
     if (pos.attackers_to(pos.royal_square(~pos.side_), pos.side_, pos.pieces()))
-        return make_error("the side not to move is in check");
+        return make_error(ErrorKind::InvalidPosition, "the side not to move is in check");
     pos.root_state_.checkers =
         pos.attackers_to(pos.royal_square(pos.side_), ~pos.side_, pos.pieces());
     pos.root_state_.passed_over = ep;

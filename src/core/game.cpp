@@ -102,7 +102,7 @@ Game& Game::operator=(const Game& other) {
 }
 
 Result<Move> Game::play(std::string_view text) {
-    if (result().over()) return make_error("the game is over");
+    if (result().over()) return make_error(ErrorKind::GameOver, "the game is over");
     auto m = parse_move(position_, text);
     if (m) play(*m);
     return m;

@@ -65,7 +65,7 @@ std::vector<std::string> to_uci_line(const Position& from, const std::vector<Mov
 
 Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
     if (text.size() < 4 || text.size() > 12)
-        return make_error("not a UCI move: '" + quote_input(text) + "'");
+        return make_error(ErrorKind::MalformedMove, "not a UCI move: '" + quote_input(text) + "'");
     std::string wanted;
     for (char c : text) wanted += lower(c);
     MoveList list;
@@ -74,8 +74,8 @@ Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
         if (to_uci(pos, m) == wanted) return m;
     if (parse_square(std::string_view(wanted).substr(0, 2)) == NoSquare ||
         parse_square(std::string_view(wanted).substr(2, 2)) == NoSquare)
-        return make_error("not a UCI move: '" + quote_input(text) + "'");
-    return make_error("illegal move: '" + quote_input(text) + "'");
+        return make_error(ErrorKind::MalformedMove, "not a UCI move: '" + quote_input(text) + "'");
+    return make_error(ErrorKind::IllegalMove, "illegal move: '" + quote_input(text) + "'");
 }
 
 namespace {
@@ -242,7 +242,8 @@ std::string to_san(const Position& pos, Move m) {
 
 Result<Move> parse_san_move(const Position& pos, std::string_view text) {
     SanParts want = split_san(text);
-    if (!want.ok) return make_error("not a SAN move: '" + quote_input(text) + "'");
+    if (!want.ok)
+        return make_error(ErrorKind::MalformedMove, "not a SAN move: '" + quote_input(text) + "'");
     MoveList legal;
     generate_legal(pos, legal);
     Move found = Move::none();
@@ -262,8 +263,9 @@ Result<Move> parse_san_move(const Position& pos, std::string_view text) {
         ++matches;
     }
     if (matches == 1) return found;
-    if (matches > 1) return make_error("ambiguous move: '" + quote_input(text) + "'");
-    return make_error("illegal move: '" + quote_input(text) + "'");
+    if (matches > 1)
+        return make_error(ErrorKind::AmbiguousMove, "ambiguous move: '" + quote_input(text) + "'");
+    return make_error(ErrorKind::IllegalMove, "illegal move: '" + quote_input(text) + "'");
 }
 
 Result<Move> parse_move(const Position& pos, std::string_view text) {
@@ -271,7 +273,7 @@ Result<Move> parse_move(const Position& pos, std::string_view text) {
     if (uci) return uci;
     auto san = parse_san_move(pos, text);
     if (san) return san;
-    return san.error().rfind("not a SAN", 0) == 0 ? uci : san;
+    return san.error_kind() == ErrorKind::MalformedMove ? uci : san;
 }
 
 } // namespace evo

@@ -88,23 +88,29 @@ Result<PgnGame> parse_pgn(std::string_view text) {
         std::size_t close = text.find(']', i);
         std::size_t quote = text.find('"', i);
         if (close == std::string_view::npos || quote == std::string_view::npos || quote > close)
-            return make_error("PGN tag is malformed near: " + quote_input(text.substr(i, 40)));
+            return make_error(ErrorKind::MalformedPgn,
+                              "PGN tag is malformed near: " + quote_input(text.substr(i, 40)));
         std::string name(text.substr(i + 1, quote - i - 1));
         while (!name.empty() && is_space(name.back())) name.pop_back();
         if (!is_tag_name(name))
-            return make_error("PGN tag name '" + quote_input(name) +
-                              "' is not valid (letters, digits and '_', starting with a letter)");
+            return make_error(
+                ErrorKind::MalformedPgn,
+                "PGN tag name '" + quote_input(name) +
+                    "' is not valid (letters, digits and '_', starting with a letter)");
         std::string value;
         std::size_t j = quote + 1;
         for (; j < text.size() && text[j] != '"'; ++j) {
             if (text[j] == '\\' && j + 1 < text.size()) ++j;
             value += text[j];
         }
-        if (j >= text.size()) return make_error("PGN tag value is not closed: " + name);
+        if (j >= text.size())
+            return make_error(ErrorKind::MalformedPgn, "PGN tag value is not closed: " + name);
         if (std::string problem = tag_value_problem(value); !problem.empty())
-            return make_error("PGN tag " + name + " " + problem + ": '" + quote_input(value) + "'");
+            return make_error(ErrorKind::MalformedPgn,
+                              "PGN tag " + name + " " + problem + ": '" + quote_input(value) + "'");
         close = text.find(']', j);
-        if (close == std::string_view::npos) return make_error("PGN tag is not closed: " + name);
+        if (close == std::string_view::npos)
+            return make_error(ErrorKind::MalformedPgn, "PGN tag is not closed: " + name);
         tags.emplace_back(std::move(name), std::move(value));
         i = close + 1;
     }
@@ -113,11 +119,13 @@ Result<PgnGame> parse_pgn(std::string_view text) {
     for (char& c : variant_name) c = char(std::tolower(static_cast<unsigned char>(c)));
     if (variant_name.empty() || variant_name == "standard") variant_name = "chess";
     const Variant* variant = find_variant(variant_name);
-    if (!variant) return make_error("unknown variant in PGN: '" + quote_input(variant_name) + "'");
+    if (!variant)
+        return make_error(ErrorKind::UnknownVariant,
+                          "unknown variant in PGN: '" + quote_input(variant_name) + "'");
     std::string_view fen = tag_value(tags, "FEN");
     auto start = fen.empty() ? Result<Position>(Position::start(*variant))
                              : Position::from_fen(*variant, fen);
-    if (!start) return make_error("PGN FEN tag: " + start.error());
+    if (!start) return make_error("PGN FEN tag: ", start.failure());
     Game game(*start);
 
     // Movetext.
@@ -131,7 +139,8 @@ Result<PgnGame> parse_pgn(std::string_view text) {
         }
         if (c == '{') {
             std::size_t close = text.find('}', i);
-            if (close == std::string_view::npos) return make_error("PGN comment is not closed");
+            if (close == std::string_view::npos)
+                return make_error(ErrorKind::MalformedPgn, "PGN comment is not closed");
             i = close + 1;
             continue;
         }
@@ -146,7 +155,7 @@ Result<PgnGame> parse_pgn(std::string_view text) {
             continue;
         }
         if (c == ')') {
-            if (depth == 0) return make_error("PGN has an unmatched ')'");
+            if (depth == 0) return make_error(ErrorKind::MalformedPgn, "PGN has an unmatched ')'");
             --depth;
             ++i;
             continue;
@@ -161,9 +170,10 @@ Result<PgnGame> parse_pgn(std::string_view text) {
             result_token = std::string(token);
             std::size_t rest = text.find_first_not_of(" \t\r\n", i);
             if (rest != std::string_view::npos)
-                return make_error("PGN has text after the result " + result_token +
-                                  " (one game per PGN text; more than one game?): '" +
-                                  quote_input(text.substr(rest, 40)) + "'");
+                return make_error(ErrorKind::MalformedPgn,
+                                  "PGN has text after the result " + result_token +
+                                      " (one game per PGN text; more than one game?): '" +
+                                      quote_input(text.substr(rest, 40)) + "'");
             break;
         }
         if (token[0] == '$') continue; // NAG
@@ -178,15 +188,17 @@ Result<PgnGame> parse_pgn(std::string_view text) {
         }
         if (token.empty()) continue;
         if (game.result().over())
-            return make_error("PGN has a move after the game ended: '" + quote_input(token) + "'");
+            return make_error(ErrorKind::GameOver,
+                              "PGN has a move after the game ended: '" + quote_input(token) + "'");
         auto m = parse_san_move(game.position(), token);
         if (!m) m = parse_uci_move(game.position(), token);
         if (!m)
             return make_error("PGN move " + std::to_string(game.position().fullmove_number()) +
-                              ": " + parse_san_move(game.position(), token).error());
+                                  ": ",
+                              parse_san_move(game.position(), token).failure());
         game.play(*m);
     }
-    if (depth > 0) return make_error("PGN has an unclosed '('");
+    if (depth > 0) return make_error(ErrorKind::MalformedPgn, "PGN has an unclosed '('");
 
     if (result_token.empty()) result_token = std::string(tag_value(tags, "Result"));
     if (!game.result().over() &&

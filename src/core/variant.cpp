@@ -72,11 +72,13 @@ std::string variant_names() {
 Result<std::vector<const Variant*>> register_variants(std::vector<VariantDefinition> definitions) {
     std::set<std::string> seen;
     for (const VariantDefinition& d : definitions) {
-        if (d.name.empty()) return make_error("a variant needs a name");
+        if (d.name.empty()) return make_error(ErrorKind::InvalidVariant, "a variant needs a name");
         if (find_builtin(d.name))
-            return make_error("'" + d.name + "' is a built-in variant and cannot be redefined");
+            return make_error(ErrorKind::InvalidVariant,
+                              "'" + d.name + "' is a built-in variant and cannot be redefined");
         if (!seen.insert(d.name).second)
-            return make_error("variant '" + d.name + "' is defined twice");
+            return make_error(ErrorKind::InvalidVariant,
+                              "variant '" + d.name + "' is defined twice");
     }
     Registry& r = registry();
     std::lock_guard lock(r.mutex);

@@ -93,3 +93,35 @@ def test_bad_limits_and_depths():
         evochess.Game().pop()
     with pytest.raises(ValueError):
         evochess.Position().piece_at("z9")
+
+
+def test_the_shared_loader_keeps_the_messages():
+    # The texts (and classes) of the variant, FEN and move errors, as before the shared load.
+    names = ", ".join(evochess.variants())  # the built-in ones, then those other tests loaded
+    with pytest.raises(evochess.UnknownVariantError) as raised:
+        evochess.legal_moves("xiangqi", "", [])
+    assert str(raised.value) == "unknown variant 'xiangqi' (%s)" % names
+    with pytest.raises(evochess.UnknownVariantError) as raised:
+        evochess.Position("a\x01")
+    assert str(raised.value) == "unknown variant 'a\\x01' (%s)" % names
+    with pytest.raises(evochess.FenError) as raised:
+        evochess.get_fen("chess", "8/8 w", ["e2e4"])
+    assert str(raised.value) == "FEN board must have 8 ranks separated by '/'"
+    with pytest.raises(evochess.FenError) as raised:
+        evochess.Position("chess", "4k3/8/8/8/8/8/8/4C3 w - - 0 1")
+    assert str(raised.value) == "Cthulhu (C) exists only in promoteking"
+    with pytest.raises(evochess.IllegalMoveError) as raised:
+        evochess.legal_moves("chess", "", ["e2e4", "e7e5", "e4e5"])
+    assert str(raised.value) == "move 3: illegal move: 'e4e5'"
+    with pytest.raises(evochess.IllegalMoveError) as raised:
+        evochess.legal_moves_san("chess", "", ["e4"])
+    assert str(raised.value) == "move 1: not a UCI move: 'e4'"
+    with pytest.raises(evochess.IllegalMoveError) as raised:
+        evochess.to_uci("chess", "k7/8/8/8/8/8/8/KN3N2 w - - 0 1", "Nd2")
+    assert str(raised.value) == "ambiguous move: 'Nd2'"
+    for call in (lambda: evochess.perft("chess", "", 21), lambda: evochess.Position().perft(-1)):
+        with pytest.raises(ValueError) as raised:
+            call()
+        assert str(raised.value) == "depth must be between 0 and 20"
+    assert evochess.get_fen("chess", "", ["e2e4", "c7c5"]) == \
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"

@@ -4,6 +4,7 @@
 // errors as values; the binding throws BindError inside itself only, caught by guard().
 #pragma once
 
+#include "bindings/binding_helpers.h"
 #include "core/move.h"
 #include "core/position.h"
 #include "core/variant.h"
@@ -12,6 +13,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace evo::wasm {
@@ -38,13 +40,21 @@ template <class Body> val guard(Body body) {
     return out;
 }
 
+// Throws the core's error as the BindError its kind maps to (bindings::binding_error_class):
+// unknown-variant, bad-fen, illegal-move, bad-pgn, else bad-argument.
+[[noreturn]] void fail(const Error& error);
+// The value, or the error thrown.
+template <class T> T checked(Result<T> result) {
+    if (!result) fail(result.failure());
+    return std::move(result).value();
+}
+
 const Variant& variant_of(const std::string& name);
 // The position a FEN describes; an empty FEN is the variant's start.
 Position position_of(const Variant& variant, const std::string& fen);
 // A move in UCI or SAN, legal in `pos`.
 Move move_of(const Position& pos, const std::string& text);
-// The position UCI `moves` (separated by spaces) lead to from `fen`; only the current state
-// is kept, so a long list costs time in proportion and no memory.
+// The position UCI `moves` (separated by spaces) lead to from `fen` (load_position).
 Position reached(const std::string& variant, const std::string& fen, const std::string& moves);
 // The legal moves, separated by spaces, in generation order.
 std::string legal_uci(const Position& pos);

@@ -1,76 +1,50 @@
 #include "binding.h"
 
-#include "core/message_text.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-
 #include <sstream>
 
 namespace evo::wasm {
 
-namespace {
-
-constexpr int max_perft_depth = 20;
-
-template <class Text> std::string listed(const Position& pos, Text text) {
-    MoveList list;
-    generate_legal(pos, list);
-    std::string out;
-    for (Move m : list) {
-        if (!out.empty()) out += ' ';
-        out += text(pos, m);
+void fail(const Error& error) {
+    switch (bindings::binding_error_class(error.kind)) {
+    case bindings::ErrorClass::UnknownVariant: throw BindError{"unknown-variant", error.message};
+    case bindings::ErrorClass::Fen: throw BindError{"bad-fen", error.message};
+    case bindings::ErrorClass::Move: throw BindError{"illegal-move", error.message};
+    case bindings::ErrorClass::Pgn: throw BindError{"bad-pgn", error.message};
+    case bindings::ErrorClass::Other: break;
     }
-    return out;
+    throw BindError{"bad-argument", error.message};
 }
 
-} // namespace
-
 const Variant& variant_of(const std::string& name) {
-    const Variant* found = find_variant(name);
-    if (!found)
-        throw BindError{"unknown-variant",
-                        "unknown variant '" + quote_input(name) + "' (" + variant_names() + ")"};
-    return *found;
+    return *checked(variant_named(name));
 }
 
 Position position_of(const Variant& variant, const std::string& fen) {
-    auto pos = Position::from_fen(variant, fen.empty() ? variant.start_fen : fen);
-    if (!pos) throw BindError{"bad-fen", pos.error()};
-    return *pos;
+    return checked(position_from_fen(variant, fen));
 }
 
 Move move_of(const Position& pos, const std::string& text) {
-    auto m = parse_move(pos, text);
-    if (!m) throw BindError{"illegal-move", m.error()};
-    return *m;
+    return checked(bindings::move_of(pos, text));
 }
 
 Position reached(const std::string& variant, const std::string& fen, const std::string& moves) {
-    Position pos = position_of(variant_of(variant), fen);
     std::istringstream in(moves);
-    std::string text;
-    for (int i = 1; in >> text; ++i) {
-        auto m = parse_uci_move(pos, text);
-        if (!m) throw BindError{"illegal-move", "move " + std::to_string(i) + ": " + m.error()};
-        StateInfo st;
-        pos.do_move(*m, st);
-        pos = Position(pos); // copies the state out of `st`
-    }
-    return pos;
+    std::vector<std::string> list;
+    for (std::string text; in >> text;) list.push_back(text);
+    return checked(load_position(variant, fen, list));
 }
 
 std::string legal_uci(const Position& pos) {
-    return listed(pos, [](const Position& p, Move m) { return to_uci(p, m); });
+    return joined(bindings::legal_uci(pos));
 }
 
 std::string legal_san(const Position& pos) {
-    return listed(pos, [](const Position& p, Move m) { return to_san(p, m); });
+    return joined(bindings::legal_san(pos));
 }
 
 void check_perft_depth(int depth) {
-    if (depth < 0 || depth > max_perft_depth)
-        throw BindError{"bad-argument",
-                        "depth must be between 0 and " + std::to_string(max_perft_depth)};
+    if (auto problem = bindings::perft_depth_problem(depth))
+        throw BindError{"bad-argument", *problem};
 }
 
 std::string joined(const std::vector<std::string>& texts, char separator) {

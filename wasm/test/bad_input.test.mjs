@@ -62,3 +62,25 @@ test('a huge move list costs time in proportion', () => {
     (e) => e.kind === 'illegal-move' && /move 100001/.test(e.message));
   assert.throws(() => evo.legalMoves('chess', '', [...shuffle, 'e2 e4']), kind('illegal-move'));
 });
+
+test('the shared loader keeps the kinds and messages', () => {
+  const names = 'chess, evochess, echess, promoteking';
+  const exactly = (k, message) => (e) => e instanceof evo.EvoChessError && e.kind === k &&
+    e.message === message;
+  assert.throws(() => evo.legalMoves('xiangqi', '', []),
+    exactly('unknown-variant', `unknown variant 'xiangqi' (${names})`));
+  assert.throws(() => new evo.Position('a\x01'),
+    exactly('unknown-variant', `unknown variant 'a\\x01' (${names})`));
+  assert.throws(() => evo.getFen('chess', '8/8 w', ['e2e4']),
+    exactly('bad-fen', "FEN board must have 8 ranks separated by '/'"));
+  assert.throws(() => new evo.Game('chess', '4k3/8/8/8/8/8/8/4C3 w - - 0 1'),
+    exactly('bad-fen', 'Cthulhu (C) exists only in promoteking'));
+  assert.throws(() => evo.legalMoves('chess', '', ['e2e4', 'e7e5', 'e4e5']),
+    exactly('illegal-move', "move 3: illegal move: 'e4e5'"));
+  assert.throws(() => evo.legalMovesSan('chess', '', ['e4']),
+    exactly('illegal-move', "move 1: not a UCI move: 'e4'"));
+  assert.throws(() => evo.toUci('chess', 'k7/8/8/8/8/8/8/KN3N2 w - - 0 1', 'Nd2'),
+    exactly('illegal-move', "ambiguous move: 'Nd2'"));
+  assert.equal(evo.getFen('chess', '', ['e2e4', 'c7c5']),
+    'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+});
