@@ -6,7 +6,7 @@
 // comes within the time chosen), challenging a player by name.
 import './lobby.css';
 import type { NewGameRequest, SeatedState, ServerInfo } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { CLOCK_PRESETS } from '../newGameOptions';
 import { describeError } from '../notices';
 import type { Me } from '../player';

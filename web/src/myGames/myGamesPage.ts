@@ -4,7 +4,7 @@
 // correspondence game (the lobby stream's "your_turn").
 import './myGames.css';
 import { request } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { describeSeekClock } from '../lobby/lobbyModel';
 import { playerName } from '../players/playerLink';
 import {

@@ -2,7 +2,7 @@
 // with interactive example boards. Shown instead of the game while open.
 import { puzzlesHash, themeName } from '../puzzles/puzzleModel';
 import type { Variant } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { ExampleBoard } from './exampleBoard';
 import { RULES_TABS, rulesPageOf } from './examples';
 
