@@ -37,8 +37,6 @@ import {
   type Seek,
 } from './lobbyModel';
 
-export const isLobbyAddress = (hash = location.hash) => hash === '#lobby';
-
 const CONNECTION_TEXT = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…', closed: 'offline' };
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;

@@ -19,8 +19,6 @@ import {
   type YourTurnEvent,
 } from './myGamesModel';
 
-export const isMyGamesAddress = (hash = location.hash) => hash === '#my-games';
-
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 export class MyGamesView {
