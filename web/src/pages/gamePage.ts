@@ -19,6 +19,7 @@ import { colorOf } from '../boardBasics';
 import { BoardKeyboard } from '../boardKeyboard';
 import { EnginePanel } from '../enginePanel';
 import { analysisEngineAvailable, bindEnginePlaceMenu } from '../enginePlace';
+import { humanSidesOf, pliesToTakeBack, speakingSide } from '../gameSides';
 import { renderMoveList, renderResultBanner, renderSideStrip, renderStatus } from '../gamePanels';
 import { confirmMove } from '../moveConfirm';
 import { MoveInput, type TypedMove } from '../moveInput';
@@ -599,14 +600,9 @@ export class GamePage {
     }
   }
 
-  private humanSides(): Side[] {
-    return this.state ? humanSidesOf(this.state) : [];
-  }
-
   // The side a draw offer or a resignation speaks for: the only human, else the side to move.
   private drawSide(): Side {
-    const humans = this.humanSides();
-    return humans.length === 1 ? humans[0] : this.state!.turn;
+    return speakingSide(this.state!);
   }
 
   private async undo(): Promise<void> {
@@ -617,12 +613,7 @@ export class GamePage {
       await this.attempt(async () => this.show(await api.undo(state.id, 0)));
       return;
     }
-    // Take back to the last position where a human is to move.
-    let plies = 1;
-    const moves = state.history.length;
-    if (this.humanSides().length > 0) {
-      while (plies < moves && state.players[sideOfPly(state, moves - plies)] === 'engine') plies += 1;
-    }
+    const plies = pliesToTakeBack(state);
     await this.attempt(async () => this.show(await api.undo(state.id, plies)));
   }
 
@@ -749,14 +740,4 @@ export class GamePage {
       this.render();
     }
   }
-}
-
-function humanSidesOf(state: GameState): Side[] {
-  return (['w', 'b'] as Side[]).filter((side) => state.players[side] === 'human');
-}
-
-// The side that played the move at this index of the history.
-function sideOfPly(state: GameState, ply: number): Side {
-  const startSide: Side = state.start_fen.split(' ')[1] === 'b' ? 'b' : 'w';
-  return ply % 2 === 0 ? startSide : otherSide(startSide);
 }
