@@ -5,7 +5,7 @@ import type { Api } from 'chessgroundx/api';
 import type { DrawShape } from 'chessgroundx/draw';
 import type { Color, Key } from 'chessgroundx/types';
 import type { Side } from './api';
-import type { SquarePlace } from './promotionPicker';
+import { colorOf, type SquarePlace } from './boardBasics';
 
 export interface BoardView {
   fen: string;
@@ -17,8 +17,6 @@ export interface BoardView {
   // The player's side while the other side is to move: a premove may be set for it.
   premoveSide?: Side | null;
 }
-
-export const colorOf = (side: Side): Color => (side === 'w' ? 'white' : 'black');
 
 const FILES = 'abcdefgh';
 

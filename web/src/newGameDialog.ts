@@ -4,6 +4,7 @@ import type { EngineLevel, NewGameRequest, PlayerKind, ServerInfo, Side, Variant
 import { applyOnlineOptions, setUpOnlineOptions } from './newGameOptions';
 import { describeError } from './notices';
 import { rulesAddressFor } from './rules/rulesPage';
+import { rememberVariantTitles, variantTitle } from './variantTitles';
 
 // The level a new player meets first: gentle, but not the weakest.
 export const DEFAULT_LEVEL = 3;
@@ -17,14 +18,10 @@ export function levelOptions(levels: EngineLevel[], selected: number): HTMLOptio
   return levels.map((l) => new Option(levelLabel(l), String(l.number), l.number === selected, l.number === selected));
 }
 
-// Display names as the server lists them (/api/info), filled by setUpNewGameDialog.
-const VARIANT_TITLES = new Map<Variant, string>();
-export const variantTitle = (variant: Variant) => VARIANT_TITLES.get(variant) ?? variant;
-
 export function setUpNewGameDialog(dialog: HTMLDialogElement, info: ServerInfo): void {
   const form = dialog.querySelector('form') as HTMLFormElement;
   const variants = form.elements.namedItem('variant') as HTMLSelectElement;
-  for (const v of info.variants) VARIANT_TITLES.set(v.name, v.display_name || v.name);
+  rememberVariantTitles(info.variants);
   variants.replaceChildren(
     ...info.variants.map(({ name }) => new Option(variantTitle(name), name, name === 'evochess', name === 'evochess')),
   );

@@ -1,5 +1,6 @@
 // The FEN and PGN panel's buttons: copy with a "Copied" answer on the button, and the PGN
 // saved as a file.
+import { showError } from './notices';
 
 // Copies the text; the button says "Copied" for a moment. Throws when the browser refuses.
 export async function copyWithFeedback(button: HTMLButtonElement, text: string): Promise<void> {
@@ -15,6 +16,15 @@ export async function copyWithFeedback(button: HTMLButtonElement, text: string):
       button.classList.remove('copied');
     }, 1500),
   );
+}
+
+// A copy button's click: the text copied, or the browser's refusal told as an error.
+export async function copyFromButton(event: Event, text: string): Promise<void> {
+  try {
+    await copyWithFeedback(event.currentTarget as HTMLButtonElement, text);
+  } catch {
+    showError(new Error('The browser refused the clipboard; select the text and copy it by hand.'));
+  }
 }
 
 // Saves the PGN as evochess-game-<id>.pgn.

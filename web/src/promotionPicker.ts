@@ -5,18 +5,10 @@
 // under "More", in a panel that never covers the whole board.
 import type { DrawShape } from 'chessgroundx/draw';
 import type { Side, Variant } from './api';
-import { colorOf } from './board';
+import { colorOf, type SquarePlace } from './boardBasics';
 import { describeChoice, otherSide, type BoardUnit, type ParsedMove, type PieceLetter } from './moves';
 import type { Key } from 'chessgroundx/types';
 import { declineNote, otherColourNote } from './variantRules';
-
-// Where a square lies on the screen, and the board around it (GameBoard.placeOf).
-export interface SquarePlace {
-  board: DOMRect;
-  square: DOMRect;
-  // The square is in the half of the board nearer the top of the screen: the column hangs down.
-  nearTop: boolean;
-}
 
 export interface PickerContext {
   mover: Side;

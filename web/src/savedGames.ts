@@ -1,6 +1,6 @@
 // The list of saved games: open one, or delete it.
 import type { GameListing } from './api';
-import { variantTitle } from './newGameDialog';
+import { variantTitle } from './variantTitles';
 
 export interface SavedGameActions {
   open: (id: number) => void;

@@ -1,7 +1,7 @@
 // Challenges addressed to this player, on every page of the app (the lobby stream's
 // "challenge" events): who, what game, Accept or Decline.
 import type { SeatedState } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { describeError } from '../notices';
 import { playerName } from '../players/playerLink';
 import { lobbyApi, type LobbyConnection } from './lobbyConnection';

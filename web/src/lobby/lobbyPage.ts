@@ -6,7 +6,7 @@
 // comes within the time chosen), challenging a player by name.
 import './lobby.css';
 import type { NewGameRequest, SeatedState, ServerInfo } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { CLOCK_PRESETS } from '../newGameOptions';
 import { describeError } from '../notices';
 import type { Me } from '../player';
@@ -36,8 +36,6 @@ import {
   type Pool,
   type Seek,
 } from './lobbyModel';
-
-export const isLobbyAddress = (hash = location.hash) => hash === '#lobby';
 
 const CONNECTION_TEXT = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…', closed: 'offline' };
 

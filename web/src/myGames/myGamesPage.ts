@@ -4,7 +4,7 @@
 // correspondence game (the lobby stream's "your_turn").
 import './myGames.css';
 import { request } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { describeSeekClock } from '../lobby/lobbyModel';
 import { playerName } from '../players/playerLink';
 import {
@@ -18,8 +18,6 @@ import {
   type MyGame,
   type YourTurnEvent,
 } from './myGamesModel';
-
-export const isMyGamesAddress = (hash = location.hash) => hash === '#my-games';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 

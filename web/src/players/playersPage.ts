@@ -2,7 +2,7 @@
 // of the game while open, from GET /api/players/{name} and GET /api/leaderboard/{variant}.
 import './players.css';
 import { ApiError, request, type ServerInfo, type Variant } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { describeError } from '../notices';
 import { playerName } from './playerLink';
 import {

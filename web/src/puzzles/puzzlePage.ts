@@ -12,7 +12,7 @@ import { GameBoard } from '../board';
 import { BoardKeyboard } from '../boardKeyboard';
 import { indexLegalMoves, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from '../moves';
 import { MoveInput, type TypedMove } from '../moveInput';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { describeError } from '../notices';
 import { BUILT_IN_VARIANTS } from '../players/playersModel';
 import { pickPromotion } from '../promotionPicker';

@@ -2,7 +2,7 @@
 // file): every number and sentence from its N, K and rules, every example a position under its
 // own rules (the counters one move short of a right).
 import type { Variant } from '../api';
-import type { RuleExample, RulesPage } from './examples';
+import type { RuleExample, RulesPage } from './pageParts';
 import { capitalise, cardinal, count, ordinal } from './words';
 
 export interface EvolutionFacts {

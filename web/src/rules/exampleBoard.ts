@@ -9,7 +9,7 @@ import { indexLegalMoves, parseMove, unitsOfFen, type LegalMoveIndex, type Parse
 import { describeError } from '../notices';
 import { positionState } from '../positionRules';
 import { pickPromotion } from '../promotionPicker';
-import type { RuleExample } from './examples';
+import type { RuleExample } from './pageParts';
 
 export class ExampleBoard {
   private readonly element: HTMLElement;

@@ -6,37 +6,7 @@ import type { Variant } from '../api';
 import { rulesFamilyOf, variantInfo, variantsInfo } from '../variantRules';
 import { evolutionPage } from './evolutionPage';
 import { kingPage } from './kingPage';
-
-export interface ExampleStep {
-  uci: string; // the move the example asks for
-  accept?: RegExp; // other moves that show the rule as well
-  hint: string; // what to do, shown before the move
-}
-
-export interface RuleExample {
-  id: string;
-  title: string;
-  text: string;
-  variant: Variant;
-  fen: string;
-  steps: ExampleStep[];
-  done: string; // what happened, once every step is played
-}
-
-export interface RuleSection {
-  heading: string;
-  // The puzzles of this rule (a theme of docs/puzzles.md), linked from the section.
-  puzzleTheme?: string;
-  paragraphs: string[];
-  examples: RuleExample[];
-}
-
-export interface RulesPage {
-  variant: Variant;
-  title: string;
-  intro: string;
-  sections: RuleSection[];
-}
+import type { RulesPage } from './pageParts';
 
 // The built-in games' pages, offered as tabs on every rules page. Chess has none of its own.
 export const RULES_TABS: readonly Variant[] = ['evochess', 'echess', 'promoteking'];

@@ -3,7 +3,7 @@
 // it (Cthulhu, the king's steps, vertical castling, promotion choices, colours and points);
 // every example is a position under the variant's own rules.
 import type { Variant, VariantRuleFields } from '../api';
-import type { RuleExample, RulesPage } from './examples';
+import type { RuleExample, RulesPage } from './pageParts';
 import { capitalise, list, pieceName } from './words';
 
 export interface KingFacts {

@@ -2,15 +2,9 @@
 // with interactive example boards. Shown instead of the game while open.
 import { puzzlesHash, themeName } from '../puzzles/puzzleModel';
 import type { Variant } from '../api';
-import { variantTitle } from '../newGameDialog';
+import { variantTitle } from '../variantTitles';
 import { ExampleBoard } from './exampleBoard';
 import { RULES_TABS, rulesPageOf } from './examples';
-
-export function rulesVariantInAddress(): Variant | null {
-  const match = /^#rules(?:=([A-Za-z0-9_-]+))?$/.exec(location.hash);
-  if (!match) return null;
-  return rulesPageOf(match[1] ?? 'evochess')?.variant ?? 'evochess';
-}
 
 // The variant's own rules page (a variant read from a file has one made from its rules);
 // chess has none, so it leads to EvoChess's.
@@ -43,13 +37,14 @@ export class RulesView {
     return this.shown !== null;
   }
 
-  // Opens or closes the view as the address says; true when it is open.
-  follow(): boolean {
-    const variant = rulesVariantInAddress();
-    if (variant === null) {
+  // Opens the page of the variant the address names (routes.ts), EvoChess's for one without a
+  // page, or closes the view (null); true when it is open.
+  follow(named: string | null): boolean {
+    if (named === null) {
       this.close();
       return false;
     }
+    const variant = rulesPageOf(named)?.variant ?? 'evochess';
     if (variant !== this.shown) this.open(variant);
     return true;
   }

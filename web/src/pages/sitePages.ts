@@ -1,0 +1,114 @@
+// The pages shown over the game page: the rules, and the site's pages (the lobby, a player or
+// the leaderboard, the puzzles, my games). Each view hides the game's layout while it is open;
+// this module builds them in the order they put themselves after it, and opens and closes
+// them as the router (or a game being shown) says.
+import type { ServerInfo, Variant } from '../api';
+import { ChallengeBanner } from '../lobby/challengeBanner';
+import type { LobbyConnection } from '../lobby/lobbyConnection';
+import { LobbyView } from '../lobby/lobbyPage';
+import { MyGamesView } from '../myGames/myGamesPage';
+import type { Me, PlayerBar } from '../player';
+import { PlayersView } from '../players/playersPage';
+import { PuzzleTrainer } from '../puzzles/puzzlePage';
+import { showError } from '../notices';
+import { currentRoute, isSitePage, type Route, type SitePage } from '../routes';
+import { RulesView } from '../rules/rulesPage';
+import { readAddress } from '../seats';
+import type { GamePage, PagesOverGame } from './gamePage';
+
+const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+export class SitePages implements PagesOverGame {
+  private readonly rules: RulesView;
+  private readonly lobby: LobbyView;
+  private readonly players: PlayersView;
+  private readonly puzzles: PuzzleTrainer;
+  private readonly myGames: MyGamesView;
+
+  // After the new-game dialog's set-up: the lobby names the variants as it does.
+  constructor(
+    info: ServerInfo,
+    player: PlayerBar,
+    // The lobby's stream, open on every page: its "game" event takes the player to a game of
+    // theirs that has just begun (their seek or challenge accepted).
+    private readonly lobbyStream: LobbyConnection,
+    game: GamePage,
+  ) {
+    const layout = byId('game-layout');
+    this.rules = new RulesView(layout, () => game.leaveRules());
+    this.lobby = new LobbyView(
+      layout,
+      info,
+      lobbyStream,
+      (state) => game.enterGame(state.id, state.seat),
+      (request) => game.startFromLobby(request),
+    );
+    this.players = new PlayersView(layout, info);
+    this.puzzles = new PuzzleTrainer(layout, info);
+    byId('puzzles-link').addEventListener('click', (event) => {
+      event.preventDefault();
+      location.hash = `#puzzles=${game.variant}`;
+    });
+    // Looking at a game: on its board, not on a page of the site over it.
+    this.myGames = new MyGamesView(layout, (id) => !isSitePage(currentRoute()) && readAddress()?.id === id);
+    lobbyStream.onYourTurn = (event) => this.myGames.yourTurn(event);
+    void this.myGames.refresh();
+    new ChallengeBanner(byId('challenge-banner'), lobbyStream, (state) => game.enterGame(state.id, state.seat));
+    this.lobby.setPlayer(player.me);
+    lobbyStream.connect(player.me.name);
+  }
+
+  get rulesVariant(): Variant | null {
+    return this.rules.variant;
+  }
+
+  get sitePageOpen(): boolean {
+    return this.lobby.isOpen || this.players.isOpen || this.puzzles.isOpen || this.myGames.isOpen;
+  }
+
+  // Signed in or out: the lobby knows the player by the new cookie; the badge counts their games.
+  setPlayer(me: Me): void {
+    this.lobbyStream.connect(me.name);
+    this.lobby.setPlayer(me);
+    void this.myGames.refresh();
+  }
+
+  refreshMyGames(): void {
+    void this.myGames.refresh();
+  }
+
+  // The site's pages that this route does not name are closed.
+  closeUnnamed(route: Route): void {
+    if (route.page !== 'players') this.players.close();
+    if (route.page !== 'puzzles') this.puzzles.close();
+    if (route.page !== 'lobby') this.lobby.close();
+    if (route.page !== 'my-games') this.myGames.close();
+  }
+
+  open(route: SitePage): void {
+    if (route.page === 'puzzles') void this.puzzles.open(route.address).catch(showError);
+    else if (route.page === 'players') void this.players.open(route.address);
+    else if (route.page === 'my-games') this.myGames.open();
+    else this.lobby.open();
+  }
+
+  // The rules page of the variant the route names, or none; true when it is open.
+  followRules(route: Route): boolean {
+    return this.rules.follow(route.page === 'rules' ? route.variant : null);
+  }
+
+  closeRules(): void {
+    this.rules.close();
+  }
+
+  closeOverGame(): void {
+    this.rules.close();
+    // Unless the player went to the lobby while this game was loading (a game of theirs that
+    // began, then "Lobby"): the game is kept behind it.
+    const route = currentRoute();
+    if (route.page !== 'lobby') this.lobby.close();
+    if (route.page !== 'players') this.players.close();
+    if (route.page !== 'puzzles') this.puzzles.close();
+    if (route.page !== 'my-games') this.myGames.close();
+  }
+}
