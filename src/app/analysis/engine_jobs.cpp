@@ -13,7 +13,7 @@ namespace {
 
 // The engine's think time on a clock: a share of what is left plus most of the increment,
 // never so much that the flag could fall.
-int movetime_on_clock(const GameClock& clock, int side, std::int64_t now) {
+int movetime_on_clock(const GameClock& clock, Color side, std::int64_t now) {
     std::int64_t left = clock.remaining_at(side, now);
     std::int64_t increment = clock.settings.days_per_move ? 0 : clock.settings.increment_ms;
     std::int64_t share = left / 30 + increment * 3 / 4;
@@ -43,8 +43,7 @@ EngineLimits engine_move_limits(const GameRecord& record, const Game& game,
     if (movetime || depth) limits = {movetime, depth, std::nullopt};
     if (!limits.movetime_ms && !limits.depth) limits.movetime_ms = default_engine_movetime_ms;
     if (record.clock) {
-        int side = game.position().side_to_move() == White ? 0 : 1;
-        limits.movetime_ms = movetime_on_clock(*record.clock, side, now);
+        limits.movetime_ms = movetime_on_clock(*record.clock, game.position().side_to_move(), now);
     }
     // A depth, or a stored think time, never makes one search longer than the server allows.
     limits.movetime_ms = std::min(limits.movetime_ms.value_or(max_engine_ms), max_engine_ms);

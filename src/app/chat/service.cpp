@@ -8,7 +8,7 @@ namespace evo::app {
 namespace {
 
 // Whether a stream of `seat` (none: a spectator's) may read the room now.
-bool room_readable(ChatRoom room, std::optional<int> seat, bool over) {
+bool room_readable(ChatRoom room, std::optional<Color> seat, bool over) {
     if (room == ChatRoom::Players) return seat.has_value();
     return !seat || over;
 }
@@ -85,12 +85,12 @@ ChatMessage ChatService::post(std::int64_t id, const ChatPost& post, const SeatT
     message.game_id = id;
     message.room = room;
     if (seating.seat) {
-        auto side = std::size_t(*seating.seat);
-        message.author_name = seating.names[side];
+        Color side = *seating.seat;
+        const std::string& key = seating.keys[std::size_t(side)];
+        message.author_name = seating.names[std::size_t(side)];
         // A seat given by an invite link has no player key: the seat stands for its player.
-        message.author_key = !seating.keys[side].empty()
-                                 ? seating.keys[side]
-                                 : "seat:" + std::to_string(id) + (side == 0 ? ":w" : ":b");
+        message.author_key =
+            !key.empty() ? key : "seat:" + std::to_string(id) + (side == White ? ":w" : ":b");
     } else {
         message.author_key = viewer.owner_key();
         if (message.author_key.empty())
@@ -130,7 +130,7 @@ void ChatService::send_to_streams(const ChatPosted& posted) {
     if (!message || message->game_id != posted.game_id) return;
     bool over = message->room == ChatRoom::Spectators &&
                 games_.seating(posted.game_id, Actor::requester(std::nullopt)).over;
-    streams.publish_to(posted.game_id, text_.line(*message), [&](std::optional<int> seat) {
+    streams.publish_to(posted.game_id, text_.line(*message), [&](std::optional<Color> seat) {
         return room_readable(message->room, seat, over);
     });
 }

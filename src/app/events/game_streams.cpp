@@ -7,7 +7,7 @@ namespace evo::app {
 GameEvents::GameEvents(const Clock& clock, std::int64_t forget_after_ms)
     : clock_(clock), forget_after_ms_(forget_after_ms), started_ms_(clock.now_ms()) {}
 
-void GameEvents::subscribe(std::int64_t id, std::optional<int> seat,
+void GameEvents::subscribe(std::int64_t id, std::optional<Color> seat,
                            std::shared_ptr<EventSink> sink, EventText first) {
     {
         std::lock_guard lock(mutex_);
@@ -30,7 +30,7 @@ void GameEvents::unsubscribe(std::int64_t id, const EventSink* sink) {
             return watcher.sink.get() == sink;
         });
         if (gone == streams.end()) return;
-        std::optional<int> seat = gone->seat;
+        std::optional<Color> seat = gone->seat;
         streams.erase(gone);
         std::int64_t now = clock_.now_ms();
         if (seat) it->second.left_at[std::size_t(*seat)] = now;
@@ -50,7 +50,7 @@ void GameEvents::publish(std::int64_t id, const EventText& text) {
 }
 
 void GameEvents::publish_to(std::int64_t id, const EventText& text,
-                            const std::function<bool(std::optional<int> seat)>& reads) {
+                            const std::function<bool(std::optional<Color> seat)>& reads) {
     std::lock_guard lock(mutex_);
     auto it = games_.find(id);
     if (it == games_.end()) return;
@@ -64,7 +64,7 @@ bool GameEvents::watched(std::int64_t id) const {
     return it != games_.end() && !it->second.streams.empty();
 }
 
-void GameEvents::seat_taken(std::int64_t id, int side) {
+void GameEvents::seat_taken(std::int64_t id, Color side) {
     std::lock_guard lock(mutex_);
     std::int64_t now = clock_.now_ms();
     forget_idle_locked(now);
@@ -107,7 +107,7 @@ Presence GameEvents::presence_locked(std::int64_t id) const {
     presence.away_since = {started_ms_, started_ms_};
     auto it = games_.find(id);
     if (it == games_.end()) return presence;
-    for (int side = 0; side < 2; ++side)
+    for (Color side : {White, Black})
         if (auto left = it->second.left_at[std::size_t(side)])
             presence.away_since[std::size_t(side)] = *left;
     for (const Watcher& watcher : it->second.streams) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "app/common/clock.h"
+#include "core/types.h"
 #include "sink.h"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ struct Presence {
     int spectators = 0;
 
     // How long the side's player has been away at `now`; none while their page is open.
-    std::optional<std::int64_t> away_ms(int side, std::int64_t now) const {
+    std::optional<std::int64_t> away_ms(Color side, std::int64_t now) const {
         const auto& since = away_since[std::size_t(side)];
         if (!since) return std::nullopt;
         return std::max<std::int64_t>(0, now - *since);
@@ -43,17 +44,17 @@ class GameEvents {
     GameEvents(const Clock& clock, std::int64_t forget_after_ms);
 
     // Sends `first` on the sink, then every later publish of game `id`, until the sink
-    // closes. `seat`: the colour (0, 1) whose holder opened it, none for a spectator.
-    void subscribe(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
+    // closes. `seat`: the colour whose holder opened it, none for a spectator.
+    void subscribe(std::int64_t id, std::optional<Color> seat, std::shared_ptr<EventSink> sink,
                    EventText first);
     void publish(std::int64_t id, const EventText& text);
     // The same, to the streams whose seat (none: a spectator's) `reads` lets read it.
     void publish_to(std::int64_t id, const EventText& text,
-                    const std::function<bool(std::optional<int> seat)>& reads);
+                    const std::function<bool(std::optional<Color> seat)>& reads);
     // Whether the game has a stream open.
     bool watched(std::int64_t id) const;
     // A player took seat `side` now: they count as away until their page connects.
-    void seat_taken(std::int64_t id, int side);
+    void seat_taken(std::int64_t id, Color side);
     Presence presence(std::int64_t id) const;
     // Called (outside any lock) with the game's id when its presence changes: on the thread
     // that subscribes, or the one a stream's close callbacks run on (never an I/O thread).
@@ -65,7 +66,7 @@ class GameEvents {
 
   private:
     struct Watcher {
-        std::optional<int> seat;
+        std::optional<Color> seat;
         std::shared_ptr<EventSink> sink;
     };
     struct Watchers {

@@ -45,7 +45,7 @@ LiveUpdates::~LiveUpdates() {
     stop();
 }
 
-void LiveUpdates::open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
+void LiveUpdates::open(std::int64_t id, std::optional<Color> seat, std::shared_ptr<EventSink> sink,
                        std::shared_ptr<const GameView> view) {
     EventText first = text_.state(*view);
     SentView sent = text_.sent(std::move(view));

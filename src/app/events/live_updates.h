@@ -41,7 +41,7 @@ class LiveUpdates {
 
     // Opens a stream of game `id` on `sink`, `view` being the game's view now (read under the
     // game's lock, so that no change is missed between it and the subscription).
-    void open(std::int64_t id, std::optional<int> seat, std::shared_ptr<EventSink> sink,
+    void open(std::int64_t id, std::optional<Color> seat, std::shared_ptr<EventSink> sink,
               std::shared_ptr<const GameView> view);
     // Sends, on the caller's thread, the events of the changes announced so far and the
     // presence that is due. The thread calls it; tests too.

@@ -38,16 +38,16 @@ GameView GameService::create(const CreateGame& command, const Player& maker,
         game.emplace(std::move(*started));
     }
     if (command.clock) record.clock = GameClock::start(*command.clock);
-    int creator = command.colour == ColourChoice::Random  ? random_bit()
-                  : command.colour == ColourChoice::Black ? 1
-                                                          : 0;
+    Color creator = command.colour == ColourChoice::Random  ? (random_bit() ? Black : White)
+                    : command.colour == ColourChoice::Black ? Black
+                                                            : White;
     record.online = online;
     if (pairing) {
         if (!online) throw bad_request("a paired game is an online game");
         record.rated = pairing->rated;
         record.made_for = pairing->made_for;
         record.seat_players[std::size_t(creator)] = pairing->maker;
-        record.seat_players[std::size_t(1 - creator)] = pairing->opponent;
+        record.seat_players[std::size_t(~creator)] = pairing->opponent;
     }
     record.variant = std::string(game->variant().name);
     record.start_fen = game->start_position().fen();
@@ -68,7 +68,7 @@ GameView GameService::create(const CreateGame& command, const Player& maker,
     LoadedGame loaded(std::move(record), std::move(*game));
     for (const NotatedMove& move : loaded.notation.follow(loaded.game))
         loaded.record.moves_uci.push_back(move.uci);
-    GameView view = view_of(loaded, online ? std::optional<int>(creator) : std::nullopt);
+    GameView view = view_of(loaded, online ? std::optional<Color>(creator) : std::nullopt);
     if (online) {
         events_.seat_taken(loaded.record.id, creator);
         view.invite_link = options_.public_url + "/#game=" + std::to_string(loaded.record.id) +

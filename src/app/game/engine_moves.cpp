@@ -43,7 +43,7 @@ GameView GameService::run_engine_move(EngineTicket& ticket,
     if (!outcome) throw conflict("the engine found no move: " + outcome.error());
 
     // The engine acts as itself: whoever asked was checked when it began.
-    return change_game(ticket.game_id, Actor::engine(), [&](LoadedGame& game, int) {
+    return change_game(ticket.game_id, Actor::engine(), [&](LoadedGame& game, ActingSide) {
         if (game.game.moves() != request.game.moves())
             throw conflict("the game changed while the engine thought; its "
                            "move was dropped");
@@ -52,7 +52,7 @@ GameView GameService::run_engine_move(EngineTicket& ticket,
             throw unprocessable("the engine's move is not legal here");
         Color turn = turn_of(game);
         play_move(game, *outcome);
-        if (game.record.clock) game.record.clock->on_move(seat_of(turn), clock_.now_ms(), 0);
+        if (game.record.clock) game.record.clock->on_move(turn, clock_.now_ms(), 0);
     });
 }
 

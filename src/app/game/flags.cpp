@@ -18,8 +18,8 @@ void GameService::track_flag(const LoadedGame& game) {
 bool GameService::settle_flag(std::int64_t id, GameSlot& slot, LoadedGame& game, std::int64_t now) {
     if (!game.record.clock || is_over(game) || !game.record.clock->flagged_at(now)) return false;
     std::size_t stored_moves = game.record.moves_uci.size();
-    int flagged = *game.record.clock->running;
-    declare(game, DeclaredResult::win(~color_of_seat(flagged), DeclaredReason::TimeForfeit));
+    Color flagged = *game.record.clock->running;
+    declare(game, DeclaredResult::win(~flagged, DeclaredReason::TimeForfeit));
     game.record.clock->stop(now);
     return store_change(id, slot, game, stored_moves);
 }

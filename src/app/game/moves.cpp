@@ -9,10 +9,10 @@ namespace evo::app {
 
 GameView GameService::play(std::int64_t id, const PlayCommand& command, const Actor& who) {
     const std::optional<int>& ply = command.expected_ply;
-    return change_game(id, who, [&](LoadedGame& game, int actor) {
+    return change_game(id, who, [&](LoadedGame& game, ActingSide actor) {
         require_game_in_progress(game);
         Color turn = turn_of(game);
-        if (actor >= 0 && color_of_seat(actor) != turn) throw conflict("it is not your turn");
+        if (actor && *actor != turn) throw conflict("it is not your turn");
         std::size_t played = game.game.moves().size();
         if (ply && std::size_t(*ply) != played)
             throw conflict("the game has moved on: it is at ply " + std::to_string(played));
@@ -22,13 +22,13 @@ GameView GameService::play(std::int64_t id, const PlayCommand& command, const Ac
         if (game.record.clock && game.record.clock->flagged_at(now))
             throw conflict("your time ran out");
         play_move(game, move_from_text(game, command.move.text, command.move.san));
-        if (game.record.clock) game.record.clock->on_move(seat_of(turn), now, command.lag_ms);
+        if (game.record.clock) game.record.clock->on_move(turn, now, command.lag_ms);
     });
 }
 
 GameView GameService::undo(std::int64_t id, const UndoCommand& command, const Actor& who) {
     int plies = command.plies;
-    return change_game(id, who, [&](LoadedGame& game, int) {
+    return change_game(id, who, [&](LoadedGame& game, ActingSide) {
         if (game.record.online)
             throw conflict("in an online game, ask your opponent for a takeback");
         // No move: only a resignation or an agreement is taken back.
@@ -46,7 +46,7 @@ GameView GameService::undo(std::int64_t id, const UndoCommand& command, const Ac
 }
 
 GameView GameService::takeback(std::int64_t id, const OfferCommand& command, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) {
+    return change_game(id, who, [&](LoadedGame& game, ActingSide actor) {
         require_game_in_progress(game);
         Color side = side_for(game, actor, command.side);
         Color turn = turn_of(game);

@@ -8,9 +8,9 @@ namespace evo::app {
 
 namespace {
 
-// The seat the viewer sits at (0 White, 1 Black), if any.
-std::optional<int> viewer_seat(const GameListing& listing, const std::vector<std::string>& keys) {
-    for (int seat = 0; seat < 2; ++seat) {
+// The seat the viewer sits at, if any.
+std::optional<Color> viewer_seat(const GameListing& listing, const std::vector<std::string>& keys) {
+    for (Color seat : {White, Black}) {
         const auto& player = listing.seat_players[std::size_t(seat)];
         if (player && std::find(keys.begin(), keys.end(), player->key) != keys.end()) return seat;
     }
@@ -42,12 +42,12 @@ std::vector<GameListing> games_of(GameRepository& store, const std::vector<std::
 
 } // namespace
 
-std::optional<int> listing_turn(const GameListing& listing) {
+std::optional<Color> listing_turn(const GameListing& listing) {
     if (listing.summary.result) return std::nullopt;
     if (listing.clock && listing.clock->running) return *listing.clock->running;
     std::size_t space = listing.summary.fen.find(' ');
-    if (space == std::string::npos || space + 1 >= listing.summary.fen.size()) return 0;
-    return listing.summary.fen[space + 1] == 'b' ? 1 : 0;
+    if (space == std::string::npos || space + 1 >= listing.summary.fen.size()) return White;
+    return listing.summary.fen[space + 1] == 'b' ? Black : White;
 }
 
 std::vector<MyGame> my_games_of(GameRepository& store, const Player& viewer, int limit, int offset,
@@ -67,8 +67,8 @@ std::vector<MyGame> my_games_of(GameRepository& store, const Player& viewer, int
             if (!seat) continue;
             auto turn = listing_turn(listing);
             MyGame game;
-            game.seat = *seat == 0 ? White : Black;
-            game.turn = color_of(turn);
+            game.seat = *seat;
+            game.turn = turn;
             if (listing.clock) game.clock = clock_view_of(*listing.clock, !turn, now_ms);
             game.listing = std::move(listing);
             games.push_back(std::move(game));

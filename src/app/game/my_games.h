@@ -17,7 +17,7 @@ std::vector<MyGame> my_games_of(GameRepository& store, const Player& viewer, int
                                 std::int64_t now_ms);
 
 // The side to move in a listed game: the running clock's, else the FEN's; none when it is over.
-std::optional<int> listing_turn(const GameListing& listing);
+std::optional<Color> listing_turn(const GameListing& listing);
 
 inline constexpr int max_live_games = 500;
 

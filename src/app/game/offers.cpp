@@ -11,7 +11,7 @@
 namespace evo::app {
 
 GameView GameService::resign(std::int64_t id, const ResignCommand& command, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) {
+    return change_game(id, who, [&](LoadedGame& game, ActingSide actor) {
         require_game_in_progress(game);
         Color resigning = side_for(game, actor, command.side);
         declare(game, DeclaredResult::win(~resigning, DeclaredReason::Resignation));
@@ -19,7 +19,7 @@ GameView GameService::resign(std::int64_t id, const ResignCommand& command, cons
 }
 
 GameView GameService::draw(std::int64_t id, const OfferCommand& command, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) {
+    return change_game(id, who, [&](LoadedGame& game, ActingSide actor) {
         require_game_in_progress(game);
         Color side = side_for(game, actor, command.side);
         bool offered_to_me = game.record.draw_offer == ~side;
@@ -41,7 +41,7 @@ GameView GameService::draw(std::int64_t id, const OfferCommand& command, const A
 }
 
 GameView GameService::abort(std::int64_t id, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int) {
+    return change_game(id, who, [&](LoadedGame& game, ActingSide) {
         require_game_in_progress(game);
         if (game.game.moves().size() >= 2)
             throw conflict("a game can be aborted only before both sides have moved");
@@ -50,10 +50,11 @@ GameView GameService::abort(std::int64_t id, const Actor& who) {
 }
 
 GameView GameService::claim_victory(std::int64_t id, const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int actor) {
+    return change_game(id, who, [&](LoadedGame& game, ActingSide actor) {
         require_online(game, "a claim of victory");
         require_game_in_progress(game);
-        int opponent = 1 - actor;
+        Color claiming = seat_of_actor(actor);
+        Color opponent = ~claiming;
         if (game.record.seats.tokens[std::size_t(opponent)].empty())
             throw conflict("nobody has taken the other seat yet");
         if (game.record.clock && game.record.clock->running == opponent)
@@ -64,7 +65,7 @@ GameView GameService::claim_victory(std::int64_t id, const Actor& who) {
         if (!since || away < options_.claim_after_ms)
             throw conflict("your opponent has not been gone long enough (" +
                            std::to_string(options_.claim_after_ms / 1000) + " s)");
-        declare(game, DeclaredResult::win(color_of_seat(actor), DeclaredReason::OpponentLeft));
+        declare(game, DeclaredResult::win(claiming, DeclaredReason::OpponentLeft));
     });
 }
 
@@ -73,9 +74,10 @@ std::int64_t GameService::create_rematch(const LoadedGame& game) {
     record.online = true;
     record.owner = game.record.owner; // listed with its first game
     // The same players, colours changed; casual (docs/ratings.md: a rematch is not rated).
-    for (std::size_t seat = 0; seat < 2; ++seat)
-        if (const auto& player = game.record.seat_players[1 - seat])
-            record.seat_players[seat] = SeatPlayer{player->key, player->name, std::nullopt, false};
+    for (Color seat : {White, Black})
+        if (const auto& player = game.record.seat_players[std::size_t(~seat)])
+            record.seat_players[std::size_t(seat)] =
+                SeatPlayer{player->key, player->name, std::nullopt, false};
     record.variant = game.record.variant;
     record.start_fen = game.record.start_fen;
     record.summary = summarize(Game(game.game.start_position()), record.declared_result);
@@ -84,20 +86,20 @@ std::int64_t GameService::create_rematch(const LoadedGame& game) {
     record.seats.tokens = {new_secret(), new_secret()};
     record.seats.invite_code = new_secret();
     store_.insert(record);
-    events_.seat_taken(record.id, 0);
-    events_.seat_taken(record.id, 1);
+    events_.seat_taken(record.id, White);
+    events_.seat_taken(record.id, Black);
     return record.id;
 }
 
 GameView GameService::rematch(std::int64_t id, const Actor& who) {
     std::optional<RematchView> made;
-    GameView view = change_game(id, who, [&](LoadedGame& game, int actor) {
+    GameView view = change_game(id, who, [&](LoadedGame& game, ActingSide actor) {
         require_online(game, "a rematch");
         if (!is_over(game)) throw conflict("the game is not over yet");
         if (game.record.rematch_id) {
             game.unchanged = true; // asked again: only the answer
         } else {
-            Color asking = color_of_seat(actor);
+            Color asking = seat_of_actor(actor);
             if (game.record.rematch_offer != ~asking) {
                 if (game.record.rematch_offer == asking) game.unchanged = true;
                 game.record.rematch_offer = asking;
@@ -108,7 +110,7 @@ GameView GameService::rematch(std::int64_t id, const Actor& who) {
         }
         auto rematch = store_.load(*game.record.rematch_id);
         if (!rematch) throw not_found("the rematch game is gone");
-        int new_side = 1 - actor;
+        Color new_side = ~seat_of_actor(actor);
         made = RematchView{rematch->id, seat_view(rematch->id, new_side,
                                                   rematch->seats.tokens[std::size_t(new_side)])};
     });

@@ -10,24 +10,27 @@
 
 namespace evo::app {
 
-// The acting side of a change anyone may make (joining): no seat at all.
-constexpr int no_seat = -2;
+// Who acts in a change: the seat whose token came with the request; none for one who holds
+// no seat: the owner of a local game, who plays both sides, the engine, which plays the side
+// to move of a local game, and anyone, for a change anyone may make (joining).
+using ActingSide = std::optional<Color>;
 
-// Who acts: the seat (0 White, 1 Black) whose token came with the request, or -1 for the
-// owner of a local game, who plays both sides, and for the engine, which plays the side to
-// move of a local game; no_seat for anyone. No token where one is needed: 401; a token that
-// is no seat's: 403.
-int acting_side(const LoadedGame& game, const Actor& actor, bool local_needs_token);
+// Who acts (above). No token where one is needed: 401; a token that is no seat's: 403.
+ActingSide acting_side(const LoadedGame& game, const Actor& actor, bool local_needs_token);
 
 // The seat of an online game whose holder is asking: by the seat's token (one that is no
 // seat's: 403), else by the player (account or visitor cookie) seated there; none for a
 // spectator. A player reading the game without their token (a second tab) is still that
 // player, for the chat's rooms.
-std::optional<int> viewer_seat(const LoadedGame& game, const SeatToken& token,
-                               const Player& viewer);
+std::optional<Color> viewer_seat(const LoadedGame& game, const SeatToken& token,
+                                 const Player& viewer);
 
 // The side an action is for: the seat's own, or for the owner of a local game the one the
 // command names (else the side to move).
-Color side_for(const LoadedGame& game, int actor, std::optional<Color> named);
+Color side_for(const LoadedGame& game, ActingSide actor, std::optional<Color> named);
+
+// The seat of an action only a seat's holder may take (those of an online game, where every
+// requester holds one): acting without a seat is refused (403).
+Color seat_of_actor(ActingSide actor);
 
 } // namespace evo::app

@@ -12,8 +12,8 @@ namespace evo::app {
 GameView GameService::join(std::int64_t id, const JoinCommand& command) {
     const std::string& code = command.invite_code;
     std::string token = new_secret();
-    int taken = -1;
-    GameView view = change_game(id, Actor::anyone(), [&](LoadedGame& game, int) {
+    Color taken = White;
+    GameView view = change_game(id, Actor::anyone(), [&](LoadedGame& game, std::optional<Color>) {
         Seats& seats = game.record.seats;
         if (!game.record.online) throw conflict("this game is not an online game");
         auto free_seat = std::find(seats.tokens.begin(), seats.tokens.end(), std::string());
@@ -21,7 +21,7 @@ GameView GameService::join(std::int64_t id, const JoinCommand& command) {
         if (code.empty() || !tokens_equal(code, seats.invite_code))
             throw forbidden("that invite code is not this game's");
         *free_seat = token;
-        taken = int(free_seat - seats.tokens.begin());
+        taken = free_seat == seats.tokens.begin() ? White : Black;
     });
     events_.seat_taken(id, taken);
     view.seat = seat_view(id, taken, token);
@@ -30,7 +30,7 @@ GameView GameService::join(std::int64_t id, const JoinCommand& command) {
 
 GameView GameService::update_settings(std::int64_t id, const SettingsCommand& settings,
                                       const Actor& who) {
-    return change_game(id, who, [&](LoadedGame& game, int) {
+    return change_game(id, who, [&](LoadedGame& game, std::optional<Color>) {
         if (game.record.online) throw conflict("an online game is played by its two seats");
         game.record.players = with_settings(game.record.players, settings);
         game.record.engine = with_settings(game.record.engine, settings);

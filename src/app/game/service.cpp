@@ -150,30 +150,22 @@ bool GameService::store_change(std::int64_t id, GameSlot& slot, LoadedGame& game
     return true;
 }
 
-namespace {
-
-std::optional<int> seat_of_side(int side) {
-    return side >= 0 ? std::optional<int>(side) : std::nullopt;
-}
-
-} // namespace
-
 GameView GameService::change_game(std::int64_t id, const Actor& actor, const Change& change) {
     for (int attempt = 0; attempt < max_change_attempts; ++attempt) {
         auto slot = cache_->slot_for(id);
         std::lock_guard lock(slot->mutex);
         LoadedGame& loaded = cache_->load_or_forget(*slot, id);
-        int side = acting_side(loaded, actor, options_.local_games_need_token);
+        ActingSide side = acting_side(loaded, actor, options_.local_games_need_token);
         settle_flag(id, *slot, loaded, clock_.now_ms());
         if (!slot->game) continue; // another process changed it: read it again
         LoadedGame& game = *slot->game;
         std::size_t stored_moves = game.record.moves_uci.size();
         game.unchanged = false;
         change(game, side); // an ApiError here changes nothing
-        if (game.unchanged) return view_of(game, seat_of_side(side));
+        if (game.unchanged) return view_of(game, side);
         if (!store_change(id, *slot, game, stored_moves)) continue;
         // The view just made for the streams, with the actor's seat: built once a change.
-        return seated(*slot->stored_view(), game, seat_of_side(side));
+        return seated(*slot->stored_view(), game, side);
     }
     throw conflict("the game is being changed elsewhere at this moment; try again");
 }

@@ -79,7 +79,7 @@ struct GameSeating {
     bool online = false;
     bool over = false;
     // The seat the token holds, else the one the requester's cookie sits at; none: not seated.
-    std::optional<int> seat;
+    std::optional<Color> seat;
     // Who sits at each seat: their player key (empty: not known, a game made by an invite
     // link) and the name they are shown by.
     std::array<std::string, 2> keys;
@@ -188,7 +188,7 @@ class GameService {
 
   private:
     // A change of the loaded game by the acting side.
-    using Change = std::function<void(LoadedGame& game, int actor)>;
+    using Change = std::function<void(LoadedGame& game, std::optional<Color> actor)>;
     // Runs `change` on the loaded game under its lock, stores the result (compare-and-set
     // on the version; on a conflict the game is read again and `change` runs again),
     // publishes it and answers the new state with the actor's seat. `change` may throw
@@ -204,9 +204,9 @@ class GameService {
     // The game's view for its streams, at least at version `announced` (LiveUpdates::ReadView);
     // none if it is gone.
     std::shared_ptr<const GameView> view_for_streams(std::int64_t id, std::int64_t announced);
-    GameView view_of(const LoadedGame& game, std::optional<int> seat) const;
+    GameView view_of(const LoadedGame& game, std::optional<Color> seat) const;
     // `view` of `game` with the seat's link when a seat is given.
-    GameView seated(GameView view, const LoadedGame& game, std::optional<int> seat) const;
+    GameView seated(GameView view, const LoadedGame& game, std::optional<Color> seat) const;
     // On a server open to others, a local game is shown only to the player who made it, or
     // to whoever has its token (shared with them); to others it does not exist (404).
     void require_visible(const LoadedGame& game, const Actor& who) const;
@@ -214,7 +214,7 @@ class GameService {
                                    const Actor& who);
     GameView run_engine_move(EngineTicket& ticket,
                              const std::function<void(const SearchLine&)>& on_progress);
-    SeatView seat_view(std::int64_t id, int side, const std::string& token) const;
+    SeatView seat_view(std::int64_t id, Color side, const std::string& token) const;
     std::int64_t create_rematch(const LoadedGame& game);
 
     GameRepository& store_;

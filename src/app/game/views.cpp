@@ -12,7 +12,7 @@
 
 namespace evo::app {
 
-GameView GameService::view_of(const LoadedGame& game, std::optional<int> seat) const {
+GameView GameService::view_of(const LoadedGame& game, std::optional<Color> seat) const {
     const GameRecord& record = game.record;
     std::int64_t now = clock_.now_ms();
     GameView view;
@@ -36,7 +36,7 @@ GameView GameService::view_of(const LoadedGame& game, std::optional<int> seat) c
     if (record.online) {
         Presence presence = events_.presence(record.id);
         OnlinePresence online;
-        for (int side = 0; side < 2; ++side) {
+        for (Color side : {White, Black}) {
             bool taken = !record.seats.tokens[std::size_t(side)].empty();
             online.taken[std::size_t(side)] = taken;
             if (taken) online.away_ms[std::size_t(side)] = presence.away_ms(side, now);
@@ -49,15 +49,15 @@ GameView GameService::view_of(const LoadedGame& game, std::optional<int> seat) c
     return seated(std::move(view), game, seat);
 }
 
-GameView GameService::seated(GameView view, const LoadedGame& game, std::optional<int> seat) const {
+GameView GameService::seated(GameView view, const LoadedGame& game,
+                             std::optional<Color> seat) const {
     const GameRecord& record = game.record;
     if (seat) view.seat = seat_view(record.id, *seat, record.seats.tokens[std::size_t(*seat)]);
     return view;
 }
 
-SeatView GameService::seat_view(std::int64_t id, int side, const std::string& token) const {
-    return {color_of_seat(side), token,
-            options_.public_url + "/#game=" + std::to_string(id) + "&seat=" + token};
+SeatView GameService::seat_view(std::int64_t id, Color side, const std::string& token) const {
+    return {side, token, options_.public_url + "/#game=" + std::to_string(id) + "&seat=" + token};
 }
 
 void GameService::require_visible(const LoadedGame& game, const Actor& who) const {
@@ -91,11 +91,8 @@ GameView GameService::get(std::int64_t id, const Actor& who) {
     require_visible(*game, who);
     if (settle_flag(id, *slot, *game, clock_.now_ms()) || !slot->game)
         game = &cache_->load_or_forget(*slot, id);
-    std::optional<int> seat;
-    if (who.token && game->record.online) {
-        int side = acting_side(*game, who, true);
-        if (side >= 0) seat = side;
-    }
+    std::optional<Color> seat;
+    if (who.token && game->record.online) seat = acting_side(*game, who, true);
     GameView view = view_of(*game, seat);
     // Its maker is back in the game from any browser (logged in on another device, say).
     if (!game->record.online && who.player.owns(game->record.owner))
@@ -120,13 +117,13 @@ GameSeating GameService::seating(std::int64_t id, const Actor& who) {
     GameSeating seating;
     seating.online = record.online;
     seating.over = is_over(game);
-    for (int side = 0; side < 2; ++side) {
+    for (Color side : {White, Black}) {
         const auto& player = record.seat_players[std::size_t(side)];
         seating.keys[std::size_t(side)] = player ? player->key : "";
         seating.names[std::size_t(side)] =
-            player ? player->name : (side == 0 ? "White player" : "Black player");
+            player ? player->name : (side == White ? "White player" : "Black player");
     }
-    if (std::optional<int> side = viewer_seat(game, who.token, who.player)) seating.seat = *side;
+    seating.seat = viewer_seat(game, who.token, who.player);
     return seating;
 }
 
@@ -136,7 +133,7 @@ void GameService::open_events(std::int64_t id, const Actor& who,
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
     require_visible(game, who);
-    std::optional<int> seat = viewer_seat(game, who.token, who.player);
+    std::optional<Color> seat = viewer_seat(game, who.token, who.player);
     // Under the game's lock: no change can slip between this state and the subscription.
     live_->open(id, seat, open_stream(),
                 std::make_shared<const GameView>(view_of(game, std::nullopt)));

@@ -49,11 +49,12 @@ json change_message(const SentView& before, const SentView& after) {
 }
 
 json presence_message(const Presence& presence, std::int64_t now_ms) {
-    auto away = [&](int side) {
+    auto away = [&](Color side) {
         std::optional<std::int64_t> ms = presence.away_ms(side, now_ms);
         return ms ? json(*ms) : json(nullptr);
     };
-    return {{"spectators", presence.spectators}, {"away", {{"w", away(0)}, {"b", away(1)}}}};
+    return {{"spectators", presence.spectators},
+            {"away", {{"w", away(White)}, {"b", away(Black)}}}};
 }
 
 } // namespace evo::app

@@ -50,11 +50,12 @@ json seat_players_json(const std::array<std::optional<SeatPlayer>, 2>& players) 
 
 json rating_changes_json(const std::array<RatingChange, 2>& changes) {
     json sides = json::object();
-    for (std::size_t seat = 0; seat < 2; ++seat)
-        sides[seat == 0 ? "w" : "b"] = {
-            {"before", hundredths(changes[seat].before)},
-            {"after", hundredths(changes[seat].after)},
-            {"change", hundredths(changes[seat].after - changes[seat].before)}};
+    for (Color side : {White, Black}) {
+        const RatingChange& change = changes[std::size_t(side)];
+        sides[side_name(side)] = {{"before", hundredths(change.before)},
+                                  {"after", hundredths(change.after)},
+                                  {"change", hundredths(change.after - change.before)}};
+    }
     return sides;
 }
 

@@ -221,8 +221,8 @@ void Lobby::tell_turn(std::int64_t game_id) {
         turns_told_.erase(game_id);
         return;
     }
-    int side = *clock.running;
-    std::pair<int, std::int64_t> turn{side, clock.turn_started_ms};
+    Color side = *clock.running;
+    std::pair<Color, std::int64_t> turn{side, clock.turn_started_ms};
     std::int64_t now = clock_.now_ms();
     auto [told, first_seen] = turns_told_.try_emplace(game_id, turn);
     if (!first_seen && told->second == turn) return;
@@ -230,9 +230,9 @@ void Lobby::tell_turn(std::int64_t game_id) {
     if (first_seen && now - clock.turn_started_ms > fresh_turn_ms) return;
     const auto& player = game->seat_players[std::size_t(side)];
     if (!player) return;
-    const auto& opponent = game->seat_players[std::size_t(1 - side)];
+    const auto& opponent = game->seat_players[std::size_t(~side)];
     EventText text = text_.message(
-        LobbyYourTurn{game_id, game->variant, side == 0 ? White : Black,
+        LobbyYourTurn{game_id, game->variant, side,
                       opponent ? std::optional<std::string>(opponent->name) : std::nullopt,
                       clock.remaining_at(side, now)});
     std::lock_guard lock(mutex_);

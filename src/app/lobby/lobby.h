@@ -110,7 +110,7 @@ class Lobby {
     // Per live correspondence game, the turn last told (side, instant it began), so that a
     // change other than a move (a draw offer, say) tells nobody again; and the games known
     // to have another clock. Read and written by send_due only.
-    std::map<std::int64_t, std::pair<int, std::int64_t>> turns_told_;
+    std::map<std::int64_t, std::pair<Color, std::int64_t>> turns_told_;
     std::set<std::int64_t> not_correspondence_;
     bool gap_ = false;
     bool stopping_ = false;

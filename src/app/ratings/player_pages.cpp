@@ -10,22 +10,21 @@ namespace evo::app {
 namespace {
 
 // The player at `seat`'s outcome; none while the game goes on or when it was aborted.
-std::optional<PlayerOutcome> outcome_for(const std::optional<std::string>& result,
-                                         std::size_t seat) {
+std::optional<PlayerOutcome> outcome_for(const std::optional<std::string>& result, Color seat) {
     if (!result) return std::nullopt;
     if (*result == "1/2-1/2") return PlayerOutcome::Draw;
-    if (*result == "1-0") return seat == 0 ? PlayerOutcome::Win : PlayerOutcome::Loss;
-    if (*result == "0-1") return seat == 1 ? PlayerOutcome::Win : PlayerOutcome::Loss;
+    if (*result == "1-0") return seat == White ? PlayerOutcome::Win : PlayerOutcome::Loss;
+    if (*result == "0-1") return seat == Black ? PlayerOutcome::Win : PlayerOutcome::Loss;
     return std::nullopt;
 }
 
 PlayerGame player_game(const GameListing& game, const std::string& key) {
-    std::size_t seat = game.seat_players[0] && game.seat_players[0]->key == key ? 0 : 1;
-    const auto& opponent = game.seat_players[1 - seat];
+    Color seat = game.seat_players[0] && game.seat_players[0]->key == key ? White : Black;
+    const auto& opponent = game.seat_players[std::size_t(~seat)];
     PlayerGame view;
     view.id = game.id;
     view.variant = game.variant;
-    view.colour = seat == 0 ? White : Black;
+    view.colour = seat;
     if (opponent) view.opponent = opponent->name;
     view.rated = game.rated;
     view.result = game.summary.result;

@@ -21,7 +21,7 @@ GameClock GameClock::start(const ClockSettings& settings) {
     return clock;
 }
 
-std::int64_t GameClock::remaining_at(int side, std::int64_t now_ms) const {
+std::int64_t GameClock::remaining_at(Color side, std::int64_t now_ms) const {
     std::int64_t left = remaining_ms[std::size_t(side)];
     if (running == side) left -= std::max<std::int64_t>(0, now_ms - turn_started_ms);
     return std::max<std::int64_t>(0, left);
@@ -37,7 +37,7 @@ bool GameClock::flagged_at(std::int64_t now_ms) const {
     return flag && now_ms >= *flag;
 }
 
-void GameClock::on_move(int mover, std::int64_t now_ms, std::int64_t lag_ms) {
+void GameClock::on_move(Color mover, std::int64_t now_ms, std::int64_t lag_ms) {
     auto& mine = remaining_ms[std::size_t(mover)];
     if (running == mover) {
         std::int64_t used = std::max<std::int64_t>(0, now_ms - turn_started_ms);
@@ -52,14 +52,14 @@ void GameClock::on_move(int mover, std::int64_t now_ms, std::int64_t lag_ms) {
         else
             mine += settings.increment_ms;
     }
-    int opponent = 1 - mover;
+    Color opponent = ~mover;
     auto& theirs = remaining_ms[std::size_t(opponent)];
     theirs = time_for_a_turn(settings, theirs);
     running = opponent;
     turn_started_ms = now_ms;
 }
 
-void GameClock::restart_for(std::optional<int> side, std::int64_t now_ms) {
+void GameClock::restart_for(std::optional<Color> side, std::int64_t now_ms) {
     if (running) {
         auto& left = remaining_ms[std::size_t(*running)];
         left =

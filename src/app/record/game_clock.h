@@ -4,6 +4,8 @@
 // ticking and is right after a restart.
 #pragma once
 
+#include "core/types.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -29,7 +31,7 @@ constexpr std::int64_t lag_quota_max_ms = 1000;
 struct GameClock {
     ClockSettings settings;
     std::array<std::int64_t, 2> remaining_ms{}; // White, Black, as of turn_started_ms
-    std::optional<int> running;                 // 0 White, 1 Black; none before the first move
+    std::optional<Color> running;               // none before the first move
     std::int64_t turn_started_ms = 0;
     // What each side may still be credited for network delay (see on_move).
     std::array<std::int64_t, 2> lag_quota_ms{lag_quota_start_ms, lag_quota_start_ms};
@@ -37,7 +39,7 @@ struct GameClock {
     static GameClock start(const ClockSettings& settings);
 
     // The side's time left at `now` (never below 0).
-    std::int64_t remaining_at(int side, std::int64_t now_ms) const;
+    std::int64_t remaining_at(Color side, std::int64_t now_ms) const;
     // When the running side's flag falls, if a side is running.
     std::optional<std::int64_t> flag_time() const;
     bool flagged_at(std::int64_t now_ms) const;
@@ -47,10 +49,10 @@ struct GameClock {
     // the quota pays the credit and refills by lag_quota_refill_ms. The first move of the
     // game starts the clock without charging anyone. Call only when not flagged_at(now):
     // a flag that fell before the move arrived is not raised again by a credit.
-    void on_move(int mover, std::int64_t now_ms, std::int64_t lag_ms);
+    void on_move(Color mover, std::int64_t now_ms, std::int64_t lag_ms);
     // A takeback or another change of turn that charges nobody: `side` runs from now (none:
     // back at the start of the game, where nothing runs until the first move).
-    void restart_for(std::optional<int> side, std::int64_t now_ms);
+    void restart_for(std::optional<Color> side, std::int64_t now_ms);
     // The game is over: the running side's time is taken off and nothing runs.
     void stop(std::int64_t now_ms);
 };

@@ -53,8 +53,8 @@ PositionView position_view_of(const Game& game, const std::vector<NotatedMove>& 
 ClockView clock_view_of(const GameClock& clock, bool over, std::int64_t now_ms) {
     ClockView view;
     view.settings = clock.settings;
-    view.remaining_ms = {clock.remaining_at(0, now_ms), clock.remaining_at(1, now_ms)};
-    if (!over) view.running = color_of(clock.running);
+    view.remaining_ms = {clock.remaining_at(White, now_ms), clock.remaining_at(Black, now_ms)};
+    if (!over) view.running = clock.running;
     return view;
 }
 

@@ -114,9 +114,4 @@ PositionView position_view_of(const Game& game, const std::vector<NotatedMove>& 
 // The clock as of now_ms; `over`: nothing runs.
 ClockView clock_view_of(const GameClock& clock, bool over, std::int64_t now_ms);
 
-inline std::optional<Color> color_of(const std::optional<int>& side) {
-    if (!side) return std::nullopt;
-    return *side == 0 ? White : Black;
-}
-
 } // namespace evo::app

@@ -56,8 +56,8 @@ void take_back(LoadedGame& game, std::size_t plies, std::int64_t now) {
     for (std::size_t ply = 0; ply < plies; ++ply) game.game.undo(); // drops an outside result
     game.record.declared_result.reset();
     if (!game.record.clock) return;
-    std::optional<int> runs;
-    if (!game.game.moves().empty()) runs = seat_of(turn_of(game));
+    std::optional<Color> runs;
+    if (!game.game.moves().empty()) runs = turn_of(game);
     game.record.clock->restart_for(runs, now);
 }
 

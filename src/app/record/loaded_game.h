@@ -53,13 +53,6 @@ struct GameSlot {
 };
 
 std::string game_name(std::int64_t id);
-// The colour of a seat (0 White, 1 Black: acting_side's, a clock's) and back.
-inline Color color_of_seat(int seat) {
-    return seat == 0 ? White : Black;
-}
-inline int seat_of(Color side) {
-    return side == White ? 0 : 1;
-}
 Color turn_of(const LoadedGame& game);
 bool is_over(const LoadedGame& game);
 // An action on a finished game: 422 naming the result.

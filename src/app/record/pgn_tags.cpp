@@ -26,15 +26,16 @@ std::string kept_pgn_tags_column(const PgnTags& tags) {
 }
 
 std::map<std::string, std::string> stored_tags(const GameRecord& record) {
-    auto player = [&](PlayerKind kind, int side) {
+    auto player = [&](PlayerKind kind, Color side) {
         if (kind == PlayerKind::Engine) return std::string("evochess");
-        return std::string(record.online ? (side == 0 ? "White player" : "Black player") : "Human");
+        return std::string(record.online ? (side == White ? "White player" : "Black player")
+                                         : "Human");
     };
     std::map<std::string, std::string> tags = {
         {"Event", "evochess game " + std::to_string(record.id)},
         {"Site", "evochess serve"},
-        {"White", player(record.players.white, 0)},
-        {"Black", player(record.players.black, 1)},
+        {"White", player(record.players.white, White)},
+        {"Black", player(record.players.black, Black)},
     };
     // created is "2026-11-23T14:10:58Z"; PGN dates read "2026.11.23".
     if (record.created.size() >= 10) {

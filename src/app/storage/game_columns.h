@@ -125,7 +125,7 @@ clock_of_columns(std::optional<std::int64_t> initial_ms, std::optional<std::int6
     if (days) settings.days_per_move = *days;
     GameClock clock = GameClock::start(settings);
     clock.remaining_ms = {*white_ms, black_ms.value_or(0)};
-    if (auto side = side_of(running)) clock.running = *side == White ? 0 : 1;
+    clock.running = side_of(running);
     clock.turn_started_ms = turn_started_ms.value_or(0);
     return clock;
 }

@@ -6,7 +6,7 @@ namespace evo::app {
 
 using nlohmann::json;
 
-std::optional<std::string> seat_player_key(const SeatPlayers& players, int seat) {
+std::optional<std::string> seat_player_key(const SeatPlayers& players, Color seat) {
     const auto& player = players[std::size_t(seat)];
     if (!player) return std::nullopt;
     return player->key;

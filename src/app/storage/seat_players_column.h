@@ -13,7 +13,7 @@ namespace evo::app {
 
 using SeatPlayers = std::array<std::optional<SeatPlayer>, 2>;
 
-std::optional<std::string> seat_player_key(const SeatPlayers& players, int seat);
+std::optional<std::string> seat_player_key(const SeatPlayers& players, Color seat);
 // The JSON text of the names and ratings; none when neither seat is known.
 std::optional<std::string> seat_players_text(const SeatPlayers& players);
 // Read back from the three columns; a seat without a key is not known.

@@ -105,11 +105,11 @@ TEST(LiveUpdatesTest, AnOpponentWhoComesAndGoesWithinOneIntervalIsToldAway) {
         events, bus, clock, stream_text(), [&](std::int64_t, std::int64_t) { return stored; },
         1000);
     auto white = std::make_shared<MemorySink>();
-    live.open(7, 0, white, stored);
+    live.open(7, White, white, stored);
     live.send_due(); // White is there, Black away
     clock.advance(100);
     auto black = std::make_shared<MemorySink>();
-    live.open(7, 1, black, stored);
+    live.open(7, Black, black, stored);
     clock.advance(500);
     black->close();
     live.send_due(); // within the interval: nothing yet

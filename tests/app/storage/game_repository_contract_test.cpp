@@ -69,7 +69,7 @@ GameRecord clocked_game(std::int64_t turn_started_ms) {
     record.seats.invite_code = "invite";
     GameClock clock = GameClock::start({60000, 2000, std::nullopt});
     clock.remaining_ms = {50000, 40000};
-    clock.running = 0;
+    clock.running = White;
     clock.turn_started_ms = turn_started_ms;
     clock.lag_quota_ms = {300, 700};
     record.clock = clock;
@@ -141,7 +141,7 @@ TYPED_TEST(GameRepositoryContract, EveryFieldOfAnOnlineClockedGameReadsBack) {
     EXPECT_EQ(loaded->clock->settings.increment_ms, 2000);
     EXPECT_FALSE(loaded->clock->settings.days_per_move);
     EXPECT_EQ(loaded->clock->remaining_ms, (std::array<std::int64_t, 2>{50000, 40000}));
-    EXPECT_EQ(loaded->clock->running, 0);
+    EXPECT_EQ(loaded->clock->running, White);
     EXPECT_EQ(loaded->clock->turn_started_ms, 123456);
     EXPECT_EQ(loaded->clock->lag_quota_ms, (std::array<std::int64_t, 2>{300, 700}));
     // A finished game's clock has no flag to watch.
@@ -312,7 +312,7 @@ TYPED_TEST(GameRepositoryContract, ListSeparatesFinishedGamesAndShowsTheirClocks
     EXPECT_EQ(listed[0].clock->settings.increment_ms, 2000);
     EXPECT_FALSE(listed[0].clock->settings.days_per_move);
     EXPECT_EQ(listed[0].clock->remaining_ms, (std::array<std::int64_t, 2>{50000, 40000}));
-    EXPECT_EQ(listed[0].clock->running, 0);
+    EXPECT_EQ(listed[0].clock->running, White);
     EXPECT_EQ(listed[0].clock->turn_started_ms, 1'700'000'000'000);
     filter.finished = true;
     listed = games->list(10, 0, filter);

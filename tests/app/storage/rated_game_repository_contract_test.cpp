@@ -95,7 +95,7 @@ template <class Storage> class RatedGameRepositoryContract : public ::testing::T
         record.summary = {"fen", result, reason};
         record.changed_ms = 1'900'000'000'000;
     }
-    std::optional<StoredRating> rating(int seat) {
+    std::optional<StoredRating> rating(Color seat) {
         for (const StoredRating& stored : accounts_->ratings_of(ids_[std::size_t(seat)]))
             if (stored.variant == "evochess") return stored;
         return std::nullopt;
@@ -141,8 +141,8 @@ TYPED_TEST(RatedGameRepositoryContract, TheSaveThatEndsARatedGameRatesBothPlayer
     ASSERT_EQ(this->games_->save(record, 2), SaveOutcome::Saved);
 
     RatedPair expected = rate_game(initial_rating(), initial_rating(), 1);
-    auto white = this->rating(0);
-    auto black = this->rating(1);
+    auto white = this->rating(White);
+    auto black = this->rating(Black);
     ASSERT_TRUE(white && black);
     EXPECT_DOUBLE_EQ(white->rating, expected.white.rating);
     EXPECT_DOUBLE_EQ(white->rd, expected.white.rd);
@@ -161,8 +161,8 @@ TYPED_TEST(RatedGameRepositoryContract, TheSaveThatEndsARatedGameRatesBothPlayer
     ASSERT_EQ(this->games_->save(record, 2), SaveOutcome::Saved);
     this->end(stale, "0-1", "resignation");
     EXPECT_EQ(this->storage_.games()->save(stale, 2), SaveOutcome::VersionConflict);
-    EXPECT_EQ(this->rating(0)->games, 1);
-    EXPECT_DOUBLE_EQ(this->rating(1)->rating, expected.black.rating);
+    EXPECT_EQ(this->rating(White)->games, 1);
+    EXPECT_DOUBLE_EQ(this->rating(Black)->rating, expected.black.rating);
 
     auto loaded = this->storage_.games()->load(record.id);
     ASSERT_TRUE(loaded && loaded->rating_changes);
@@ -190,9 +190,9 @@ TYPED_TEST(RatedGameRepositoryContract, TwoServersStoringTheEndAtOnceRateItOnce)
     ASSERT_EQ(saved, 1);
     double white_score = outcomes[0] == SaveOutcome::Saved ? 1 : 0;
     RatedPair expected = rate_game(initial_rating(), initial_rating(), white_score);
-    EXPECT_EQ(this->rating(0)->games, 1);
-    EXPECT_EQ(this->rating(1)->games, 1);
-    EXPECT_DOUBLE_EQ(this->rating(0)->rating, expected.white.rating);
+    EXPECT_EQ(this->rating(White)->games, 1);
+    EXPECT_EQ(this->rating(Black)->games, 1);
+    EXPECT_DOUBLE_EQ(this->rating(White)->rating, expected.white.rating);
     EXPECT_EQ(this->accounts_->rating_history_of(this->ids_[1]).size(), 1u);
 }
 
@@ -206,11 +206,11 @@ TYPED_TEST(RatedGameRepositoryContract, TheNextGameStartsFromTheRatingsTheLastOn
 
     RatedPair after_first = rate_game(initial_rating(), initial_rating(), 0.5);
     RatedPair after_second = rate_game(after_first.white, after_first.black, 0);
-    EXPECT_DOUBLE_EQ(this->rating(0)->rating, after_second.white.rating);
-    EXPECT_DOUBLE_EQ(this->rating(1)->rd, after_second.black.rd);
-    EXPECT_EQ(this->rating(1)->draws, 1);
-    EXPECT_EQ(this->rating(1)->wins, 1);
-    EXPECT_EQ(this->rating(1)->games, 2);
+    EXPECT_DOUBLE_EQ(this->rating(White)->rating, after_second.white.rating);
+    EXPECT_DOUBLE_EQ(this->rating(Black)->rd, after_second.black.rd);
+    EXPECT_EQ(this->rating(Black)->draws, 1);
+    EXPECT_EQ(this->rating(Black)->wins, 1);
+    EXPECT_EQ(this->rating(Black)->games, 2);
     EXPECT_EQ(this->accounts_->rating_history_of(this->ids_[1]).size(), 2u);
 }
 
@@ -227,8 +227,8 @@ TYPED_TEST(RatedGameRepositoryContract, AnAbortedOrCasualOrTooShortGameRatesNobo
     one_move.moves_uci = {"e2e4"};
     this->end(one_move, "1-0", "resignation");
     ASSERT_EQ(this->games_->save(one_move, 2), SaveOutcome::Saved);
-    EXPECT_FALSE(this->rating(0));
-    EXPECT_FALSE(this->rating(1));
+    EXPECT_FALSE(this->rating(White));
+    EXPECT_FALSE(this->rating(Black));
     EXPECT_FALSE(this->games_->load(aborted.id)->rating_changes);
 }
 

@@ -32,8 +32,7 @@ void add_changeable_fields(PostgresParams& params, const GameRecord& record) {
     auto [declared_result, declared_reason] = declared_result_text(record.declared_result);
     const std::optional<GameClock>& clock = record.clock;
     bool days = clock && clock->settings.days_per_move;
-    std::optional<std::string> running;
-    if (clock && clock->running) running = std::string(1, *clock->running == 0 ? 'w' : 'b');
+    std::optional<std::string> running = side_text(clock ? clock->running : std::nullopt);
     // A finished game's clock does not run, whatever the clock says: no flag to watch.
     std::optional<std::int64_t> flag_at;
     if (clock && !record.summary.result) flag_at = clock->flag_time();
@@ -135,7 +134,8 @@ void apply_rating_change(PostgresConnection& connection, GameRecord& record) {
     }
     auto after = ratings_after(before, end->white_score, record.changed_ms);
     record.rating_changes.emplace();
-    for (std::size_t seat = 0; seat < 2; ++seat) {
+    for (Color side : {White, Black}) {
+        std::size_t seat = side;
         const StoredRating& r = after[seat];
         connection.execute(
             "INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, "
@@ -163,7 +163,7 @@ void apply_rating_change(PostgresConnection& connection, GameRecord& record) {
                 .add(record.id)
                 .add(end->account_ids[seat])
                 .add(end->variant)
-                .add(std::string(seat == 0 ? "w" : "b"))
+                .add(*side_text(side))
                 .add_double(before[seat].rating)
                 .add_double(before[seat].rd)
                 .add_double(r.rating)
@@ -259,8 +259,8 @@ void PostgresGameRepository::insert(GameRecord& record) {
             .add(record.created)
             .add_optional(token_text(record.owner))
             .add_bool(record.rated)
-            .add_optional(seat_player_key(record.seat_players, 0))
-            .add_optional(seat_player_key(record.seat_players, 1))
+            .add_optional(seat_player_key(record.seat_players, White))
+            .add_optional(seat_player_key(record.seat_players, Black))
             .add_optional(seat_players_text(record.seat_players));
         add_changeable_fields(params, record);
         id = connection
@@ -323,8 +323,7 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
         if (auto days = game.optional_int(0, 22)) settings.days_per_move = *days;
         GameClock clock = GameClock::start(settings);
         clock.remaining_ms = {*white_ms, game.optional_int64(0, 24).value_or(0)};
-        if (auto running = side_of(game.optional_text(0, 25)))
-            clock.running = *running == White ? 0 : 1;
+        clock.running = side_of(game.optional_text(0, 25));
         clock.turn_started_ms = game.optional_int64(0, 26).value_or(0);
         clock.lag_quota_ms = {game.optional_int64(0, 31).value_or(lag_quota_start_ms),
                               game.optional_int64(0, 32).value_or(lag_quota_start_ms)};

@@ -26,8 +26,7 @@ void bind_changeable_fields(SqliteStatement& statement, int first, const GameRec
     auto [declared_result, declared_reason] = declared_result_text(record.declared_result);
     const std::optional<GameClock>& clock = record.clock;
     bool days = clock && clock->settings.days_per_move;
-    std::optional<std::string> running;
-    if (clock && clock->running) running = std::string(1, *clock->running == 0 ? 'w' : 'b');
+    std::optional<std::string> running = side_text(clock ? clock->running : std::nullopt);
     // A finished game's clock does not run, whatever the clock says: no flag to watch.
     std::optional<std::int64_t> flag_at;
     if (clock && !record.summary.result) flag_at = clock->flag_time();
@@ -105,7 +104,8 @@ void apply_rating_change(SqliteDatabase& db, GameRecord& record) {
         before[seat] = rating_or_initial(stored_rating(db, end->account_ids[seat], end->variant),
                                          end->variant);
     auto after = ratings_after(before, end->white_score, record.changed_ms);
-    for (std::size_t seat = 0; seat < 2; ++seat) {
+    for (Color side : {White, Black}) {
+        std::size_t seat = side;
         SqliteStatement upsert(
             db, "INSERT INTO ratings (account_id, variant, rating, rd, volatility, games, wins, "
                 "draws, losses, last_played_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -131,7 +131,7 @@ void apply_rating_change(SqliteDatabase& db, GameRecord& record) {
         history.bind(1, record.id)
             .bind(2, end->account_ids[seat])
             .bind(3, end->variant)
-            .bind(4, std::string(seat == 0 ? "w" : "b"))
+            .bind(4, *side_text(side))
             .bind_double(5, before[seat].rating)
             .bind_double(6, before[seat].rd)
             .bind_double(7, r.rating)
@@ -180,8 +180,8 @@ void SqliteGameRepository::insert(GameRecord& record) {
         .bind(4, record.created)
         .bind_optional(5, token_text(record.owner))
         .bind(6, std::int64_t(record.rated ? 1 : 0))
-        .bind_optional(7, seat_player_key(record.seat_players, 0))
-        .bind_optional(8, seat_player_key(record.seat_players, 1))
+        .bind_optional(7, seat_player_key(record.seat_players, White))
+        .bind_optional(8, seat_player_key(record.seat_players, Black))
         .bind_optional(9, seat_players_text(record.seat_players));
     bind_changeable_fields(statement, 10, record);
     statement.run();
@@ -237,8 +237,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
         if (auto days = game.column_optional_int(22)) settings.days_per_move = *days;
         GameClock clock = GameClock::start(settings);
         clock.remaining_ms = {*white_ms, game.column_optional_int64(24).value_or(0)};
-        if (auto running = side_of(game.column_optional_text(25)))
-            clock.running = *running == White ? 0 : 1;
+        clock.running = side_of(game.column_optional_text(25));
         clock.turn_started_ms = game.column_optional_int64(26).value_or(0);
         // A game stored before the quota was kept starts with a full one.
         clock.lag_quota_ms = {game.column_optional_int64(31).value_or(lag_quota_start_ms),
