@@ -25,13 +25,6 @@ StoredRating rating_of_row(const SqliteStatement& row, int first) {
 
 } // namespace
 
-std::string account_name_key(const std::string& name) {
-    std::string key = name;
-    for (char& c : key)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-    return key;
-}
-
 SqliteAccountRepository::SqliteAccountRepository(const std::string& database_path)
     : db_(database_path) {
     migrate_sqlite_schema(db_);
