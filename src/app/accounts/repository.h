@@ -17,6 +17,23 @@ struct AccountRecord {
     std::string name;          // as the player wrote it
     std::string password_hash; // Argon2id, libsodium's text form
     std::int64_t created_ms = 0;
+    bool bot = false; // upgraded to a bot account (docs/bots.md), for good
+};
+
+// A personal API token of an account (docs/bots.md): kept by its secret's digest only.
+struct ApiTokenRecord {
+    std::int64_t id = 0;
+    std::int64_t account_id = 0;
+    std::string digest;
+    std::string description;
+    std::vector<std::string> scopes;
+    std::int64_t created_ms = 0;
+};
+
+// The account an API token belongs to, and the token.
+struct ApiTokenOwner {
+    AccountRecord account;
+    ApiTokenRecord token;
 };
 
 struct StoredRating {
@@ -69,6 +86,17 @@ class AccountRepository {
     // Ends the account's sessions begun before `not_before_ms` (expired); answers how many.
     virtual int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) = 0;
 
+    // Stores a new API token; sets record.id.
+    virtual void add_api_token(ApiTokenRecord& record) = 0;
+    // The account's API tokens, oldest first.
+    virtual std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) = 0;
+    // The token with this digest and its account.
+    virtual std::optional<ApiTokenOwner> api_token_owner(const std::string& digest) = 0;
+    // Revokes the account's token; false when it has none of that id.
+    virtual bool remove_api_token(std::int64_t account_id, std::int64_t token_id) = 0;
+    // Makes the account a bot; false when there is no such account.
+    virtual bool make_bot(std::int64_t account_id) = 0;
+
     // The account's rating in each variant it has played rated, by variant name.
     virtual std::vector<StoredRating> ratings_of(std::int64_t account_id) = 0;
     // Writes the account's rating in rating.variant (added or replaced).
@@ -89,5 +117,9 @@ class AccountRepository {
 
 // The key names are unique by: ASCII letters in lower case.
 std::string account_name_key(const std::string& name);
+
+// A token's scopes as stored: space-separated, and back.
+std::string joined_scopes(const std::vector<std::string>& scopes);
+std::vector<std::string> split_scopes(const std::string& text);
 
 } // namespace evo::app

@@ -6,6 +6,7 @@
 #include "app/common/api_error.h"
 #include "app/common/fault_log.h"
 #include "app/ratings/rated_games.h"
+#include "bot_routes.h"
 #include "game_routes.h"
 #include "json_answer.h"
 #include "lobby_routes.h"
@@ -117,6 +118,11 @@ class Router {
                                           : std::optional<std::int64_t>();
             });
         add_analysis_routes(routes_, analysis_);
+        if (accounts && options_.challenges && options_.api_tokens && options_.account_store &&
+            options_.challenge_store && options_.bot_streams)
+            add_bot_routes(routes_, {*accounts, *options_.account_store, *options_.api_tokens,
+                                     service_, *options_.challenges, *options_.challenge_store,
+                                     *options_.bot_streams, options_.chat});
     }
 
     void serve_ui(const HttpRequest& request, Responder& responder) {

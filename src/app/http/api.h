@@ -2,7 +2,9 @@
 // of the game service and its answer or error into an HttpResponse, in one guarded place.
 #pragma once
 
+#include "app/accounts/api_tokens.h"
 #include "app/accounts/service.h"
+#include "app/bots/bot_streams.h"
 #include "app/chat/service.h"
 #include "app/game/service.h"
 #include "app/lobby/challenge_service.h"
@@ -40,6 +42,13 @@ struct RouterOptions {
     ChatService* chat = nullptr;
     // The puzzles (puzzle_service.h); none: the /api/puzzles routes answer 404.
     PuzzleService* puzzles = nullptr;
+    // lichess's API for programs (bot_routes.h; needs accounts and challenges): the tokens,
+    // the accounts' store and the challenges' (by their lichess ids), the streams; none: those
+    // routes answer 404.
+    ApiTokens* api_tokens = nullptr;
+    AccountRepository* account_store = nullptr;
+    ChallengeRepository* challenge_store = nullptr;
+    BotStreams* bot_streams = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

@@ -32,6 +32,10 @@ std::string decode_component(std::string_view text) {
 
 } // namespace
 
+std::string percent_decoded(std::string_view text) {
+    return decode_component(text);
+}
+
 std::string HttpRequest::header(std::string_view name) const {
     for (const auto& [key, value] : headers)
         if (key == name) return value;

@@ -30,6 +30,9 @@ struct HttpRequest {
     std::string query_value(const std::string& name) const;
 };
 
+// Percent-decoding of a query or form component ('+' is a space; a broken escape stays).
+std::string percent_decoded(std::string_view text);
+
 // Splits a request target into path and decoded query parameters.
 void parse_target(HttpRequest& request);
 
@@ -40,13 +43,21 @@ struct HttpResponse {
     std::vector<std::pair<std::string, std::string>> headers;
 };
 
+// How a stream's answer is written: server-sent events (the site's), or newline-delimited JSON
+// (lichess's API: an empty line keeps it alive, and a closed stream is just closed).
+enum class StreamFormat { ServerSentEvents, NdJson };
+
 // How a handler answers its one request, from any thread, exactly once.
 class Responder {
   public:
     virtual ~Responder() = default;
     virtual void respond(HttpResponse response) = 0;
+    // Answers 200 with a stream of that format and hands back the stream to write to.
+    virtual std::shared_ptr<EventSink> open_stream(StreamFormat format) = 0;
     // Answers 200 text/event-stream and hands back the stream to write events to.
-    virtual std::shared_ptr<EventSink> open_event_stream() = 0;
+    std::shared_ptr<EventSink> open_event_stream() {
+        return open_stream(StreamFormat::ServerSentEvents);
+    }
     virtual bool answered() const = 0;
     // Runs `callback` once if the client closes its connection before it is answered (so a
     // search for it can stop); never after the answer. An event stream has EventSink::on_close.

@@ -1,5 +1,7 @@
 #include "server.h"
 
+#include <cstdio>
+
 #include "app/common/fault_log.h"
 #include "app/common/task_pool.h"
 #include "beast_request.h"
@@ -142,8 +144,9 @@ class Session : public std::enable_shared_from_this<Session> {
                       self->write_response(std::move(response));
                   });
     }
-    void post_stream_start() {
-        net::post(stream_.get_executor(), [self = shared_from_this()] { self->start_stream(); });
+    void post_stream_start(StreamFormat format) {
+        net::post(stream_.get_executor(),
+                  [self = shared_from_this(), format] { self->start_stream(format); });
     }
     bool post_event(EventText text) {
         if (stream_closed_) return false;
@@ -257,19 +260,36 @@ class Session : public std::enable_shared_from_this<Session> {
     class SessionResponder;
     class SessionSink;
 
-    void start_stream() {
+    void start_stream(StreamFormat format) {
         finish_answering();
         streaming_ = true;
+        format_ = format;
+        const char* type =
+            format == StreamFormat::NdJson ? "application/x-ndjson" : "text/event-stream";
         push_pending(std::make_shared<const std::string>(
-            "HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: text/event-stream\r\n" +
+            std::string("HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: ") + type + "\r\n" +
+            // NDJSON goes in chunks: lichess's clients read a line as soon as its chunk comes
+            // (without them, Python's requests waits for 512 bytes).
+            (format == StreamFormat::NdJson ? "Transfer-Encoding: chunked\r\n" : "") +
             security_header_lines() + "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n"));
         write_next();
         if (!watching_) watch_for_hangup(); // else the request's watch goes on as the stream's
         schedule_keepalive();
     }
 
+    // The text as one chunk of a chunked answer (an NDJSON stream's).
+    static EventText chunk_of(const EventText& text) {
+        char size[20];
+        int length = std::snprintf(size, sizeof size, "%zx\r\n", text->size());
+        auto chunk = std::make_shared<std::string>(size, std::size_t(length));
+        chunk->append(*text);
+        chunk->append("\r\n");
+        return chunk;
+    }
+
     void queue_event(EventText text) {
         if (stream_closed_ || closing_) return;
+        if (format_ == StreamFormat::NdJson) text = chunk_of(text);
         if (backlog_ + text->size() > server_->limits.max_stream_backlog_bytes ||
             !server_->unsent.try_add(text->size()))
             return fall_behind();
@@ -294,7 +314,7 @@ class Session : public std::enable_shared_from_this<Session> {
             backlog_ -= pending_.back()->size();
             pending_.pop_back();
         }
-        push_pending(reconnect_hint_text());
+        if (format_ == StreamFormat::ServerSentEvents) push_pending(reconnect_hint_text());
         closing_ = true;
         if (!writing_) write_next();
     }
@@ -336,20 +356,35 @@ class Session : public std::enable_shared_from_this<Session> {
     void finish_answering() { answer_owed_.reset(); }
 
     void schedule_keepalive() {
-        keepalive_timer_.expires_after(server_->limits.stream_keepalive);
+        // lichess's streams send an empty line every 6 s (its clients drop a stream silent for
+        // longer than about 15 s); the site's pages take a comment at the server's interval.
+        keepalive_timer_.expires_after(
+            format_ == StreamFormat::NdJson
+                ? std::min(server_->limits.stream_keepalive, std::chrono::milliseconds(6000))
+                : server_->limits.stream_keepalive);
         keepalive_timer_.async_wait([self = shared_from_this()](beast::error_code error) {
             if (error || self->stream_closed_) return;
             static const EventText keepalive =
                 std::make_shared<const std::string>(": keepalive\n\n");
-            self->queue_event(keepalive);
+            static const EventText empty_line = std::make_shared<const std::string>("\n");
+            self->queue_event(self->format_ == StreamFormat::NdJson ? empty_line : keepalive);
             self->schedule_keepalive();
         });
     }
 
     // The app closes the stream: when the server stops, with a hint to reconnect soon.
     void close_stream(std::shared_ptr<InFlight> closing) {
+        if (streaming_ && !stream_closed_ && !closing_ && format_ == StreamFormat::NdJson) {
+            // The last chunk tells the client the stream ended on purpose.
+            static const EventText last_chunk = std::make_shared<const std::string>("0\r\n\r\n");
+            push_pending(last_chunk);
+            closing_ = true;
+            answer_owed_ = std::move(closing);
+            if (!writing_) write_next();
+            return;
+        }
         if (!streaming_ || stream_closed_ || closing_ || !server_->stopping) return end_stream();
-        push_pending(restart_hint_text());
+        if (format_ == StreamFormat::ServerSentEvents) push_pending(restart_hint_text());
         closing_ = true;
         answer_owed_ = std::move(closing); // until the hint is written
         if (!writing_) write_next();
@@ -412,6 +447,7 @@ class Session : public std::enable_shared_from_this<Session> {
     std::size_t backlog_ = 0;
     char hangup_buffer_[16384];
     net::steady_timer keepalive_timer_;
+    StreamFormat format_ = StreamFormat::ServerSentEvents;
     bool watching_ = false;             // a read on the socket watches for a hangup
     std::function<void()> after_watch_; // what waits for that read to end
     std::weak_ptr<Responder> handling_; // the request a handler works on
@@ -456,11 +492,11 @@ class Session::SessionResponder : public Responder {
         session_->post_response(std::move(response));
         session_.reset();
     }
-    std::shared_ptr<EventSink> open_event_stream() override {
+    std::shared_ptr<EventSink> open_stream(StreamFormat format) override {
         if (answered_.exchange(true)) throw std::logic_error("the request was answered already");
         forget_hangup();
         auto sink = std::make_shared<SessionSink>(session_);
-        session_->post_stream_start();
+        session_->post_stream_start(format);
         session_.reset();
         return sink;
     }

@@ -2,6 +2,7 @@
 
 #include "app/game/service.h"
 #include "app/http/api.h"
+#include "app/http/lichess_json.h"
 #include "app/http/stream_text.h"
 #include "app/puzzles/service.h"
 #include "storage.h"
@@ -120,6 +121,8 @@ int run_server(const ServeOptions& given) {
     PuzzleService puzzles(puzzle_set, clock, storage.accounts.get());
     std::optional<GameService> service;
     std::optional<Lobby> lobby; // stopped before the bus goes, destroyed after the server
+    LichessText lichess_text;
+    std::optional<BotStreams> bot_streams; // as the lobby
     // Between the two: destroyed after the server (no request publishes any more) and before
     // the service (the bus's thread calls into the service's live updates).
     std::unique_ptr<EventBus> event_bus = std::move(storage.event_bus);
@@ -128,6 +131,7 @@ int run_server(const ServeOptions& given) {
     PlayerPages players(*storage.accounts, store, clock);
     std::optional<ChallengeService> challenges;
     std::optional<ChatService> chat;
+    ApiTokens api_tokens(*storage.accounts, clock);
     std::optional<HttpServer> server;
     int port = 0;
     try {
@@ -163,6 +167,11 @@ int run_server(const ServeOptions& given) {
         lobby.emplace(*storage.seeks, *storage.challenges, *service, clock, stream_text(),
                       lobby_options);
         router.lobby = &*lobby;
+        bot_streams.emplace(*service, *storage.challenges, *storage.accounts, lichess_text);
+        router.api_tokens = &api_tokens;
+        router.account_store = storage.accounts.get();
+        router.challenge_store = storage.challenges.get();
+        router.bot_streams = &*bot_streams;
         router.origin.allowed_hosts.push_back(url_host(service_options.public_url));
         if (!is_loopback(options.host)) router.origin.allowed_hosts.push_back(shown_host);
         router.origin.public_origin = origin_of_url(service_options.public_url);
@@ -170,6 +179,7 @@ int run_server(const ServeOptions& given) {
         *handler_slot = make_request_handler(*service, router);
         service->start_flag_watcher();
         lobby->start();
+        bot_streams->start();
         server->start(std::max(2u, std::thread::hardware_concurrency()));
     } catch (const std::exception& failure) {
         std::cerr << "evochess serve: " << failure.what() << '\n';
@@ -192,6 +202,8 @@ int run_server(const ServeOptions& given) {
     service->shutdown();
     lobby->stop();
     lobby->close_streams();
+    bot_streams->stop();
+    bot_streams->close_streams();
     if (!server->drain(std::chrono::seconds(10)))
         std::cerr << "evochess serve: some requests were not answered within 10 s\n";
     server->stop();

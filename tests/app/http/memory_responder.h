@@ -13,7 +13,8 @@ namespace evo::app::testing {
 class MemoryResponder : public Responder {
   public:
     void respond(HttpResponse answer) override { response = std::move(answer); }
-    std::shared_ptr<EventSink> open_event_stream() override {
+    std::shared_ptr<EventSink> open_stream(StreamFormat opened) override {
+        format = opened;
         stream = std::make_shared<MemorySink>();
         return stream;
     }
@@ -22,6 +23,7 @@ class MemoryResponder : public Responder {
 
     std::optional<HttpResponse> response;
     std::shared_ptr<MemorySink> stream;
+    StreamFormat format = StreamFormat::ServerSentEvents;
     std::function<void()> hangup;
 };
 

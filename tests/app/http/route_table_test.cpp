@@ -16,7 +16,7 @@ namespace {
 class NoAnswer : public Responder {
   public:
     void respond(HttpResponse) override {}
-    std::shared_ptr<EventSink> open_event_stream() override { return nullptr; }
+    std::shared_ptr<EventSink> open_stream(StreamFormat) override { return nullptr; }
     bool answered() const override { return false; }
     void on_hangup(std::function<void()>) override {}
 };

@@ -6,10 +6,24 @@ namespace evo::app {
 
 namespace {
 
+AccountRecord account_at(const PostgresResult& result, int row, int first) {
+    return AccountRecord{result.int64(row, first), result.text(row, first + 1),
+                         result.text(row, first + 2), result.int64(row, first + 3),
+                         result.boolean(row, first + 4)};
+}
+
 std::optional<AccountRecord> account_of_row(const PostgresResult& result) {
     if (result.rows() == 0) return std::nullopt;
-    return AccountRecord{result.int64(0, 0), result.text(0, 1), result.text(0, 2),
-                         result.int64(0, 3)};
+    return account_at(result, 0, 0);
+}
+
+ApiTokenRecord token_at(const PostgresResult& result, int row) {
+    return {result.int64(row, 0),
+            result.int64(row, 1),
+            result.text(row, 2),
+            result.text(row, 3),
+            split_scopes(result.text(row, 4)),
+            result.int64(row, 5)};
 }
 
 constexpr const char* rating_columns =
@@ -51,7 +65,7 @@ bool PostgresAccountRepository::create(AccountRecord& record) {
 }
 
 std::optional<AccountRecord> PostgresAccountRepository::find_by_name(const std::string& name) {
-    return account_of_row(run("SELECT id, name, password_hash, created_ms FROM accounts "
+    return account_of_row(run("SELECT id, name, password_hash, created_ms, bot FROM accounts "
                               "WHERE name_key = $1",
                               PostgresParams().add(account_name_key(name))));
 }
@@ -66,7 +80,7 @@ void PostgresAccountRepository::add_session(std::int64_t account_id,
 std::optional<AccountRecord>
 PostgresAccountRepository::account_of_session(const std::string& token_digest,
                                               std::int64_t not_before_ms) {
-    return account_of_row(run("SELECT a.id, a.name, a.password_hash, a.created_ms "
+    return account_of_row(run("SELECT a.id, a.name, a.password_hash, a.created_ms, a.bot "
                               "FROM sessions s JOIN accounts a ON a.id = s.account_id "
                               "WHERE s.token_digest = $1 AND s.created_ms >= $2",
                               PostgresParams().add(token_digest).add(not_before_ms)));
@@ -87,6 +101,49 @@ int PostgresAccountRepository::remove_expired_sessions_of(std::int64_t account_i
     return int(run("DELETE FROM sessions WHERE account_id = $1 AND created_ms < $2",
                    PostgresParams().add(account_id).add(not_before_ms))
                    .affected_rows());
+}
+
+void PostgresAccountRepository::add_api_token(ApiTokenRecord& record) {
+    PostgresResult inserted =
+        run("INSERT INTO api_tokens (account_id, token_digest, description, scopes, created_ms) "
+            "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            PostgresParams()
+                .add(record.account_id)
+                .add(record.digest)
+                .add(record.description)
+                .add(joined_scopes(record.scopes))
+                .add(record.created_ms));
+    record.id = inserted.int64(0, 0);
+}
+
+std::vector<ApiTokenRecord> PostgresAccountRepository::api_tokens_of(std::int64_t account_id) {
+    PostgresResult rows = run("SELECT id, account_id, token_digest, description, scopes, "
+                              "created_ms FROM api_tokens WHERE account_id = $1 ORDER BY id",
+                              PostgresParams().add(account_id));
+    std::vector<ApiTokenRecord> tokens;
+    for (int row = 0; row < rows.rows(); ++row) tokens.push_back(token_at(rows, row));
+    return tokens;
+}
+
+std::optional<ApiTokenOwner> PostgresAccountRepository::api_token_owner(const std::string& digest) {
+    PostgresResult rows =
+        run("SELECT t.id, t.account_id, t.token_digest, t.description, t.scopes, t.created_ms, "
+            "a.id, a.name, a.password_hash, a.created_ms, a.bot FROM api_tokens t JOIN accounts "
+            "a ON a.id = t.account_id WHERE t.token_digest = $1",
+            PostgresParams().add(digest));
+    if (rows.rows() == 0) return std::nullopt;
+    return ApiTokenOwner{account_at(rows, 0, 6), token_at(rows, 0)};
+}
+
+bool PostgresAccountRepository::remove_api_token(std::int64_t account_id, std::int64_t token_id) {
+    return run("DELETE FROM api_tokens WHERE account_id = $1 AND id = $2",
+               PostgresParams().add(account_id).add(token_id))
+               .affected_rows() > 0;
+}
+
+bool PostgresAccountRepository::make_bot(std::int64_t account_id) {
+    return run("UPDATE accounts SET bot = true WHERE id = $1", PostgresParams().add(account_id))
+               .affected_rows() > 0;
 }
 
 std::vector<StoredRating> PostgresAccountRepository::ratings_of(std::int64_t account_id) {

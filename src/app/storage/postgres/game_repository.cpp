@@ -294,7 +294,8 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
                 FROM moves WHERE game_id = games.id)::text,
                owner, rated, white_player, black_player, seat_players,
                (SELECT json_agg(json_build_array(colour, rating_before, rating_after))
-                FROM rating_history WHERE game_id = games.id)::text
+                FROM rating_history WHERE game_id = games.id)::text,
+               made_for
         FROM games WHERE id = $1)sql",
                               PostgresParams().add(id));
     if (game.rows() == 0) return std::nullopt;
@@ -338,6 +339,7 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
     record.seat_players = seat_players_of(game.optional_text(0, 36), game.optional_text(0, 37),
                                           game.optional_text(0, 38));
     if (record.rated) record.rating_changes = rating_changes_from_json(game.optional_text(0, 39));
+    record.made_for = game.optional_text(0, 40).value_or("");
     return record;
 }
 

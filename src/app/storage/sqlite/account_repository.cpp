@@ -6,10 +6,23 @@ namespace evo::app {
 
 namespace {
 
-constexpr const char* account_columns = "id, name, password_hash, created_ms";
+constexpr const char* account_columns = "id, name, password_hash, created_ms, bot";
 
-AccountRecord account_of_row(const SqliteStatement& row) {
-    return {row.column_int(0), row.column_text(1), row.column_text(2), row.column_int(3)};
+AccountRecord account_of_row(const SqliteStatement& row, int first = 0) {
+    return {row.column_int(first), row.column_text(first + 1), row.column_text(first + 2),
+            row.column_int(first + 3), row.column_int(first + 4) != 0};
+}
+
+constexpr const char* token_columns = "id, account_id, token_digest, description, scopes, "
+                                      "created_ms";
+
+ApiTokenRecord token_of_row(const SqliteStatement& row, int first = 0) {
+    return {row.column_int(first),
+            row.column_int(first + 1),
+            row.column_text(first + 2),
+            row.column_text(first + 3),
+            split_scopes(row.column_text(first + 4)),
+            row.column_int(first + 5)};
 }
 
 constexpr const char* rating_columns =
@@ -66,7 +79,7 @@ std::optional<AccountRecord>
 SqliteAccountRepository::account_of_session(const std::string& token_digest,
                                             std::int64_t not_before_ms) {
     std::lock_guard lock(mutex_);
-    SqliteStatement select(db_, "SELECT a.id, a.name, a.password_hash, a.created_ms "
+    SqliteStatement select(db_, "SELECT a.id, a.name, a.password_hash, a.created_ms, a.bot "
                                 "FROM sessions s JOIN accounts a ON a.id = s.account_id "
                                 "WHERE s.token_digest = ? AND s.created_ms >= ?");
     select.bind(1, token_digest).bind(2, not_before_ms);
@@ -97,6 +110,56 @@ int SqliteAccountRepository::remove_expired_sessions_of(std::int64_t account_id,
     remove.bind(1, account_id).bind(2, not_before_ms);
     remove.run();
     return db_.changes();
+}
+
+void SqliteAccountRepository::add_api_token(ApiTokenRecord& record) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement insert(db_, "INSERT INTO api_tokens (account_id, token_digest, description, "
+                                "scopes, created_ms) VALUES (?, ?, ?, ?, ?)");
+    insert.bind(1, record.account_id)
+        .bind(2, record.digest)
+        .bind(3, record.description)
+        .bind(4, joined_scopes(record.scopes))
+        .bind(5, record.created_ms);
+    insert.run();
+    record.id = db_.last_insert_id();
+}
+
+std::vector<ApiTokenRecord> SqliteAccountRepository::api_tokens_of(std::int64_t account_id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, std::string("SELECT ") + token_columns +
+                                    " FROM api_tokens WHERE account_id = ? ORDER BY id");
+    select.bind(1, account_id);
+    std::vector<ApiTokenRecord> tokens;
+    while (select.step()) tokens.push_back(token_of_row(select));
+    return tokens;
+}
+
+std::optional<ApiTokenOwner> SqliteAccountRepository::api_token_owner(const std::string& digest) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, "SELECT t.id, t.account_id, t.token_digest, t.description, "
+                                "t.scopes, t.created_ms, a.id, a.name, a.password_hash, "
+                                "a.created_ms, a.bot FROM api_tokens t JOIN accounts a ON "
+                                "a.id = t.account_id WHERE t.token_digest = ?");
+    select.bind(1, digest);
+    if (!select.step()) return std::nullopt;
+    return ApiTokenOwner{account_of_row(select, 6), token_of_row(select)};
+}
+
+bool SqliteAccountRepository::remove_api_token(std::int64_t account_id, std::int64_t token_id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement remove(db_, "DELETE FROM api_tokens WHERE account_id = ? AND id = ?");
+    remove.bind(1, account_id).bind(2, token_id);
+    remove.run();
+    return db_.changes() > 0;
+}
+
+bool SqliteAccountRepository::make_bot(std::int64_t account_id) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement update(db_, "UPDATE accounts SET bot = 1 WHERE id = ?");
+    update.bind(1, account_id);
+    update.run();
+    return db_.changes() > 0;
 }
 
 std::vector<StoredRating> SqliteAccountRepository::ratings_of(std::int64_t account_id) {

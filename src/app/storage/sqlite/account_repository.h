@@ -24,6 +24,11 @@ class SqliteAccountRepository final : public AccountRepository {
     bool remove_session(const std::string& token_digest) override;
     int remove_sessions_of(std::int64_t account_id) override;
     int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) override;
+    void add_api_token(ApiTokenRecord& record) override;
+    std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) override;
+    std::optional<ApiTokenOwner> api_token_owner(const std::string& digest) override;
+    bool remove_api_token(std::int64_t account_id, std::int64_t token_id) override;
+    bool make_bot(std::int64_t account_id) override;
     std::vector<StoredRating> ratings_of(std::int64_t account_id) override;
     void save_rating(std::int64_t account_id, const StoredRating& rating) override;
     std::optional<StoredRating> puzzle_rating_of(std::int64_t account_id,

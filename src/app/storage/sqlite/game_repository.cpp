@@ -205,7 +205,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
                clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
                engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms, owner,
-               rated, white_player, black_player, seat_players
+               rated, white_player, black_player, seat_players, made_for
         FROM games WHERE id = ?)sql");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -252,6 +252,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
     record.seat_players =
         seat_players_of(game.column_optional_text(35), game.column_optional_text(36),
                         game.column_optional_text(37));
+    record.made_for = game.column_optional_text(38).value_or("");
     if (record.rated) record.rating_changes = rating_changes_of(db_, id);
 
     SqliteStatement moves(db_, "SELECT uci FROM moves WHERE game_id = ? ORDER BY ply");

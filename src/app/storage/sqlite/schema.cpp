@@ -272,6 +272,22 @@ CREATE INDEX games_made_for ON games(made_for) WHERE made_for IS NOT NULL;
 )sql");
 }
 
+// Version 13: bot accounts and personal API tokens (docs/bots.md), kept by their digest.
+void add_bots_and_api_tokens(SqliteDatabase& db) {
+    db.execute(R"sql(
+ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE api_tokens (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id   INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    token_digest TEXT NOT NULL UNIQUE,
+    description  TEXT NOT NULL,
+    scopes       TEXT NOT NULL,
+    created_ms   INTEGER NOT NULL
+);
+CREATE INDEX api_tokens_account ON api_tokens(account_id);
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -291,6 +307,7 @@ constexpr MigrationStep migration_steps[] = {
     {10, add_puzzle_ratings},
     {11, add_auto_pairing},
     {12, add_game_made_for},
+    {13, add_bots_and_api_tokens},
 };
 
 } // namespace

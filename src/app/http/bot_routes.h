@@ -1,0 +1,37 @@
+// lichess's API for programs (docs/bots.md): personal API tokens (POST/GET/DELETE /api/tokens,
+// POST /api/token/test), the account (GET /api/account, /api/account/playing, POST
+// /api/bot/account/upgrade), the event and game streams, the game actions of the Bot API
+// (/api/bot/game/...) and the Board API (/api/board/game/...), challenges (/api/challenge/...),
+// users (/api/user/{name}, /api/users/status, /api/bot/online). Same paths, bodies (form or
+// JSON), status codes and NDJSON shapes as lichess's; the rules are the services'.
+#pragma once
+
+#include "app/accounts/api_tokens.h"
+#include "app/accounts/service.h"
+#include "app/bots/bot_streams.h"
+#include "app/chat/service.h"
+#include "app/game/service.h"
+#include "app/lobby/challenge_service.h"
+#include "route_table.h"
+
+namespace evo::app {
+
+struct BotRoutes {
+    AccountService& sessions;
+    AccountRepository& accounts;
+    ApiTokens& tokens;
+    GameService& games;
+    ChallengeService& challenges;
+    ChallengeRepository& challenge_store;
+    BotStreams& streams;
+    ChatService* chat = nullptr;
+};
+
+// Adds the routes; what `services` names outlives the table.
+void add_bot_routes(RouteTable& routes, BotRoutes services);
+
+// A form body ("a=1&b=x%20y") or a JSON object's fields, nested objects as dotted names
+// ({"clock": {"limit": 60}} is "clock.limit"), values as text (true: "true").
+std::map<std::string, std::string> lichess_fields(const HttpRequest& request);
+
+} // namespace evo::app

@@ -1,0 +1,339 @@
+#include "lichess_json.h"
+
+#include "app/bots/lichess_ids.h"
+#include "app/ratings/glicko2.h"
+#include "core/variant.h"
+#include "json_answer.h"
+
+#include <cctype>
+#include <ctime>
+
+namespace evo::app {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::string_view chess_name = "chess";
+
+const char* colour_name(Color side) {
+    return side == White ? "white" : "black";
+}
+
+// "2026-12-02T20:24:18Z" as ms since 1970; 0 if it is not that form.
+std::int64_t ms_of_timestamp(const std::string& text) {
+    std::tm parts{};
+    if (!strptime(text.c_str(), "%Y-%m-%dT%H:%M:%SZ", &parts)) return 0;
+    return std::int64_t(timegm(&parts)) * 1000;
+}
+
+json variant_json(const Variant* variant) {
+    std::string name = variant ? std::string(variant->name) : std::string(chess_name);
+    std::string display = variant ? std::string(variant->display_name) : "Chess";
+    if (name == chess_name) return {{"key", "standard"}, {"name", "Standard"}, {"short", "Std"}};
+    return {{"key", name}, {"name", display}, {"short", display.substr(0, 4)}};
+}
+
+std::string perf_name(const GameView& view) {
+    std::string variant = view.position.variant ? std::string(view.position.variant->name) : "";
+    if (variant != chess_name && view.position.variant)
+        return std::string(view.position.variant->display_name);
+    std::string speed =
+        lichess_speed(view.clock ? std::optional(view.clock->settings) : std::nullopt);
+    speed[0] = char(std::toupper(static_cast<unsigned char>(speed[0])));
+    return speed;
+}
+
+json player_json(const GameView& view, Color side, bool bot) {
+    const auto& player = view.seat_players[std::size_t(side)];
+    if (!player) return {{"id", nullptr}, {"name", "Anonymous"}};
+    json out = {{"id", lichess_user_id(player->name)}, {"name", player->name}};
+    out["title"] = bot ? json("BOT") : json(nullptr);
+    if (player->rating) out["rating"] = int(*player->rating + 0.5);
+    if (player->provisional) out["provisional"] = true;
+    return out;
+}
+
+// lichess's status of a game: started, aborted, mate, resign, stalemate, outoftime, draw,
+// timeout (a claim of victory over a player who left), variantEnd, unknownFinish.
+std::string status_of(const PositionView& position) {
+    if (position.aborted) return "aborted";
+    const GameResult& result = position.result;
+    if (!result.over()) return "started";
+    if (result.draw_converted) return "variantEnd";
+    switch (result.reason) {
+    case EndReason::Checkmate: return "mate";
+    case EndReason::Resignation: return "resign";
+    case EndReason::Stalemate: return "stalemate";
+    case EndReason::Timeout:
+    case EndReason::TimeoutVsInsufficientMaterial: return "outoftime";
+    case EndReason::Agreement:
+    case EndReason::ThreefoldRepetition:
+    case EndReason::FiftyMoves:
+    case EndReason::InsufficientMaterial: return "draw";
+    case EndReason::Abandonment: return "timeout";
+    default: return "unknownFinish";
+    }
+}
+
+std::optional<std::string> winner_of(const GameResult& result) {
+    if (result.outcome == Outcome::WhiteWins) return "white";
+    if (result.outcome == Outcome::BlackWins) return "black";
+    return std::nullopt;
+}
+
+std::string initial_fen(const GameView& view) {
+    if (view.position.variant && view.position.start_fen == view.position.variant->start_fen)
+        return "startpos";
+    return view.position.start_fen;
+}
+
+// An untimed game's clock, as lichess shows a correspondence game's with no limit.
+constexpr std::int64_t unlimited_ms = 2147483647;
+
+json state_json(const GameView& view) {
+    std::string moves;
+    for (const NotatedMove& move : view.position.history) {
+        if (!moves.empty()) moves.push_back(' ');
+        moves.append(move.uci);
+    }
+    json state = {{"type", "gameState"}, {"moves", moves}};
+    std::array<std::int64_t, 2> left{unlimited_ms, unlimited_ms};
+    std::int64_t increment = 0;
+    if (view.clock) {
+        left = view.clock->remaining_ms;
+        increment = view.clock->settings.days_per_move ? 0 : view.clock->settings.increment_ms;
+    }
+    state["wtime"] = left[0];
+    state["btime"] = left[1];
+    state["winc"] = increment;
+    state["binc"] = increment;
+    state["status"] = status_of(view.position);
+    if (auto winner = winner_of(view.position.result)) state["winner"] = *winner;
+    if (view.draw_offer) state[*view.draw_offer == White ? "wdraw" : "bdraw"] = true;
+    if (view.takeback_offer)
+        state[*view.takeback_offer == White ? "wtakeback" : "btakeback"] = true;
+    return state;
+}
+
+} // namespace
+
+EventText ndjson_line(const json& value) {
+    return std::make_shared<const std::string>(to_json_text(value) + "\n");
+}
+
+std::string lichess_variant_key(std::string_view variant) {
+    return variant == chess_name ? "standard" : std::string(variant);
+}
+
+std::optional<std::string> variant_of_lichess_key(std::string_view key) {
+    if (key == "standard" || key == "fromPosition") return std::string(chess_name);
+    if (key == chess_name) return std::nullopt; // lichess has no key "chess"
+    if (!find_variant(key)) return std::nullopt;
+    return std::string(key);
+}
+
+std::string lichess_speed(const std::optional<ClockSettings>& clock) {
+    if (!clock || clock->days_per_move) return "correspondence";
+    std::int64_t estimate_s = (clock->initial_ms + 40 * clock->increment_ms) / 1000;
+    if (estimate_s < 30) return "ultraBullet";
+    if (estimate_s < 180) return "bullet";
+    if (estimate_s < 480) return "blitz";
+    if (estimate_s < 1500) return "rapid";
+    return "classical";
+}
+
+std::string lichess_user_id(const std::string& name) {
+    return account_name_key(name);
+}
+
+json lichess_user_json(const AccountRecord& account, const std::vector<StoredRating>& ratings,
+                       bool online) {
+    // Every perf is there, as lichess's are, a player's first one at the initial rating
+    // (lichess-bot's matchmaking picks opponents by them).
+    std::vector<StoredRating> every;
+    for (const Variant* variant : all_variants()) {
+        StoredRating initial;
+        initial.variant = std::string(variant->name);
+        initial.rating = rating_parameters.initial_rating;
+        initial.rd = rating_parameters.initial_rd;
+        initial.volatility = rating_parameters.initial_volatility;
+        for (const StoredRating& rating : ratings)
+            if (rating.variant == initial.variant) initial = rating;
+        every.push_back(initial);
+    }
+    json perfs = json::object();
+    for (const StoredRating& rating : every) {
+        Glicko2Rating glicko{rating.rating, rating.rd, rating.volatility};
+        json perf = {{"games", rating.games},
+                     {"rating", int(rating.rating + 0.5)},
+                     {"rd", int(rating.rd + 0.5)},
+                     {"prov", is_provisional(glicko)}};
+        // One chess rating here; lichess's clients look it up by speed.
+        if (rating.variant == chess_name) {
+            for (const char* speed :
+                 {"ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence"})
+                perfs[speed] = perf;
+        } else {
+            perfs[rating.variant] = perf;
+        }
+    }
+    json user = {{"id", lichess_user_id(account.name)},
+                 {"username", account.name},
+                 {"perfs", perfs},
+                 {"createdAt", account.created_ms},
+                 {"online", online}};
+    if (account.bot) user["title"] = "BOT";
+    return user;
+}
+
+json lichess_game_event_json(const BotGame& game) {
+    const GameView& view = *game.view;
+    Color seat = game.seat.value_or(White);
+    Color other = seat == White ? Black : White;
+    json opponent = player_json(view, other, game.bots[std::size_t(other)]);
+    json event = {
+        {"id", game.text_id},
+        {"gameId", game.text_id},
+        {"fullId", game.text_id},
+        {"color", colour_name(seat)},
+        {"fen", view.position.fen},
+        {"hasMoved", !view.position.history.empty()},
+        {"isMyTurn",
+         !view.position.result.over() && !view.position.aborted && view.position.turn == seat},
+        {"lastMove", view.position.history.empty() ? "" : view.position.history.back().uci},
+        {"opponent",
+         {{"id", opponent["id"]},
+          {"username", opponent["name"]},
+          {"rating", opponent.value("rating", json(nullptr))}}},
+        {"perf", perf_name(view)},
+        {"rated", view.rated},
+        {"source", view.rated || view.seat_players[0] ? "friend" : "lobby"},
+        {"speed", lichess_speed(view.clock ? std::optional(view.clock->settings) : std::nullopt)},
+        {"variant", variant_json(view.position.variant)},
+        {"compat", {{"bot", true}, {"board", true}}},
+    };
+    if (view.clock) event["secondsLeft"] = view.clock->remaining_ms[std::size_t(seat)] / 1000;
+    if (view.position.result.over() || view.position.aborted) {
+        event["status"] = {{"name", status_of(view.position)}};
+        if (auto winner = winner_of(view.position.result)) event["winner"] = *winner;
+    }
+    return event;
+}
+
+EventText LichessText::game_full(const BotGame& game) const {
+    const GameView& view = *game.view;
+    json full = {
+        {"type", "gameFull"},
+        {"id", game.text_id},
+        {"variant", variant_json(view.position.variant)},
+        {"speed", lichess_speed(view.clock ? std::optional(view.clock->settings) : std::nullopt)},
+        {"perf", {{"name", perf_name(view)}}},
+        {"rated", view.rated},
+        {"createdAt", ms_of_timestamp(view.created)},
+        {"white", player_json(view, White, game.bots[0])},
+        {"black", player_json(view, Black, game.bots[1])},
+        {"initialFen", initial_fen(view)},
+        {"state", state_json(view)}};
+    if (view.clock && view.clock->settings.days_per_move)
+        full["daysPerTurn"] = *view.clock->settings.days_per_move;
+    else if (view.clock)
+        full["clock"] = {{"initial", view.clock->settings.initial_ms},
+                         {"increment", view.clock->settings.increment_ms}};
+    else
+        full["clock"] = nullptr;
+    return ndjson_line(full);
+}
+
+EventText LichessText::game_state(const BotGame& game) const {
+    return ndjson_line(state_json(*game.view));
+}
+
+EventText LichessText::game_start(const BotGame& game) const {
+    return ndjson_line({{"type", "gameStart"}, {"game", lichess_game_event_json(game)}});
+}
+
+EventText LichessText::game_finish(const BotGame& game) const {
+    return ndjson_line({{"type", "gameFinish"}, {"game", lichess_game_event_json(game)}});
+}
+
+json lichess_challenge_json(const BotChallenge& told, std::string_view direction) {
+    const ChallengeRecord& challenge = told.challenge;
+    auto person = [](const std::string& name, bool bot) {
+        json out = {{"id", lichess_user_id(name)}, {"name", name}, {"online", true}};
+        out["title"] = bot ? json("BOT") : json(nullptr);
+        return out;
+    };
+    const Variant* variant = find_variant(challenge.variant);
+    json time_control;
+    std::optional<ClockSettings> clock;
+    if (challenge.clock_days) {
+        time_control = {{"type", "correspondence"}, {"daysPerTurn", *challenge.clock_days}};
+        clock = ClockSettings{0, 0, challenge.clock_days};
+    } else if (challenge.clock_initial_ms) {
+        std::int64_t limit = *challenge.clock_initial_ms / 1000;
+        std::int64_t increment = challenge.clock_increment_ms.value_or(0) / 1000;
+        time_control = {{"type", "clock"},
+                        {"limit", limit},
+                        {"increment", increment},
+                        {"show", std::to_string(limit / 60) + "+" + std::to_string(increment)}};
+        clock = ClockSettings{*challenge.clock_initial_ms, challenge.clock_increment_ms.value_or(0),
+                              std::nullopt};
+    } else {
+        time_control = {{"type", "unlimited"}};
+    }
+    std::string colour = challenge.colour == ColourChoice::White   ? "white"
+                         : challenge.colour == ColourChoice::Black ? "black"
+                                                                   : "random";
+    std::string speed = lichess_speed(clock);
+    std::string perf =
+        challenge.variant == chess_name || !variant ? speed : std::string(variant->display_name);
+    if (challenge.variant == chess_name) perf[0] = char(std::toupper((unsigned char)perf[0]));
+    json out = {{"id", challenge_text_id(challenge.id)},
+                {"url", "/#challenge=" + std::to_string(challenge.id)},
+                {"status", challenge.closed.empty()          ? "created"
+                           : challenge.closed == "cancelled" ? "canceled"
+                                                             : challenge.closed},
+                {"challenger", person(challenge.from_name, told.bots[0])},
+                {"destUser", person(challenge.to_name, told.bots[1])},
+                {"variant", variant_json(variant)},
+                {"rated", challenge.rated},
+                {"speed", speed},
+                {"timeControl", time_control},
+                {"color", colour},
+                {"perf", {{"icon", ""}, {"name", perf}}}};
+    // The colour a random choice falls on is drawn when the game is made.
+    if (colour != "random")
+        out["finalColor"] = colour;
+    else
+        out["finalColor"] = "white";
+    if (!direction.empty()) out["direction"] = direction;
+    return out;
+}
+
+EventText LichessText::challenge(const BotChallenge& told, ChallengeNews news) const {
+    switch (news) {
+    case ChallengeNews::Sent:
+        return ndjson_line(
+            {{"type", "challenge"}, {"challenge", lichess_challenge_json(told, "")}});
+    case ChallengeNews::Cancelled:
+        return ndjson_line(
+            {{"type", "challengeCanceled"}, {"challenge", lichess_challenge_json(told, "")}});
+    case ChallengeNews::Declined: {
+        json challenge = lichess_challenge_json(told, "");
+        challenge["declineReason"] = "I'm not accepting challenges at the moment.";
+        challenge["declineReasonKey"] = told.decline_reason;
+        return ndjson_line({{"type", "challengeDeclined"}, {"challenge", challenge}});
+    }
+    }
+    return ndjson_line(json::object());
+}
+
+json api_token_json(const ApiTokenRecord& token) {
+    return {{"id", std::to_string(token.id)},
+            {"description", token.description},
+            {"scopes", token.scopes},
+            {"createdAt", token.created_ms}};
+}
+
+} // namespace evo::app

@@ -1,0 +1,48 @@
+// lichess's API shapes (lichess-org/api doc/specs; docs/bots.md): the Bot and Board API's NDJSON
+// lines (BotText), its accounts, users, challenges and tokens. Written here once, from the
+// typed values of the domain; the variants' keys are the registry's names ("standard" for
+// chess).
+#pragma once
+
+#include "app/accounts/repository.h"
+#include "app/bots/bot_text.h"
+#include "app/record/game_clock.h"
+#include "app/record/game_view.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace evo::app {
+
+class LichessText final : public BotText {
+  public:
+    EventText game_full(const BotGame& game) const override;
+    EventText game_state(const BotGame& game) const override;
+    EventText game_start(const BotGame& game) const override;
+    EventText game_finish(const BotGame& game) const override;
+    EventText challenge(const BotChallenge& challenge, ChallengeNews news) const override;
+};
+
+// One NDJSON line: the value's text and a newline.
+EventText ndjson_line(const nlohmann::json& value);
+
+// "standard" for chess, else the variant's registry name; and back (none: unknown).
+std::string lichess_variant_key(std::string_view variant);
+std::optional<std::string> variant_of_lichess_key(std::string_view key);
+// lichess's speed of a clock ("bullet", "blitz", ...; days or none: "correspondence").
+std::string lichess_speed(const std::optional<ClockSettings>& clock);
+
+// lichess's user id: the name in lower case.
+std::string lichess_user_id(const std::string& name);
+// GET /api/account and /api/user/{name}: id, username, title, perfs, createdAt.
+nlohmann::json lichess_user_json(const AccountRecord& account,
+                                 const std::vector<StoredRating>& ratings, bool online);
+// The game of an event stream line or of /api/account/playing, as seen by its seat.
+nlohmann::json lichess_game_event_json(const BotGame& game);
+nlohmann::json lichess_challenge_json(const BotChallenge& challenge, std::string_view direction);
+nlohmann::json api_token_json(const ApiTokenRecord& token);
+
+} // namespace evo::app

@@ -1,0 +1,289 @@
+// lichess's API for programs over HTTP (docs/bots.md): personal tokens (made by the session,
+// shown once, listed without secrets, tested, revoked at once), scopes (403 "Missing scope"),
+// the bot upgrade, a challenge sent and accepted through the API, told on the event streams
+// (NDJSON, in chunks), whose game keeps the challenge's id, streamed (gameFull, gameState) and
+// played to its end (an illegal or out-of-turn move: 400 and nothing stored), and the Board
+// API kept apart from the Bot API.
+#include "api_test_server.h"
+#include "raw_http.h"
+
+#include "app/accounts/api_tokens.h"
+#include "app/accounts/crypto.h"
+#include "app/accounts/service.h"
+#include "app/bots/bot_streams.h"
+#include "app/http/lichess_json.h"
+#include "app/http/stream_text.h"
+#include "app/lobby/challenge_service.h"
+#include "app/storage/sqlite/account_repository.h"
+#include "app/storage/sqlite/challenge_repository.h"
+
+#include <gtest/gtest.h>
+
+namespace evo::app::testing {
+namespace {
+
+using nlohmann::json;
+
+// The first NDJSON line of `stream` that holds `marker`, as JSON (null if none).
+json line_with(const std::string& stream, const std::string& marker) {
+    std::size_t at = stream.find(marker);
+    if (at == std::string::npos) return nullptr;
+    std::size_t begin = stream.rfind('\n', at);
+    std::size_t end = stream.find('\n', at);
+    return json::parse(stream.substr(begin + 1, end - begin - 1), nullptr, false);
+}
+
+class BotApiTest : public ::testing::Test {
+  protected:
+    BotApiTest() {
+        router_.accounts = &accounts_;
+        router_.challenges = &challenges_;
+        router_.api_tokens = &tokens_;
+        router_.account_store = &accounts_store_;
+        router_.challenge_store = &challenges_store_;
+        router_.bot_streams = &streams_;
+        server_.emplace(make_request_handler(games_, router_), ApiTestServer::unlimited_rate());
+        port_ = server_->listen("127.0.0.1", 0);
+        server_->start(2);
+        streams_.start();
+    }
+    ~BotApiTest() override {
+        games_.shutdown();
+        streams_.stop();
+        streams_.close_streams();
+        server_->stop();
+    }
+
+    std::string database() const { return (directory_.path() / "games.sqlite3").string(); }
+    std::string origin() const { return "http://127.0.0.1:" + std::to_string(port_); }
+    static AccountOptions cheap_passwords() {
+        AccountOptions options;
+        options.password_cost = minimal_password_cost();
+        return options;
+    }
+
+    // A new account's session cookie.
+    std::string account(const std::string& name) {
+        return "evo_session=" + accounts_.create_account(name, "battery staple", "").token;
+    }
+    // A token of the session's account with these scopes (POST /api/tokens).
+    std::string token(const std::string& cookie, const json& scopes) {
+        httplib::Client client("127.0.0.1", port_);
+        auto made = client.Post("/api/tokens", {{"Cookie", cookie}, {"Origin", origin()}},
+                                json{{"description", "test"}, {"scopes", scopes}}.dump(),
+                                "application/json");
+        EXPECT_TRUE(made);
+        EXPECT_EQ(made->status, 201) << made->body;
+        return json::parse(made->body).at("token");
+    }
+    JsonAnswer call(const std::string& method, const std::string& path, const std::string& token,
+                    const std::string& body = "", const std::string& type = "text/plain") {
+        httplib::Client client("127.0.0.1", port_);
+        httplib::Headers headers{{"Authorization", "Bearer " + token}};
+        httplib::Result result =
+            method == "GET" ? client.Get(path, headers) : client.Post(path, headers, body, type);
+        if (!result) throw std::runtime_error("no answer from the test server");
+        return {result->status, json::parse(result->body, nullptr, false)};
+    }
+    // A stream of lichess's API opened with the token.
+    std::unique_ptr<RawConnection> stream(const std::string& path, const std::string& token) {
+        auto connection = std::make_unique<RawConnection>(port_);
+        EXPECT_TRUE(connection->send(get_request(path, "Authorization: Bearer " + token + "\r\n")));
+        return connection;
+    }
+    // A bot account's token (bot:play), upgraded.
+    std::string bot(const std::string& name) {
+        std::string secret = token(account(name), {"bot:play"});
+        EXPECT_EQ(call("POST", "/api/bot/account/upgrade", secret).status, 200);
+        return secret;
+    }
+
+    TemporaryDirectory directory_;
+    SystemClock clock_;
+    SqliteGameRepository games_store_{database()};
+    SqliteAccountRepository accounts_store_{database()};
+    SqliteChallengeRepository challenges_store_{database()};
+    GameService games_{games_store_, {}, clock_, stream_text()};
+    AccountService accounts_{accounts_store_, clock_, cheap_passwords()};
+    ChallengeService challenges_{challenges_store_, accounts_store_, games_, clock_};
+    ApiTokens tokens_{accounts_store_, clock_};
+    LichessText text_;
+    BotStreams streams_{games_, challenges_store_, accounts_store_, text_};
+    RouterOptions router_;
+    std::optional<HttpServer> server_;
+    int port_ = 0;
+};
+
+TEST_F(BotApiTest, ATokenIsShownOnceListedWithoutItsSecretTestedAndRevokedAtOnce) {
+    std::string cookie = account("alice");
+    std::string secret = token(cookie, {"bot:play", "challenge:read"});
+    EXPECT_TRUE(ApiTokens::looks_like_api_token(secret)) << secret;
+
+    httplib::Client client("127.0.0.1", port_);
+    auto listed = client.Get("/api/tokens", {{"Cookie", cookie}});
+    ASSERT_TRUE(listed);
+    EXPECT_EQ(listed->body.find(secret), std::string::npos) << listed->body;
+    json tokens = json::parse(listed->body).at("tokens");
+    ASSERT_EQ(tokens.size(), 1u);
+    EXPECT_EQ(tokens[0].at("scopes"), (json{"bot:play", "challenge:read"}));
+    EXPECT_TRUE(tokens[0].at("id").is_string());
+
+    // lichess's token test: plain text, comma-separated; an unknown one is null.
+    JsonAnswer tested = call("POST", "/api/token/test", "", secret + ",evo_unknown");
+    ASSERT_EQ(tested.status, 200);
+    EXPECT_EQ(tested.body.at(secret).at("userId"), "alice");
+    EXPECT_EQ(tested.body.at(secret).at("scopes"), "bot:play,challenge:read");
+    EXPECT_TRUE(tested.body.at("evo_unknown").is_null());
+
+    JsonAnswer me = call("GET", "/api/account", secret);
+    ASSERT_EQ(me.status, 200);
+    EXPECT_EQ(me.body.at("id"), "alice");
+    EXPECT_EQ(me.body.at("username"), "alice");
+
+    auto revoked = client.Delete("/api/tokens/" + tokens[0].at("id").get<std::string>(),
+                                 {{"Cookie", cookie}, {"Origin", origin()}});
+    ASSERT_TRUE(revoked);
+    EXPECT_EQ(revoked->status, 200);
+    EXPECT_EQ(call("GET", "/api/account", secret).status, 401);
+}
+
+TEST_F(BotApiTest, TokensAreTheSessionsToManageAndUnknownScopesAreRefused) {
+    httplib::Client client("127.0.0.1", port_);
+    auto anonymous = client.Post("/api/tokens", {{"Origin", origin()}}, "{}", "application/json");
+    ASSERT_TRUE(anonymous);
+    EXPECT_EQ(anonymous->status, 401);
+    auto unknown = client.Post("/api/tokens", {{"Cookie", account("bob")}, {"Origin", origin()}},
+                               json{{"scopes", {"web:mod"}}}.dump(), "application/json");
+    ASSERT_TRUE(unknown);
+    EXPECT_EQ(unknown->status, 400) << unknown->body;
+    // A token cannot list tokens: only the session can.
+    std::string secret = token(account("carol"), {"bot:play"});
+    auto by_token = client.Get("/api/tokens", {{"Authorization", "Bearer " + secret}});
+    ASSERT_TRUE(by_token);
+    EXPECT_EQ(by_token->status, 401);
+}
+
+TEST_F(BotApiTest, AMissingScopeIs403AndAnUnknownToken401) {
+    std::string secret = token(account("dave"), {"preference:read"});
+    JsonAnswer upgrade = call("POST", "/api/bot/account/upgrade", secret);
+    EXPECT_EQ(upgrade.status, 403);
+    EXPECT_EQ(upgrade.body, (json{{"error", "Missing scope"}}));
+    EXPECT_EQ(call("GET", "/api/account", "evo_" + std::string(32, '0')).status, 401);
+    EXPECT_EQ(call("GET", "/api/account", "not-a-token").status, 401);
+}
+
+TEST_F(BotApiTest, TwoBotsPlayAChallengeToItsEndOverTheStreams) {
+    std::string white = bot("whitebot");
+    std::string black = bot("blackbot");
+    EXPECT_EQ(call("GET", "/api/account", white).body.at("title"), "BOT");
+    auto white_events = stream("/api/stream/event", white);
+    auto black_events = stream("/api/stream/event", black);
+    std::string head = black_events->read_until("\r\n\r\n");
+    EXPECT_NE(head.find("application/x-ndjson"), std::string::npos) << head;
+    EXPECT_NE(head.find("Transfer-Encoding: chunked"), std::string::npos) << head;
+
+    // lichess-bot sends a JSON body with dotted keys and real booleans.
+    JsonAnswer sent = call("POST", "/api/challenge/blackbot", white,
+                           json{{"rated", true},
+                                {"variant", "standard"},
+                                {"color", "white"},
+                                {"clock.limit", 180},
+                                {"clock.increment", 2}}
+                               .dump(),
+                           "application/json");
+    ASSERT_EQ(sent.status, 200) << sent.body.dump();
+    std::string id = sent.body.at("id");
+    EXPECT_EQ(sent.body.at("timeControl"),
+              (json{{"type", "clock"}, {"limit", 180}, {"increment", 2}, {"show", "3+2"}}));
+    EXPECT_EQ(sent.body.at("speed"), "blitz");
+
+    json challenge = line_with(black_events->read_until("\"challenge\""), "\"type\":\"challenge\"");
+    ASSERT_FALSE(challenge.is_null());
+    EXPECT_EQ(challenge.at("challenge").at("id"), id);
+    EXPECT_EQ(challenge.at("challenge").at("challenger").at("title"), "BOT");
+    EXPECT_EQ(challenge.at("challenge").at("variant").at("key"), "standard");
+
+    ASSERT_EQ(call("POST", "/api/challenge/" + id + "/accept", black).status, 200);
+    json started = line_with(white_events->read_until("gameStart"), "gameStart");
+    ASSERT_FALSE(started.is_null());
+    // The challenge's game keeps its id.
+    EXPECT_EQ(started.at("game").at("id"), id);
+    EXPECT_EQ(started.at("game").at("color"), "white");
+    EXPECT_EQ(started.at("game").at("isMyTurn"), true);
+    EXPECT_EQ(line_with(black_events->read_until("gameStart"), "gameStart").at("game").at("color"),
+              "black");
+
+    auto black_game = stream("/api/bot/game/stream/" + id, black);
+    json full = line_with(black_game->read_until("gameFull"), "gameFull");
+    ASSERT_FALSE(full.is_null());
+    EXPECT_EQ(full.at("id"), id);
+    EXPECT_EQ(full.at("white").at("name"), "whitebot");
+    EXPECT_EQ(full.at("initialFen"), "startpos");
+    EXPECT_EQ(full.at("clock"), (json{{"initial", 180000}, {"increment", 2000}}));
+    EXPECT_EQ(full.at("state").at("moves"), "");
+    for (const char* field : {"wtime", "btime", "winc", "binc"})
+        EXPECT_TRUE(full.at("state").contains(field)) << field;
+
+    std::string game = "/api/bot/game/" + id;
+    EXPECT_EQ(call("POST", game + "/move/e7e5", black).status, 400); // not Black's turn
+    EXPECT_EQ(call("POST", game + "/move/e2e5", white).status, 400); // illegal
+    JsonAnswer moved = call("POST", game + "/move/e2e4?offeringDraw=false", white);
+    ASSERT_EQ(moved.status, 200) << moved.body.dump();
+    EXPECT_EQ(moved.body, (json{{"ok", true}}));
+    json state = line_with(black_game->read_until("e2e4"), "e2e4");
+    EXPECT_EQ(state.at("type"), "gameState");
+    EXPECT_EQ(state.at("moves"), "e2e4");
+    EXPECT_EQ(state.at("status"), "started");
+
+    ASSERT_EQ(call("POST", game + "/move/e7e5", black).status, 200);
+    ASSERT_EQ(call("POST", game + "/resign", black).status, 200);
+    std::string ended = black_game->read_until_closed(std::chrono::seconds(5));
+    json last = line_with(ended, "\"resign\"");
+    ASSERT_FALSE(last.is_null()) << ended;
+    EXPECT_EQ(last.at("winner"), "white");
+    EXPECT_EQ(last.at("moves"), "e2e4 e7e5");
+    json finish = line_with(white_events->read_until("gameFinish"), "gameFinish");
+    ASSERT_FALSE(finish.is_null());
+    EXPECT_EQ(finish.at("game").at("id"), id);
+    EXPECT_EQ(finish.at("game").at("winner"), "white");
+
+    // Rated: both ratings moved, and the perfs are keyed by speed.
+    json me = call("GET", "/api/account", white).body;
+    EXPECT_EQ(me.at("perfs").at("blitz").at("games"), 1);
+    EXPECT_GT(me.at("perfs").at("blitz").at("rating"), 1500);
+}
+
+TEST_F(BotApiTest, ADeclineAndACancelAreToldToBothAndABotHasNoBoardApi) {
+    std::string maker = bot("makerbot");
+    std::string taker = bot("takerbot");
+    auto maker_events = stream("/api/stream/event", maker);
+    std::string form = "rated=false&clock.limit=60&clock.increment=1";
+    JsonAnswer first =
+        call("POST", "/api/challenge/takerbot", maker, form, "application/x-www-form-urlencoded");
+    ASSERT_EQ(first.status, 200) << first.body.dump();
+    ASSERT_EQ(call("POST", "/api/challenge/" + first.body.at("id").get<std::string>() + "/decline",
+                   taker, "reason=later", "application/x-www-form-urlencoded")
+                  .status,
+              200);
+    json declined = line_with(maker_events->read_until("challengeDeclined"), "challengeDeclined");
+    ASSERT_FALSE(declined.is_null());
+    EXPECT_EQ(declined.at("challenge").at("id"), first.body.at("id"));
+
+    JsonAnswer second =
+        call("POST", "/api/challenge/takerbot", maker, form, "application/x-www-form-urlencoded");
+    ASSERT_EQ(second.status, 200);
+    ASSERT_EQ(
+        call("POST", "/api/challenge/" + second.body.at("id").get<std::string>() + "/cancel", maker)
+            .status,
+        200);
+    EXPECT_FALSE(
+        line_with(maker_events->read_until("challengeCanceled"), "challengeCanceled").is_null());
+
+    // A bot cannot use the Board API, a person cannot use the Bot API.
+    std::string person = token(account("person"), {"board:play"});
+    EXPECT_EQ(call("POST", "/api/board/game/1/resign", maker).status, 403); // no board:play
+    EXPECT_EQ(call("POST", "/api/bot/game/1/resign", person).status, 403);  // no bot:play
+}
+
+} // namespace
+} // namespace evo::app::testing
