@@ -14,18 +14,21 @@ bool room_readable(ChatRoom room, std::optional<Color> seat, bool over) {
 }
 
 // Why the requester may not read (or, with `writing`, write in) the room; empty: they may.
-std::string refusal(ChatRoom room, const GameSeating& seating, bool writing) {
+std::string refusal(ChatRoom room, const GameSeating& seating, bool writing,
+                    bool seated_may_write_to_spectators = false) {
     if (!seating.online) return "chat is for online games";
     if (room == ChatRoom::Players)
         return seating.seat ? "" : "the players' room is for the game's two players";
-    if (writing && seating.seat) return "the players write in the players' room";
+    if (writing && seating.seat)
+        return seated_may_write_to_spectators ? "" : "the players write in the players' room";
     if (!room_readable(room, seating.seat, seating.over))
         return "the spectators' room opens to the players when the game is over";
     return "";
 }
 
-void require_access(ChatRoom room, const GameSeating& seating, bool writing) {
-    std::string why = refusal(room, seating, writing);
+void require_access(ChatRoom room, const GameSeating& seating, bool writing,
+                    bool seated_may_write_to_spectators = false) {
+    std::string why = refusal(room, seating, writing, seated_may_write_to_spectators);
     if (why.empty()) return;
     if (!seating.online) throw conflict(why);
     throw forbidden(why);
@@ -79,7 +82,7 @@ ChatMessage ChatService::post(std::int64_t id, const ChatPost& post, const SeatT
                               const Player& viewer, const std::string& name) {
     const ChatRoom room = post.room;
     GameSeating seating = games_.seating(id, Actor::requester(token, viewer));
-    require_access(room, seating, true);
+    require_access(room, seating, true, post.seated_may_write_to_spectators);
 
     ChatMessage message;
     message.game_id = id;

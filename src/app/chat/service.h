@@ -29,6 +29,9 @@ struct ChatOptions {
 struct ChatPost {
     ChatRoom room = ChatRoom::Players;
     std::string text;
+    // lichess's API lets a seated player write in the spectators' room (bots greet them
+    // there); the site keeps its players to their own room.
+    bool seated_may_write_to_spectators = false;
 };
 
 // A room's newest messages, oldest first.

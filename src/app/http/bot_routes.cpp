@@ -212,7 +212,7 @@ void add_game_actions(RouteTable& routes, const BotRoutes& services, bool bot) {
             if (room != "player" && room != "spectator")
                 throw bad_request("room is \"player\" or \"spectator\"");
             ChatPost post{room == "player" ? ChatRoom::Players : ChatRoom::Spectators,
-                          fields.count("text") ? fields["text"] : ""};
+                          fields.count("text") ? fields["text"] : "", true};
             chat.post(game.id, post, game.actor.token, caller.player(), caller.account.name);
             call.respond(json_response(ok()));
         });

@@ -16,6 +16,7 @@
 #include "app/lobby/challenge_service.h"
 #include "app/storage/sqlite/account_repository.h"
 #include "app/storage/sqlite/challenge_repository.h"
+#include "app/storage/sqlite/chat_repository.h"
 
 #include <gtest/gtest.h>
 
@@ -42,6 +43,7 @@ class BotApiTest : public ::testing::Test {
         router_.account_store = &accounts_store_;
         router_.challenge_store = &challenges_store_;
         router_.bot_streams = &streams_;
+        router_.chat = &chat_;
         server_.emplace(make_request_handler(games_, router_), ApiTestServer::unlimited_rate());
         port_ = server_->listen("127.0.0.1", 0);
         server_->start(2);
@@ -106,6 +108,8 @@ class BotApiTest : public ::testing::Test {
     GameService games_{games_store_, {}, clock_, stream_text()};
     AccountService accounts_{accounts_store_, clock_, cheap_passwords()};
     ChallengeService challenges_{challenges_store_, accounts_store_, games_, clock_};
+    SqliteChatRepository chat_store_{database()};
+    ChatService chat_{chat_store_, games_, clock_, stream_text()};
     ApiTokens tokens_{accounts_store_, clock_};
     LichessText text_;
     BotStreams streams_{games_, challenges_store_, accounts_store_, text_};
@@ -225,6 +229,10 @@ TEST_F(BotApiTest, TwoBotsPlayAChallengeToItsEndOverTheStreams) {
         EXPECT_TRUE(full.at("state").contains(field)) << field;
 
     std::string game = "/api/bot/game/" + id;
+    // lichess-bot greets both rooms before its first move.
+    const std::string form = "application/x-www-form-urlencoded";
+    EXPECT_EQ(call("POST", game + "/chat", white, "room=player&text=Good+luck", form).status, 200);
+    EXPECT_EQ(call("POST", game + "/chat", white, "room=spectator&text=Hi%21", form).status, 200);
     EXPECT_EQ(call("POST", game + "/move/e7e5", black).status, 400); // not Black's turn
     EXPECT_EQ(call("POST", game + "/move/e2e5", white).status, 400); // illegal
     JsonAnswer moved = call("POST", game + "/move/e2e4?offeringDraw=false", white);
