@@ -103,6 +103,44 @@ TYPED_TEST(AccountRepositoryContract, OfTwoCreatingOneNameAtOnceExactlyOneHasIt)
     EXPECT_EQ(created, 1);
 }
 
+// Issue 45: API tokens are kept by digest with their scopes, found with their account from any
+// connection (another process), and revoked at once; only the owner revokes theirs.
+TYPED_TEST(AccountRepositoryContract, ApiTokensAreFoundByDigestWithTheirScopesUntilRevoked) {
+    auto store = this->open();
+    AccountRecord dana = this->account("dana");
+    AccountRecord erin = this->account("erin");
+    ASSERT_TRUE(store->create(dana));
+    ASSERT_TRUE(store->create(erin));
+    ApiTokenRecord token{0, dana.id, "digest-1", "my bot", {"bot:play", "challenge:read"}, 42};
+    store->add_api_token(token);
+    EXPECT_GT(token.id, 0);
+
+    auto elsewhere = this->open();
+    auto owner = elsewhere->api_token_owner("digest-1");
+    ASSERT_TRUE(owner);
+    EXPECT_EQ(owner->account.name, "dana");
+    EXPECT_FALSE(owner->account.bot);
+    EXPECT_EQ(owner->token.scopes, (std::vector<std::string>{"bot:play", "challenge:read"}));
+    EXPECT_EQ(owner->token.description, "my bot");
+    EXPECT_FALSE(elsewhere->api_token_owner("digest-2"));
+    ASSERT_EQ(elsewhere->api_tokens_of(dana.id).size(), 1u);
+    EXPECT_TRUE(elsewhere->api_tokens_of(erin.id).empty());
+
+    EXPECT_FALSE(elsewhere->remove_api_token(erin.id, token.id)); // not erin's
+    EXPECT_TRUE(elsewhere->remove_api_token(dana.id, token.id));
+    EXPECT_FALSE(store->api_token_owner("digest-1"));
+}
+
+TYPED_TEST(AccountRepositoryContract, ABotAccountStaysABot) {
+    auto store = this->open();
+    AccountRecord bot = this->account("robot");
+    ASSERT_TRUE(store->create(bot));
+    EXPECT_FALSE(store->find_by_name("robot")->bot);
+    EXPECT_TRUE(store->make_bot(bot.id));
+    EXPECT_TRUE(this->open()->find_by_name("ROBOT")->bot);
+    EXPECT_FALSE(store->make_bot(bot.id + 1000));
+}
+
 TYPED_TEST(AccountRepositoryContract, SessionsAreFoundByDigestUntilTheyEndOrExpire) {
     auto store = this->open();
     AccountRecord bob = this->account("bob");
