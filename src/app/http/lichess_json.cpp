@@ -2,6 +2,7 @@
 
 #include "app/bots/lichess_ids.h"
 #include "app/ratings/glicko2.h"
+#include "core/position.h"
 #include "core/variant.h"
 #include "json_answer.h"
 
@@ -83,7 +84,9 @@ std::optional<std::string> winner_of(const GameResult& result) {
 }
 
 std::string initial_fen(const GameView& view) {
-    if (view.position.variant && view.position.start_fen == view.position.variant->start_fen)
+    // As the PGN writer does: the variant's start as the core writes it.
+    if (view.position.variant &&
+        view.position.start_fen == Position::start(*view.position.variant).fen())
         return "startpos";
     return view.position.start_fen;
 }

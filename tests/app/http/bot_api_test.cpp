@@ -295,3 +295,51 @@ TEST_F(BotApiTest, ADeclineAndACancelAreToldToBothAndABotHasNoBoardApi) {
 
 } // namespace
 } // namespace evo::app::testing
+
+namespace evo::app::testing {
+namespace {
+
+TEST_F(BotApiTest, PeoplePlayEvoChessThroughTheBoardApiUnderItsRegistryKey) {
+    std::string white = token(account("anna"), {"board:play"});
+    std::string black = token(account("boris"), {"board:play"});
+    JsonAnswer sent =
+        call("POST", "/api/challenge/boris", white, "variant=evochess&color=white&days=2",
+             "application/x-www-form-urlencoded");
+    ASSERT_EQ(sent.status, 200) << sent.body.dump();
+    EXPECT_EQ(sent.body.at("variant").at("key"), "evochess");
+    EXPECT_EQ(sent.body.at("timeControl"), (json{{"type", "correspondence"}, {"daysPerTurn", 2}}));
+    std::string id = sent.body.at("id");
+    ASSERT_EQ(call("POST", "/api/challenge/" + id + "/accept", black).status, 200);
+
+    // A person has no Bot API, and a bot-only route refuses them.
+    EXPECT_EQ(call("GET", "/api/bot/game/stream/" + id, white).status, 403);
+    auto game_stream = stream("/api/board/game/stream/" + id, black);
+    json full = line_with(game_stream->read_until("gameFull"), "gameFull");
+    ASSERT_FALSE(full.is_null());
+    EXPECT_EQ(full.at("variant").at("key"), "evochess");
+    EXPECT_EQ(full.at("initialFen"), "startpos");
+    EXPECT_EQ(full.at("daysPerTurn"), 2);
+
+    std::string game = "/api/board/game/" + id;
+    ASSERT_EQ(call("POST", game + "/move/e2e4", white).status, 200);
+    // A move given percent-encoded reads the same.
+    ASSERT_EQ(call("POST", game + "/move/e7%65%35", black).status, 200);
+    EXPECT_EQ(line_with(game_stream->read_until("e2e4 e7e5"), "e2e4 e7e5").at("type"), "gameState");
+    JsonAnswer playing = call("GET", "/api/account/playing", white);
+    ASSERT_EQ(playing.status, 200);
+    ASSERT_EQ(playing.body.at("nowPlaying").size(), 1u);
+    EXPECT_EQ(playing.body.at("nowPlaying")[0].at("gameId"), id);
+    EXPECT_EQ(playing.body.at("nowPlaying")[0].at("isMyTurn"), true);
+    EXPECT_EQ(playing.body.at("nowPlaying")[0].at("speed"), "correspondence");
+
+    // A draw offered and accepted ends it.
+    ASSERT_EQ(call("POST", game + "/draw/yes", white).status, 200);
+    ASSERT_EQ(call("POST", game + "/draw/yes", black).status, 200);
+    json last = line_with(game_stream->read_until_closed(std::chrono::seconds(5)), "\"draw\"");
+    ASSERT_FALSE(last.is_null());
+    EXPECT_EQ(last.at("status"), "draw");
+    EXPECT_FALSE(last.contains("winner"));
+}
+
+} // namespace
+} // namespace evo::app::testing
