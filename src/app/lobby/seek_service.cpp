@@ -55,10 +55,23 @@ SeekService::SeekService(SeekRepository& seeks, GameService& games, const Clock&
     : seeks_(seeks), games_(games), clock_(clock), open_seeks_per_player_(open_seeks_per_player),
       accounts_(accounts) {}
 
+namespace {
+
+// A bot plays only by challenge (docs/bots.md): never paired with a person in the lobby.
+void refuse_bot(AccountRepository* accounts, const Player& player, const std::string& name) {
+    if (!accounts || !player.account_key) return;
+    auto account = accounts->find_by_name(name);
+    if (account && account->bot && account_owner_key(account->id) == *player.account_key)
+        throw forbidden("a bot account plays by challenge only, never in the lobby");
+}
+
+} // namespace
+
 SeekMade SeekService::create(const SeekRequest& request, const Player& maker,
                              const std::string& maker_name) {
     SeekRecord seek;
     seek.owner = player_key_or_refuse(maker);
+    refuse_bot(accounts_, maker, maker_name);
     check_game_offer(request.offer, maker);
     static_cast<GameOffer&>(seek) = request.offer;
     seek.owner_name = maker_name;
@@ -79,6 +92,7 @@ SeekMade SeekService::create(const SeekRequest& request, const Player& maker,
 AutoPairingMade SeekService::create_auto(const AutoPairingRequest& request, const Player& maker,
                                          const std::string& maker_name) {
     std::string key = player_key_or_refuse(maker);
+    refuse_bot(accounts_, maker, maker_name);
     const std::vector<GameOffer>& offers = request.offers;
     if (offers.empty()) throw bad_request("an auto-pairing entry names at least one game");
     for (const GameOffer& offer : offers) check_game_offer(offer, maker);
@@ -227,6 +241,7 @@ std::int64_t SeekService::cancel(std::int64_t id, const Player& maker) {
 
 GameView SeekService::accept(std::int64_t id, const Player& taker, const std::string& taker_name) {
     std::string key = player_key_or_refuse(taker);
+    refuse_bot(accounts_, taker, taker_name);
     reopen_stalled();
     SeekRecord seek = open_seek_or_refuse(seeks_, id);
     if (taker.owns(seek.owner)) throw forbidden("that is your own seek");

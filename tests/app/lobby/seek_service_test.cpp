@@ -3,6 +3,7 @@
 // sharing one database; your own seek, too many seeks, rated games without accounts and
 // rated games of variants from a file are refused.
 #include "app/http/stream_text.h"
+#include "app/storage/sqlite/account_repository.h"
 #include "lobby_test_support.h"
 
 #include <limits>
@@ -267,6 +268,30 @@ TEST_F(SeekServiceTest, CorrespondenceSeeksAreForAccounts) {
     std::int64_t id = create(days, account(1), "ada").at("id");
     EXPECT_EQ(refusal_of([&] { accept(id, visitor("b")); }), ErrorKind::Forbidden);
     EXPECT_EQ(accept(id, account(2)).at("seats").at("b"), true);
+}
+
+// docs/bots.md: a bot account plays by challenge only; the lobby refuses its seeks, its
+// auto-pairing entries and its accepts, and takes a person's.
+TEST_F(SeekServiceTest, ABotAccountPlaysByChallengeOnlyNeverInTheLobby) {
+    SqliteAccountRepository accounts(database());
+    AccountRecord bot{0, "robot", "hash", 0};
+    AccountRecord person{0, "person", "hash", 0};
+    ASSERT_TRUE(accounts.create(bot));
+    ASSERT_TRUE(accounts.create(person));
+    ASSERT_TRUE(accounts.make_bot(bot.id));
+    SeekService seeks(seeks_store_, games_, clock_, SeekService::default_open_seeks_per_player,
+                      &accounts);
+    Player as_bot, as_person;
+    as_bot.account_key = account_owner_key(bot.id);
+    as_person.account_key = account_owner_key(person.id);
+    SeekRequest request;
+    request.offer.variant = "chess";
+    EXPECT_EQ(refusal_of([&] { seeks.create(request, as_bot, "robot"); }), ErrorKind::Forbidden);
+    AutoPairingRequest entry;
+    entry.offers = {request.offer};
+    EXPECT_EQ(refusal_of([&] { seeks.create_auto(entry, as_bot, "robot"); }), ErrorKind::Forbidden);
+    std::int64_t id = seeks.create(request, as_person, "person").id;
+    EXPECT_EQ(refusal_of([&] { seeks.accept(id, as_bot, "robot"); }), ErrorKind::Forbidden);
 }
 
 } // namespace
