@@ -9,6 +9,7 @@
 #include "json_fields.h"
 #include "lichess_json.h"
 
+#include <cctype>
 #include <charconv>
 
 namespace evo::app {
@@ -61,6 +62,20 @@ TokenCaller player_of_api(const HttpRequest& request, ApiTokens& tokens, bool bo
     if (!bot && caller.account.bot)
         throw bad_request("This endpoint cannot be used with a Bot account.");
     return caller;
+}
+
+// A name as accounts are named (3 to 20 of A-Z, a-z, 0-9, '_', '-'); anything else (a NUL
+// above all, which PostgreSQL's text would cut) names nobody and is never looked up.
+bool account_name_form(std::string_view name) {
+    if (name.size() < 3 || name.size() > 20) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
+    return true;
+}
+
+std::optional<AccountRecord> account_named(AccountRepository& accounts, const std::string& name) {
+    if (!account_name_form(name)) return std::nullopt;
+    return accounts.find_by_name(name);
 }
 
 json ok() {
@@ -293,7 +308,7 @@ void add_token_routes(RouteTable& routes, const BotRoutes& services) {
 
 BotChallenge told_challenge(const BotRoutes& services, const ChallengeRecord& challenge) {
     auto bot_named = [&](const std::string& name) {
-        auto account = services.accounts.find_by_name(name);
+        auto account = account_named(services.accounts, name);
         return account && account->bot;
     };
     return {challenge, {bot_named(challenge.from_name), bot_named(challenge.to_name)}};
@@ -349,6 +364,7 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
             auto fields = lichess_fields(call.request);
             ChallengeRequest request;
             request.to = percent_decoded(call.segments.at(2));
+            if (!account_name_form(request.to)) throw not_found("No such user");
             GameOffer& offer = request.offer;
             std::string key = fields.count("variant") ? fields["variant"] : "standard";
             auto variant = variant_of_lichess_key(key);
@@ -454,7 +470,7 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
         call.respond(std::move(response));
     });
     routes.add("GET", "/api/user/{text}", [services](const RouteCall& call) {
-        auto account = services.accounts.find_by_name(percent_decoded(call.segments.at(2)));
+        auto account = account_named(services.accounts, percent_decoded(call.segments.at(2)));
         if (!account) throw not_found("No such user");
         call.respond(
             json_response(lichess_user_json(*account, services.accounts.ratings_of(account->id),
@@ -471,7 +487,7 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
             if (comma == std::string::npos) comma = ids.size();
             std::string name = ids.substr(start, comma - start);
             start = comma + 1;
-            auto account = services.accounts.find_by_name(name);
+            auto account = account_named(services.accounts, name);
             if (!account) continue;
             json status = {{"id", lichess_user_id(account->name)},
                            {"name", account->name},
