@@ -199,10 +199,10 @@ void BotStreams::handle_challenge(const LobbyNotice& notice) {
     ChallengeNews news = notice.change == LobbyChange::ChallengeSent ? ChallengeNews::Sent
                          : notice.reason == LobbyRemoval::Declined   ? ChallengeNews::Declined
                                                                      : ChallengeNews::Cancelled;
-    // The reason a decline gave is not stored yet: the stream says "generic".
     BotChallenge told{
         *challenge,
-        {is_bot(challenge->from, challenge->from_name), is_bot(challenge->to, challenge->to_name)}};
+        {is_bot(challenge->from, challenge->from_name), is_bot(challenge->to, challenge->to_name)},
+        challenge->decline_reason.empty() ? "generic" : challenge->decline_reason};
     EventText text = text_.challenge(told, news);
     std::lock_guard lock(mutex_);
     send_to_account_locked(challenge->from, text);

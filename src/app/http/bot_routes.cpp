@@ -348,7 +348,9 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
     routes.add("POST", "/api/challenge/{text}/decline",
                [services, challenger](const RouteCall& call) {
                    TokenCaller caller = challenger(call.request);
-                   services.challenges.decline(challenge_id_or_404(call), caller.player());
+                   auto fields = lichess_fields(call.request);
+                   std::string reason = fields.count("reason") ? fields["reason"] : "generic";
+                   services.challenges.decline(challenge_id_or_404(call), caller.player(), reason);
                    call.respond(json_response(ok()));
                });
     routes.add("POST", "/api/challenge/{text}/cancel",

@@ -324,7 +324,9 @@ EventText LichessText::challenge(const BotChallenge& told, ChallengeNews news) c
             {{"type", "challengeCanceled"}, {"challenge", lichess_challenge_json(told, "")}});
     case ChallengeNews::Declined: {
         json challenge = lichess_challenge_json(told, "");
-        challenge["declineReason"] = "I'm not accepting challenges at the moment.";
+        challenge["declineReason"] = told.decline_reason == "variant"
+                                         ? "This variant is not played here."
+                                         : "I'm not accepting challenges at the moment.";
         challenge["declineReasonKey"] = told.decline_reason;
         return ndjson_line({{"type", "challengeDeclined"}, {"challenge", challenge}});
     }

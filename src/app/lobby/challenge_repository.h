@@ -25,6 +25,7 @@ struct ChallengeRecord : GameOffer {
     std::optional<std::int64_t> game_id; // the game its acceptance made
     std::string from_token;              // the players' seats in that game
     std::string to_token;
+    std::string decline_reason; // lichess's key ("generic", "variant", ...); empty: none
 };
 
 class ChallengeRepository {
@@ -40,6 +41,8 @@ class ChallengeRepository {
     virtual int open_from(const std::string& player) = 0;
     // Closes the open challenge as `how` at `now_ms`: true for exactly one caller.
     virtual bool close(std::int64_t id, const std::string& how, std::int64_t now_ms) = 0;
+    // Notes why a closed challenge was declined.
+    virtual void note_decline_reason(std::int64_t id, const std::string& reason) = 0;
     // Notes the game an accepted challenge made and its players' seat tokens; false when it is
     // no longer accepted with no game (reopened meanwhile: reopen_stalled).
     virtual bool set_game(std::int64_t id, std::int64_t game_id, const std::string& from_token,

@@ -1,5 +1,7 @@
 #include "challenge_service.h"
 
+#include <algorithm>
+
 #include "app/common/api_error.h"
 #include "app/ratings/rated_games.h"
 #include "offer.h"
@@ -101,11 +103,24 @@ GameView ChallengeService::accept(std::int64_t id, const Player& player) {
     return game.state;
 }
 
-std::int64_t ChallengeService::decline(std::int64_t id, const Player& player) {
+const std::vector<std::string>& decline_reasons() {
+    static const std::vector<std::string> reasons = {"generic",     "later", "tooFast", "tooSlow",
+                                                     "timeControl", "rated", "casual",  "standard",
+                                                     "variant",     "noBot", "onlyBot"};
+    return reasons;
+}
+
+std::int64_t ChallengeService::decline(std::int64_t id, const Player& player,
+                                       const std::string& reason) {
+    const auto& reasons = decline_reasons();
+    if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end())
+        throw bad_request("a reason to decline is one of generic, later, tooFast, tooSlow, "
+                          "timeControl, rated, casual, standard, variant, noBot, onlyBot");
     player_key_or_refuse(player);
     ChallengeRecord challenge = open_or_refuse(id);
     if (!player.owns(challenge.to)) throw forbidden("that challenge is not to you");
     close_or_refuse(id, "declined");
+    challenges_.note_decline_reason(id, reason);
     games_.event_bus().publish_lobby({LobbyChange::ChallengeRemoved, id, LobbyRemoval::Declined});
     return id;
 }

@@ -34,6 +34,10 @@ struct ChallengeLists {
     std::vector<ChallengeRecord> outgoing;
 };
 
+// lichess's reasons to decline: generic, later, tooFast, tooSlow, timeControl, rated, casual,
+// standard, variant, noBot, onlyBot.
+const std::vector<std::string>& decline_reasons();
+
 class ChallengeService {
   public:
     static constexpr int default_open_challenges_per_player = 3;
@@ -52,8 +56,10 @@ class ChallengeService {
     ChallengeLists list(const Player& player);
     // Makes the game: its state with the challenged player's seat.
     GameView accept(std::int64_t id, const Player& player);
-    // Declines (the challenged) or cancels (the challenger) it: its id.
-    std::int64_t decline(std::int64_t id, const Player& player);
+    // Declines (the challenged; `reason`: one of lichess's keys, decline_reasons()) or cancels
+    // (the challenger) it: its id.
+    std::int64_t decline(std::int64_t id, const Player& player,
+                         const std::string& reason = "generic");
     std::int64_t cancel(std::int64_t id, const Player& player);
     // Reopens the challenges whose acceptor died mid-pairing (stalled_accept_ms) and tells
     // the lobby; answers their ids. Called by whoever looks at the challenges next.

@@ -276,6 +276,7 @@ TEST_F(BotApiTest, ADeclineAndACancelAreToldToBothAndABotHasNoBoardApi) {
     json declined = line_with(maker_events->read_until("challengeDeclined"), "challengeDeclined");
     ASSERT_FALSE(declined.is_null());
     EXPECT_EQ(declined.at("challenge").at("id"), first.body.at("id"));
+    EXPECT_EQ(declined.at("challenge").at("declineReasonKey"), "later");
 
     JsonAnswer second =
         call("POST", "/api/challenge/takerbot", maker, form, "application/x-www-form-urlencoded");

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* challenge_columns =
     "SELECT id, challenger, challenger_name, challenged, challenged_name, variant, "
     "clock_initial_ms, clock_increment_ms, clock_days, rated, colour, created_ms, closed, "
-    "game_id, challenger_token, challenged_token FROM challenges ";
+    "game_id, challenger_token, challenged_token, decline_reason FROM challenges ";
 
 ChallengeRecord challenge_of_row(const PostgresResult& rows, int row) {
     ChallengeRecord challenge;
@@ -25,6 +25,7 @@ ChallengeRecord challenge_of_row(const PostgresResult& rows, int row) {
     challenge.game_id = rows.optional_int64(row, 13);
     challenge.from_token = rows.optional_text(row, 14).value_or("");
     challenge.to_token = rows.optional_text(row, 15).value_or("");
+    challenge.decline_reason = rows.optional_text(row, 16).value_or("");
     return challenge;
 }
 
@@ -84,6 +85,11 @@ bool PostgresChallengeRepository::close(std::int64_t id, const std::string& how,
     return run("UPDATE challenges SET closed = $1, closed_ms = $2 WHERE id = $3 AND closed IS NULL",
                PostgresParams().add(how).add(now_ms).add(id))
                .affected_rows() > 0;
+}
+
+void PostgresChallengeRepository::note_decline_reason(std::int64_t id, const std::string& reason) {
+    run("UPDATE challenges SET decline_reason = $1 WHERE id = $2",
+        PostgresParams().add(reason).add(id));
 }
 
 bool PostgresChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,

@@ -235,7 +235,8 @@ ALTER TABLE games ADD COLUMN made_for TEXT;
 CREATE INDEX games_made_for ON games(made_for) WHERE made_for IS NOT NULL;
 )sql";
 
-// Version 13: bot accounts and personal API tokens (docs/bots.md), kept by their digest.
+// Version 13: bot accounts and personal API tokens (docs/bots.md), kept by their digest, and
+// the reason a challenge was declined (lichess's keys).
 constexpr const char* bots_and_api_tokens_sql = R"sql(
 ALTER TABLE accounts ADD COLUMN bot BOOLEAN NOT NULL DEFAULT false;
 CREATE TABLE api_tokens (
@@ -247,6 +248,7 @@ CREATE TABLE api_tokens (
     created_ms   BIGINT NOT NULL
 );
 CREATE INDEX api_tokens_account ON api_tokens(account_id);
+ALTER TABLE challenges ADD COLUMN decline_reason TEXT;
 )sql";
 
 struct MigrationStep {

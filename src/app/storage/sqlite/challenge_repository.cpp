@@ -11,7 +11,7 @@ namespace {
 constexpr const char* challenge_columns =
     "SELECT id, challenger, challenger_name, challenged, challenged_name, variant, "
     "clock_initial_ms, clock_increment_ms, clock_days, rated, colour, created_ms, closed, "
-    "game_id, challenger_token, challenged_token FROM challenges ";
+    "game_id, challenger_token, challenged_token, decline_reason FROM challenges ";
 
 ChallengeRecord challenge_of_row(const SqliteStatement& row) {
     ChallengeRecord challenge;
@@ -26,6 +26,7 @@ ChallengeRecord challenge_of_row(const SqliteStatement& row) {
     challenge.game_id = row.column_optional_int64(13);
     challenge.from_token = row.column_optional_text(14).value_or("");
     challenge.to_token = row.column_optional_text(15).value_or("");
+    challenge.decline_reason = row.column_optional_text(16).value_or("");
     return challenge;
 }
 
@@ -87,6 +88,13 @@ bool SqliteChallengeRepository::close(std::int64_t id, const std::string& how,
     close.bind(1, how).bind(2, now_ms).bind(3, id);
     close.run();
     return db_.changes() > 0;
+}
+
+void SqliteChallengeRepository::note_decline_reason(std::int64_t id, const std::string& reason) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement note(db_, "UPDATE challenges SET decline_reason = ? WHERE id = ?");
+    note.bind(1, reason).bind(2, id);
+    note.run();
 }
 
 bool SqliteChallengeRepository::set_game(std::int64_t id, std::int64_t game_id,

@@ -19,6 +19,7 @@ class SqliteChallengeRepository final : public ChallengeRepository {
     std::vector<ChallengeRecord> open_of(const std::string& player) override;
     int open_from(const std::string& player) override;
     bool close(std::int64_t id, const std::string& how, std::int64_t now_ms) override;
+    void note_decline_reason(std::int64_t id, const std::string& reason) override;
     std::vector<std::int64_t> reopen_stalled(std::int64_t before_ms) override;
     bool set_game(std::int64_t id, std::int64_t game_id, const std::string& from_token,
                   const std::string& to_token) override;

@@ -272,7 +272,8 @@ CREATE INDEX games_made_for ON games(made_for) WHERE made_for IS NOT NULL;
 )sql");
 }
 
-// Version 13: bot accounts and personal API tokens (docs/bots.md), kept by their digest.
+// Version 13: bot accounts and personal API tokens (docs/bots.md), kept by their digest, and
+// the reason a challenge was declined (lichess's keys).
 void add_bots_and_api_tokens(SqliteDatabase& db) {
     db.execute(R"sql(
 ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
@@ -285,6 +286,7 @@ CREATE TABLE api_tokens (
     created_ms   INTEGER NOT NULL
 );
 CREATE INDEX api_tokens_account ON api_tokens(account_id);
+ALTER TABLE challenges ADD COLUMN decline_reason TEXT;
 )sql");
 }
 
