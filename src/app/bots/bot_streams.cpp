@@ -91,19 +91,23 @@ BotGame BotStreams::bot_game(std::int64_t id, const std::string& key) {
     return game;
 }
 
-void BotStreams::open_events(const AccountRecord& account, std::shared_ptr<EventSink> sink) {
+void BotStreams::open_events(const AccountRecord& account, std::shared_ptr<EventSink> sink,
+                             std::vector<std::string> variants) {
     std::string key = account_owner_key(account.id);
+    if (account.bot && variants.empty()) variants = {"chess"};
+    if (!account.bot) variants.clear();
     std::shared_ptr<EventSink> replaced;
     {
         std::lock_guard lock(mutex_);
         auto& slot = accounts_streaming_[key];
         replaced = std::move(slot.sink);
-        slot = {sink, account};
+        slot = {sink, account, variants};
     }
     // lichess: one event stream per token; the newer one wins.
     if (replaced) replaced->close();
     // First what is open now: its challenges, then its games being played.
     for (const ChallengeRecord& challenge : challenges_.open_of(key)) {
+        if (declined_as_unplayed(challenge)) continue;
         BotChallenge told{
             challenge,
             {is_bot(challenge.from, challenge.from_name), is_bot(challenge.to, challenge.to_name)}};
@@ -189,9 +193,31 @@ void BotStreams::tell_start(std::int64_t game_id, const std::vector<std::string>
     }
 }
 
+bool BotStreams::declined_as_unplayed(const ChallengeRecord& challenge) {
+    if (!decline_ || !challenge.closed.empty()) return false;
+    {
+        std::lock_guard lock(mutex_);
+        auto it = accounts_streaming_.find(challenge.to);
+        if (it == accounts_streaming_.end() || it->second.variants.empty()) return false;
+        const auto& played = it->second.variants;
+        if (std::find(played.begin(), played.end(), challenge.variant) != played.end())
+            return false;
+    }
+    Player bot;
+    bot.account_key = challenge.to;
+    try {
+        decline_(challenge.id, bot);
+    } catch (const ApiError&) {
+        return false; // answered meanwhile
+    }
+    return true;
+}
+
 void BotStreams::handle_challenge(const LobbyNotice& notice) {
     auto challenge = challenges_.find(notice.id);
     if (!challenge) return;
+    // The decline's own notice tells both players.
+    if (notice.change == LobbyChange::ChallengeSent && declined_as_unplayed(*challenge)) return;
     if (notice.reason == LobbyRemoval::Accepted) {
         if (challenge->game_id) tell_start(*challenge->game_id, {challenge->from, challenge->to});
         return;

@@ -16,6 +16,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -34,8 +35,16 @@ class BotStreams {
     BotStreams(const BotStreams&) = delete;
     BotStreams& operator=(const BotStreams&) = delete;
 
-    // GET /api/stream/event of the account.
-    void open_events(const AccountRecord& account, std::shared_ptr<EventSink> sink);
+    // GET /api/stream/event of the account. A bot states the variants it plays (registry
+    // names; none stated: chess alone); a challenge to it in another is declined ("variant")
+    // by the hook below while its stream is open here.
+    void open_events(const AccountRecord& account, std::shared_ptr<EventSink> sink,
+                     std::vector<std::string> variants = {});
+    // How a challenge to a bot in a variant it does not play is declined (the challenge's id,
+    // the bot as a player).
+    void on_unplayed_variant(std::function<void(std::int64_t, const Player&)> decline) {
+        decline_ = std::move(decline);
+    }
     // GET /api/bot/game/stream/{id} (or the board's) of a player seated in the game; the
     // caller has checked the seat. `text_id`: the id the client named the game by.
     void open_game(std::int64_t game_id, const AccountRecord& account,
@@ -71,12 +80,16 @@ class BotStreams {
     ChallengeRepository& challenges_;
     AccountRepository& accounts_;
     const BotText& text_;
+    std::function<void(std::int64_t, const Player&)> decline_;
 
     mutable std::mutex mutex_;
     struct EventStream {
         std::shared_ptr<EventSink> sink;
         AccountRecord account;
+        std::vector<std::string> variants; // a bot's; empty: any (a person's)
     };
+    // Declines the challenge if it is to a bot streaming here in a variant it does not play.
+    bool declined_as_unplayed(const ChallengeRecord& challenge);
     std::map<std::string, EventStream> accounts_streaming_; // by account key
     std::map<std::int64_t, std::vector<GameStream>> game_streams_;
     // The games whose start an event stream was told, until their finish is told.

@@ -78,6 +78,29 @@ std::optional<AccountRecord> account_named(AccountRepository& accounts, const st
     return accounts.find_by_name(name);
 }
 
+// The variants a bot plays, from its event stream's header (docs/bots.md): X-Bot-Variants,
+// or pychess-variants' X-PyChess-Bot-Capabilities, lichess's keys comma-separated; an
+// unknown key is 400. None: chess alone.
+std::vector<std::string> bot_variants(const HttpRequest& request) {
+    std::string header = request.header("x-bot-variants");
+    if (header.empty()) header = request.header("x-pychess-bot-capabilities");
+    std::vector<std::string> variants;
+    std::size_t start = 0;
+    while (start < header.size()) {
+        std::size_t comma = header.find(',', start);
+        if (comma == std::string::npos) comma = header.size();
+        std::string key = header.substr(start, comma - start);
+        start = comma + 1;
+        key.erase(0, key.find_first_not_of(' '));
+        key.erase(key.find_last_not_of(' ') + 1);
+        if (key.empty()) continue;
+        auto variant = variant_of_lichess_key(key);
+        if (!variant) throw bad_request("unknown variant in X-Bot-Variants: " + key.substr(0, 40));
+        variants.push_back(*variant);
+    }
+    return variants;
+}
+
 json ok() {
     return {{"ok", true}};
 }
@@ -449,8 +472,8 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
     routes.add("GET", "/api/stream/event", [services](const RouteCall& call) {
         TokenCaller caller = token_caller(call.request, services.tokens);
         require_scope(caller, {"bot:play", "board:play", "challenge:read"});
-        services.streams.open_events(caller.account,
-                                     call.shared->open_stream(StreamFormat::NdJson));
+        services.streams.open_events(caller.account, call.shared->open_stream(StreamFormat::NdJson),
+                                     bot_variants(call.request));
     });
     // NDJSON, one bot a line, as lichess's; ?nb= at most that many.
     routes.add("GET", "/api/bot/online", [services](const RouteCall& call) {

@@ -168,6 +168,9 @@ int run_server(const ServeOptions& given) {
                       lobby_options);
         router.lobby = &*lobby;
         bot_streams.emplace(*service, *storage.challenges, *storage.accounts, lichess_text);
+        bot_streams->on_unplayed_variant([&challenges](std::int64_t id, const Player& bot) {
+            challenges->decline(id, bot, "variant");
+        });
         router.api_tokens = &api_tokens;
         router.account_store = storage.accounts.get();
         router.challenge_store = storage.challenges.get();

@@ -47,6 +47,9 @@ class BotApiTest : public ::testing::Test {
         server_.emplace(make_request_handler(games_, router_), ApiTestServer::unlimited_rate());
         port_ = server_->listen("127.0.0.1", 0);
         server_->start(2);
+        streams_.on_unplayed_variant([this](std::int64_t id, const Player& bot) {
+            challenges_.decline(id, bot, "variant");
+        });
         streams_.start();
     }
     ~BotApiTest() override {
@@ -340,6 +343,45 @@ TEST_F(BotApiTest, PeoplePlayEvoChessThroughTheBoardApiUnderItsRegistryKey) {
     ASSERT_FALSE(last.is_null());
     EXPECT_EQ(last.at("status"), "draw");
     EXPECT_FALSE(last.contains("winner"));
+}
+
+TEST_F(BotApiTest, ABotDeclinesAVariantItDoesNotPlayAndTakesOneItStated) {
+    std::string chess_only = bot("chessbot");
+    std::string evo = bot("evobot");
+    std::string person = token(account("player"), {"challenge:write", "challenge:read"});
+    auto chess_events = stream("/api/stream/event", chess_only);
+    auto evo_events = std::make_unique<RawConnection>(port_);
+    ASSERT_TRUE(
+        evo_events->send(get_request("/api/stream/event", "Authorization: Bearer " + evo +
+                                                              "\r\nX-Bot-Variants: evochess, "
+                                                              "standard\r\n")));
+    evo_events->read_until("\r\n\r\n");
+    auto person_events = stream("/api/stream/event", person);
+    const std::string form = "application/x-www-form-urlencoded";
+
+    // No header: chess alone.
+    JsonAnswer refused = call("POST", "/api/challenge/chessbot", person, "variant=evochess", form);
+    ASSERT_EQ(refused.status, 200) << refused.body.dump();
+    json declined = line_with(person_events->read_until("challengeDeclined"), "challengeDeclined");
+    ASSERT_FALSE(declined.is_null());
+    EXPECT_EQ(declined.at("challenge").at("declineReasonKey"), "variant");
+    EXPECT_EQ(chess_events->read_until("evochess", std::chrono::milliseconds(300))
+                  .find("\"type\":\"challenge\""),
+              std::string::npos);
+
+    JsonAnswer taken = call("POST", "/api/challenge/evobot", person, "variant=evochess", form);
+    ASSERT_EQ(taken.status, 200);
+    json told =
+        line_with(evo_events->read_until("\"type\":\"challenge\""), "\"type\":\"challenge\"");
+    ASSERT_FALSE(told.is_null());
+    EXPECT_EQ(told.at("challenge").at("variant").at("key"), "evochess");
+
+    // An unknown key in the header is a clear 400.
+    httplib::Client client("127.0.0.1", port_);
+    auto bad = client.Get("/api/stream/event",
+                          {{"Authorization", "Bearer " + evo}, {"X-Bot-Variants", "nope"}});
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->status, 400);
 }
 
 } // namespace
