@@ -537,17 +537,7 @@ std::map<std::string, std::string> lichess_fields(const HttpRequest& request) {
         flatten(value, "", fields);
         return fields;
     }
-    while (!body.empty()) {
-        std::size_t amp = body.find('&');
-        std::string_view pair = body.substr(0, amp);
-        std::size_t equals = pair.find('=');
-        std::string name = percent_decoded(pair.substr(0, equals));
-        std::string value =
-            equals == std::string_view::npos ? "" : percent_decoded(pair.substr(equals + 1));
-        if (!name.empty()) fields.emplace(std::move(name), std::move(value));
-        body = amp == std::string_view::npos ? std::string_view() : body.substr(amp + 1);
-    }
-    return fields;
+    return parse_form(body);
 }
 
 void add_bot_routes(RouteTable& routes, BotRoutes services) {

@@ -53,18 +53,23 @@ void parse_target(HttpRequest& request) {
     request.path = std::string(target.substr(0, question));
     request.query.clear();
     if (question == std::string_view::npos) return;
-    std::string_view rest = target.substr(question + 1);
-    while (!rest.empty()) {
-        std::size_t amp = rest.find('&');
-        std::string_view pair = rest.substr(0, amp);
+    request.query = parse_form(target.substr(question + 1));
+}
+
+std::map<std::string, std::string> parse_form(std::string_view text) {
+    std::map<std::string, std::string> fields;
+    while (!text.empty()) {
+        std::size_t amp = text.find('&');
+        std::string_view pair = text.substr(0, amp);
         std::size_t equals = pair.find('=');
         std::string name = decode_component(pair.substr(0, equals));
         std::string value =
             equals == std::string_view::npos ? "" : decode_component(pair.substr(equals + 1));
-        if (!name.empty()) request.query.emplace(std::move(name), std::move(value));
+        if (!name.empty()) fields.emplace(std::move(name), std::move(value));
         if (amp == std::string_view::npos) break;
-        rest = rest.substr(amp + 1);
+        text = text.substr(amp + 1);
     }
+    return fields;
 }
 
 } // namespace evo::app

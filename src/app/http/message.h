@@ -33,6 +33,9 @@ struct HttpRequest {
 // Percent-decoding of a query or form component ('+' is a space; a broken escape stays).
 std::string percent_decoded(std::string_view text);
 
+// "a=1&b=x%20y" (a query, a form body) as decoded fields; the first of a name wins.
+std::map<std::string, std::string> parse_form(std::string_view text);
+
 // Splits a request target into path and decoded query parameters.
 void parse_target(HttpRequest& request);
 
