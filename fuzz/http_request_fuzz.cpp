@@ -58,7 +58,7 @@ class RecordingResponder : public Responder {
     void respond(HttpResponse response) override {
         if (answers_++ == 0) response_ = std::move(response);
     }
-    std::shared_ptr<EventSink> open_event_stream() override {
+    std::shared_ptr<EventSink> open_stream(StreamFormat) override {
         ++answers_;
         sink_ = std::make_shared<RecordingSink>();
         return sink_;

@@ -207,22 +207,22 @@ void add_game_actions(RouteTable& routes, const BotRoutes& services, bool bot) {
     routes.add("POST", prefix + "/move/{text}", move);
     routes.add("POST", prefix + "/move/{text}/{text}", move);
     routes.add("POST", prefix + "/abort", [seated, &games](const RouteCall& call) {
-        auto [caller, game] = seated(call);
+        SeatedGame game = seated(call).second;
         game_action(call, [&] { games.abort(game.id, game.actor); });
     });
     routes.add("POST", prefix + "/resign", [seated, &games](const RouteCall& call) {
-        auto [caller, game] = seated(call);
+        SeatedGame game = seated(call).second;
         game_action(call, [&] { games.resign(game.id, {}, game.actor); });
     });
     routes.add("POST", prefix + "/claim-victory", [seated, &games](const RouteCall& call) {
-        auto [caller, game] = seated(call);
+        SeatedGame game = seated(call).second;
         game_action(call, [&] { games.claim_victory(game.id, game.actor); });
     });
     for (const char* offer : {"draw", "takeback"}) {
         bool draw = std::string_view(offer) == "draw";
         routes.add("POST", prefix + "/" + offer + "/{text}",
                    [seated, &games, draw](const RouteCall& call) {
-                       auto [caller, game] = seated(call);
+                       SeatedGame game = seated(call).second;
                        std::string answer = call.text(5);
                        if (answer != "yes" && answer != "no")
                            throw bad_request("accept is \"yes\" or \"no\"");
@@ -503,8 +503,7 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
     });
     routes.add("GET", "/api/users/status", [services](const RouteCall& call) {
         json list = json::array();
-        std::string_view rest = call.request.query_value("ids");
-        std::string ids(rest);
+        std::string ids = call.request.query_value("ids");
         std::size_t start = 0;
         int count = 0;
         while (start < ids.size() && count++ < 100) {
