@@ -14,4 +14,6 @@ WASM_JOBS="$(nproc)" wasm/build.sh || echo "run.sh: the WebAssembly build failed
 # The build also runs `npm ci && npm run build` in web/ (src/app/CMakeLists.txt).
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DEVO_TESTS=OFF > /dev/null
 cmake --build build -j "$(nproc)"
-exec build/evochess serve "$@"
+# The house bots (docs/bots.md): a beginner, a club player and the full engine, each playing
+# every variant by challenge, so that nobody who comes finds the site empty.
+exec build/evochess serve --house-bots 1,4,8 "$@"

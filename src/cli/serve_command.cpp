@@ -3,12 +3,77 @@
 #include "command.h"
 
 #include "app/server/server.h"
+#include "core/variant.h"
+#include "engine/levels.h"
+#include "protocol/bot/bot_runner.h"
 
+#include <algorithm>
+#include <iostream>
 #include <memory>
+#include <thread>
 
 namespace evo::cli {
 
 namespace {
+
+// A house bot's account name: "EvoBot-" and its level's name without spaces ("EvoBot-Club").
+std::string house_bot_name(int level) {
+    std::string name = "EvoBot-";
+    for (char c : engine::level(level).name)
+        if (c != ' ') name.push_back(c);
+    return name;
+}
+
+// Where a house bot reaches its server: the loopback when the server listens on every
+// address (or on the loopback), else the one address it listens on.
+std::string house_bot_host(const std::string& host) {
+    if (host == "0.0.0.0" || host.rfind("127.", 0) == 0) return "127.0.0.1";
+    if (host == "::" || host == "::1") return "[::1]";
+    return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
+struct HouseBotSettings {
+    std::vector<int> levels;
+    int games = 2;
+};
+
+// Starts each house bot as `evochess bot` would, on a thread of its own, playing every
+// variant the registry has; answers what stops them all.
+std::function<void()> run_house_bots(const std::string& host, int port,
+                                     const std::vector<app::HouseBotAccount>& accounts,
+                                     const HouseBotSettings& settings) {
+    auto address =
+        bot::parse_server_url("http://" + house_bot_host(host) + ":" + std::to_string(port));
+    if (!address) {
+        std::cerr << "evochess serve: no house bots: " << address.error() << '\n';
+        return [] {};
+    }
+    struct Running {
+        std::vector<std::unique_ptr<bot::BotRunner>> runners;
+        std::vector<std::thread> threads;
+    };
+    auto running = std::make_shared<Running>();
+    for (std::size_t i = 0; i < accounts.size() && i < settings.levels.size(); ++i) {
+        bot::BotOptions options;
+        options.level = settings.levels[i];
+        options.policy.max_games = settings.games;
+        options.policy.variants.clear();
+        for (const Variant* variant : all_variants())
+            options.policy.variants.push_back(std::string(variant->name));
+        running->runners.push_back(std::make_unique<bot::BotRunner>(
+            bot::LichessClient(*address, accounts[i].token), options, std::cout));
+    }
+    for (auto& runner : running->runners)
+        running->threads.emplace_back([runner = runner.get()] {
+            if (auto outcome = runner->run(); !outcome)
+                std::cerr << "evochess serve: house bot " << runner->name() << ": "
+                          << outcome.error() << '\n';
+        });
+    return [running] {
+        for (auto& runner : running->runners) runner->stop();
+        for (auto& thread : running->threads) thread.join();
+    };
+}
 
 const RegisterCommand serve_registration{
     "serve", [](CLI::App& app) -> std::function<int()> {
@@ -92,13 +157,36 @@ const RegisterCommand serve_registration{
                          "the longest one engine search may take, in ms (default: 10000 when "
                          "open to others, else 60000)")
             ->check(CLI::Range(100, 60000));
+        auto house_bots = std::make_shared<HouseBotSettings>();
+        serve
+            ->add_option("--house-bots", house_bots->levels,
+                         "levels of the site's own bots, 1 (weakest) to 8 (full strength), "
+                         "comma-separated: each plays every variant by challenge, as "
+                         "EvoBot-LEVELNAME (docs/bots.md)")
+            ->delimiter(',')
+            ->check(CLI::Range(1, 8));
+        serve
+            ->add_option("--house-bot-games", house_bots->games,
+                         "games at once each house bot plays at most")
+            ->check(CLI::Range(1, 64))
+            ->capture_default_str();
         auto without_engine = std::make_shared<bool>(false);
         serve->add_flag("--no-engine", *without_engine,
                         "run without the engine: no games against it and no analysis on the "
                         "server (the web app analyses in the player's browser)");
-        return [options, without_engine] {
+        return [options, without_engine, house_bots] {
             options->limits.request_burst = std::max(1.0, 4 * options->limits.requests_per_second);
             if (!*without_engine) options->search = app::built_in_search();
+            std::vector<int> levels;
+            for (int level : house_bots->levels)
+                if (std::find(levels.begin(), levels.end(), level) == levels.end())
+                    levels.push_back(level);
+            for (int level : levels) options->house_bots.push_back(house_bot_name(level));
+            house_bots->levels = levels;
+            options->run_house_bots = [host = options->host, house_bots](
+                                          int port, const std::vector<app::HouseBotAccount>& bots) {
+                return run_house_bots(host, port, bots, *house_bots);
+            };
             return app::run_server(*options);
         };
     }};

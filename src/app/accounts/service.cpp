@@ -2,6 +2,8 @@
 
 #include "app/common/api_error.h"
 
+#include <cctype>
+
 namespace evo::app {
 
 namespace {
@@ -59,6 +61,8 @@ NewSession AccountService::create_account(const std::string& name, const std::st
                                           const std::string& client) {
     check_name(name);
     check_password(password);
+    if (house_bot_name(name))
+        throw conflict("the name " + name + " is kept for the site's own bots");
     if (!signups_.allows(client))
         throw ApiError(ErrorKind::RateLimited,
                        "too many new accounts from your address; try again later");
@@ -67,6 +71,14 @@ NewSession AccountService::create_account(const std::string& name, const std::st
                           clock_.now_ms()};
     if (!accounts_.create(account)) throw conflict("the name " + name + " is taken");
     return open_session(std::move(account));
+}
+
+bool AccountService::house_bot_name(const std::string& name) {
+    constexpr std::string_view prefix = "evobot";
+    if (name.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(name[i])) != prefix[i]) return false;
+    return true;
 }
 
 NewSession AccountService::log_in(const std::string& name, const std::string& password,

@@ -37,7 +37,8 @@ class AccountService {
   public:
     AccountService(AccountRepository& accounts, const Clock& clock, AccountOptions options = {});
 
-    // A new account, logged in. The name: 3-20 of [A-Za-z0-9_-]; the password: 8-256 bytes.
+    // A new account, logged in. The name: 3-20 of [A-Za-z0-9_-], not a house bot's; the
+    // password: 8-256 bytes.
     NewSession create_account(const std::string& name, const std::string& password,
                               const std::string& client);
     // Logs in; the same 401 for an unknown name and a wrong password, after the same work.
@@ -56,6 +57,9 @@ class AccountService {
 
     // "Anonymous 4F2A": the public name of a visitor, from their secret visitor token.
     static std::string anonymous_name(const std::string& visitor_token);
+    // Names that begin with "evobot" (any case) are the site's own bots' (bots/house_bots.h):
+    // nobody signs up with one, so a house bot never takes over a person's account.
+    static bool house_bot_name(const std::string& name);
     // Whether the text is a token this server hands out (64 hex digits).
     static bool looks_like_token(const std::string& text);
 

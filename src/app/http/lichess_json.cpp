@@ -15,6 +15,25 @@ using nlohmann::json;
 
 namespace {
 
+// A clock as lichess shows it: minutes, a quarter, half or three quarters of one as a
+// fraction, other seconds in tenths of a minute ("½+0", "1.5+1", "3+2").
+std::string clock_shown(std::int64_t limit_s, std::int64_t increment_s) {
+    std::string minutes;
+    if (limit_s == 15)
+        minutes = "¼";
+    else if (limit_s == 30)
+        minutes = "½";
+    else if (limit_s == 45)
+        minutes = "¾";
+    else if (limit_s % 60 == 0)
+        minutes = std::to_string(limit_s / 60);
+    else {
+        std::int64_t tenths = (limit_s * 10 + 30) / 60;
+        minutes = std::to_string(tenths / 10) + "." + std::to_string(tenths % 10);
+    }
+    return minutes + "+" + std::to_string(increment_s);
+}
+
 constexpr std::string_view chess_name = "chess";
 
 const char* colour_name(Color side) {
@@ -279,7 +298,7 @@ json lichess_challenge_json(const BotChallenge& told, std::string_view direction
         time_control = {{"type", "clock"},
                         {"limit", limit},
                         {"increment", increment},
-                        {"show", std::to_string(limit / 60) + "+" + std::to_string(increment)}};
+                        {"show", clock_shown(limit, increment)}};
         clock = ClockSettings{*challenge.clock_initial_ms, challenge.clock_increment_ms.value_or(0),
                               std::nullopt};
     } else {

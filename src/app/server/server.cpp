@@ -194,9 +194,24 @@ int run_server(const ServeOptions& given) {
     if (!options.public_url.empty())
         std::cout << "evochess serve: links point to " << service_options.public_url << std::endl;
 
+    // The house bots play through the server's own address, as any bot program would.
+    std::function<void()> stop_house_bots;
+    if (!options.house_bots.empty() && options.run_house_bots) {
+        std::vector<HouseBotAccount> bots;
+        try {
+            for (const std::string& name : options.house_bots)
+                bots.push_back(house_bot_account(name, *storage.accounts, api_tokens, clock));
+        } catch (const std::exception& failure) {
+            std::cerr << "evochess serve: no house bots: " << failure.what() << '\n';
+            bots.clear();
+        }
+        if (!bots.empty()) stop_house_bots = options.run_house_bots(port, bots);
+    }
+
     int received = 0;
     sigwait(&signals, &received);
     std::cout << "evochess serve: stopping" << std::endl;
+    if (stop_house_bots) stop_house_bots();
     // A draining stop: no new connection (a proxy sends them to another process), searches
     // stop at once (each answers its best move so far), streams close (their pages reconnect,
     // elsewhere), the requests in flight are answered, then the connections end. A search

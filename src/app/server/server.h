@@ -3,11 +3,14 @@
 #pragma once
 
 #include "app/analysis/engine_port.h"
+#include "app/bots/house_bots.h"
 #include "app/http/creation_quota.h"
 #include "app/http/server.h"
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace evo::app {
 
@@ -38,6 +41,13 @@ struct ServeOptions {
     SearchFunction search; // empty: the server runs without an engine
     // How long a seek's maker may be gone from the lobby before their seeks go.
     int lobby_grace_seconds = 20;
+    // The house bots (bots/house_bots.h): their account names, made ready once the server
+    // listens and handed with their tokens and the server's port to `run_house_bots`, which
+    // starts them as clients of the Bot API and answers what stops them (called before the
+    // server stops). None without the function.
+    std::vector<std::string> house_bots;
+    std::function<std::function<void()>(int port, const std::vector<HouseBotAccount>& bots)>
+        run_house_bots;
 };
 
 // Serves until SIGINT or SIGTERM; prints the address it listens on. Answers the exit code.

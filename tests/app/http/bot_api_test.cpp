@@ -11,14 +11,19 @@
 #include "app/accounts/crypto.h"
 #include "app/accounts/service.h"
 #include "app/bots/bot_streams.h"
+#include "app/bots/house_bots.h"
 #include "app/http/lichess_json.h"
 #include "app/http/stream_text.h"
 #include "app/lobby/challenge_service.h"
 #include "app/storage/sqlite/account_repository.h"
 #include "app/storage/sqlite/challenge_repository.h"
 #include "app/storage/sqlite/chat_repository.h"
+#include "protocol/bot/bot_runner.h"
 
 #include <gtest/gtest.h>
+
+#include <sstream>
+#include <thread>
 
 namespace evo::app::testing {
 namespace {
@@ -347,7 +352,7 @@ TEST_F(BotApiTest, PeoplePlayEvoChessThroughTheBoardApiUnderItsRegistryKey) {
 
 TEST_F(BotApiTest, ABotDeclinesAVariantItDoesNotPlayAndTakesOneItStated) {
     std::string chess_only = bot("chessbot");
-    std::string evo = bot("evobot");
+    std::string evo = bot("evoplayer");
     std::string person = token(account("player"), {"challenge:write", "challenge:read"});
     auto chess_events = stream("/api/stream/event", chess_only);
     auto evo_events = std::make_unique<RawConnection>(port_);
@@ -369,7 +374,7 @@ TEST_F(BotApiTest, ABotDeclinesAVariantItDoesNotPlayAndTakesOneItStated) {
                   .find("\"type\":\"challenge\""),
               std::string::npos);
 
-    JsonAnswer taken = call("POST", "/api/challenge/evobot", person, "variant=evochess", form);
+    JsonAnswer taken = call("POST", "/api/challenge/evoplayer", person, "variant=evochess", form);
     ASSERT_EQ(taken.status, 200);
     json told =
         line_with(evo_events->read_until("\"type\":\"challenge\""), "\"type\":\"challenge\"");
@@ -382,6 +387,115 @@ TEST_F(BotApiTest, ABotDeclinesAVariantItDoesNotPlayAndTakesOneItStated) {
                           {{"Authorization", "Bearer " + evo}, {"X-Bot-Variants", "nope"}});
     ASSERT_TRUE(bad);
     EXPECT_EQ(bad->status, 400);
+}
+
+// Our bot client (`evochess bot`, protocol/bot) on both sides, through the HTTP API alone: it
+// upgrades its account, accepts a challenge its policy allows, plays every move on its own
+// engine within the clock, and the game ends by the rules, rated, with no move refused.
+TEST_F(BotApiTest, TwoOfOurBotClientsPlayARatedGameToItsEnd) {
+    std::string white = token(account("clientwhite"), {"bot:play", "challenge:write"});
+    std::string black = token(account("clientblack"), {"bot:play"});
+    auto address = bot::parse_server_url(origin());
+    ASSERT_TRUE(address) << address.error();
+    bot::BotOptions options;
+    options.level = 1; // a hundred nodes a move: the game is over in moments
+    options.hash_mb = 1;
+    options.policy.variants = {"evochess"};
+    std::ostringstream white_log, black_log;
+    bot::BotRunner white_bot(bot::LichessClient(*address, white), options, white_log);
+    bot::BotRunner black_bot(bot::LichessClient(*address, black), options, black_log);
+    Result<bool> white_outcome = true, black_outcome = true;
+    std::thread white_thread([&] { white_outcome = white_bot.run(); });
+    std::thread black_thread([&] { black_outcome = black_bot.run(); });
+    struct Stopped { // also when an assertion ends the test early
+        bot::BotRunner &white, &black;
+        std::thread &white_thread, &black_thread;
+        void now() {
+            white.stop();
+            black.stop();
+            if (white_thread.joinable()) white_thread.join();
+            if (black_thread.joinable()) black_thread.join();
+        }
+        ~Stopped() { now(); }
+    } stopped{white_bot, black_bot, white_thread, black_thread};
+
+    // A chess challenge is declined (the bot plays EvoChess alone: had it taken the chess
+    // game, its one game at once would refuse the next); the EvoChess one is accepted. Both
+    // are sent when the bots may not be streaming yet: a stream opens with the challenges
+    // waiting.
+    const std::string form = "application/x-www-form-urlencoded";
+    JsonAnswer chess =
+        call("POST", "/api/challenge/clientblack", white, "variant=standard&clock.limit=60", form);
+    ASSERT_EQ(chess.status, 200) << chess.body.dump();
+    JsonAnswer sent = call("POST", "/api/challenge/clientblack", white,
+                           "rated=true&variant=evochess&color=white&clock.limit=30", form);
+    ASSERT_EQ(sent.status, 200) << sent.body.dump();
+    EXPECT_EQ(sent.body.at("timeControl").at("show"), "\u00bd+0"); // lichess's half a minute
+    std::string id = sent.body.at("id");
+
+    // The game is there once the black bot has accepted: until then its stream is 404.
+    std::string game;
+    for (int attempt = 0; attempt < 500; ++attempt) {
+        game = stream("/api/bot/game/stream/" + id, black)
+                   ->read_until_closed(std::chrono::seconds(100));
+        if (status_of(game) != 404) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_EQ(status_of(game), 200) << game;
+    stopped.now();
+    EXPECT_TRUE(white_outcome) << white_outcome.error();
+    EXPECT_TRUE(black_outcome) << black_outcome.error();
+
+    // The last line is the end, every move in it the bots'.
+    std::size_t last_at = game.rfind("\"type\":\"gameState\"");
+    ASSERT_NE(last_at, std::string::npos) << game;
+    std::size_t line_start = game.rfind('\n', last_at) + 1;
+    json last =
+        json::parse(game.substr(line_start, game.find('\n', last_at) - line_start), nullptr, false);
+    ASSERT_TRUE(last.is_object()) << game;
+    EXPECT_NE(last.at("status"), "started") << last.dump();
+    std::string moves = last.at("moves");
+    EXPECT_GE(std::count(moves.begin(), moves.end(), ' '), 2) << moves;
+
+    std::string logs = white_log.str() + black_log.str();
+    EXPECT_NE(logs.find("upgraded to a bot account"), std::string::npos) << logs;
+    EXPECT_NE(logs.find("accepted clientwhite's challenge " + id), std::string::npos) << logs;
+    EXPECT_EQ(logs.find(" move "), std::string::npos) << logs; // no move refused
+    EXPECT_EQ(logs.find("resigning"), std::string::npos) << logs;
+    EXPECT_EQ(logs.find(white), std::string::npos) << "a token in the log";
+    EXPECT_EQ(call("GET", "/api/account", white).body.at("perfs").at("evochess").at("games"), 1);
+}
+
+// The house bots' accounts: made once as bots under a name nobody may sign up with, each
+// start with a new token that ends the last one; a person's account is never taken over.
+TEST_F(BotApiTest, AHouseBotGetsANewTokenEachStartAndNoPersonsAccount) {
+    EXPECT_THROW(accounts_.create_account("EvoBot-Club", "battery staple", ""), ApiError);
+    EXPECT_THROW(accounts_.create_account("evobotter", "battery staple", ""), ApiError);
+    HouseBotAccount first =
+        house_bot_account("EvoBot-Club", accounts_store_, tokens_, clock_, minimal_password_cost());
+    EXPECT_EQ(first.name, "EvoBot-Club");
+    JsonAnswer me = call("GET", "/api/account", first.token);
+    ASSERT_EQ(me.status, 200);
+    EXPECT_EQ(me.body.at("title"), "BOT");
+    EXPECT_EQ(me.body.at("username"), "EvoBot-Club");
+
+    HouseBotAccount second =
+        house_bot_account("evobot-club", accounts_store_, tokens_, clock_, minimal_password_cost());
+    EXPECT_EQ(second.name, "EvoBot-Club");
+    EXPECT_NE(second.token, first.token);
+    EXPECT_EQ(call("GET", "/api/account", first.token).status, 401);
+    EXPECT_EQ(call("GET", "/api/account", second.token).status, 200);
+    // Starts never pile up tokens (an account holds thirty at most).
+    auto club = accounts_store_.find_by_name("EvoBot-Club");
+    ASSERT_TRUE(club);
+    EXPECT_EQ(tokens_.list(club->id).size(), 1u);
+
+    // A name outside the kept ones, or a person's account that holds one from before.
+    account("someone");
+    EXPECT_THROW(house_bot_account("someone", accounts_store_, tokens_, clock_), ApiError);
+    AccountRecord person{0, "EvoBot-Master", "x", 0};
+    ASSERT_TRUE(accounts_store_.create(person));
+    EXPECT_THROW(house_bot_account("EvoBot-Master", accounts_store_, tokens_, clock_), ApiError);
 }
 
 } // namespace

@@ -1,0 +1,32 @@
+// Which challenges a bot takes: the variants it plays, how many games at once, the clocks it
+// keeps to. A refusal names lichess's decline reason, which the challenger is shown.
+#pragma once
+
+#include "bot_events.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace evo::bot {
+
+struct BotPolicy {
+    std::vector<std::string> variants = {"chess"}; // registry names
+    int max_games = 1;
+    // Clocks with less than this estimated time (limit + 40 x increment, seconds) are too
+    // fast: the bot could not keep to them through the network.
+    int min_estimated_s = 15;
+    bool accept_untimed = true; // correspondence and unlimited games
+};
+
+// The variant's registry name for lichess's key ("standard" is chess); none for a key the
+// registry does not know.
+std::optional<std::string> variant_of_key(const std::string& key);
+// Lichess's key for a registry name.
+std::string key_of_variant(const std::string& name);
+
+// None: accept. Otherwise lichess's reason key (variant, later, tooFast, timeControl).
+std::optional<std::string> decline_reason(const ChallengeEvent& challenge, const BotPolicy& policy,
+                                          int games_now);
+
+} // namespace evo::bot
