@@ -13,6 +13,23 @@ namespace evo::app {
 
 namespace {
 
+// A player's presence in the game (GameEvents), held for as long as their Bot or Board API
+// stream is open: the game's page then shows them there, and nobody may claim victory over
+// a bot that plays. It passes no text on: the API stream has its own.
+class PresenceOf : public EventSink {
+  public:
+    explicit PresenceOf(std::shared_ptr<EventSink> stream) : stream_(std::move(stream)) {}
+    bool send(EventText) override { return !stream_->closed(); }
+    void close() override { stream_->close(); }
+    bool closed() const override { return stream_->closed(); }
+    void on_close(std::function<void()> callback) override {
+        stream_->on_close(std::move(callback));
+    }
+
+  private:
+    std::shared_ptr<EventSink> stream_;
+};
+
 constexpr int ongoing_games_told = 100;
 
 std::optional<Color> seat_of(const GameView& view, const std::string& key) {
@@ -140,6 +157,9 @@ void BotStreams::open_game(std::int64_t game_id, const AccountRecord& account,
     BotGame game = bot_game(game_id, key);
     sink->send(text_.game_full(game));
     if (over(*game.view)) return sink->close();
+    if (game.seat)
+        games_.streams().subscribe(game_id, *game.seat, std::make_shared<PresenceOf>(sink),
+                                   nullptr);
     {
         std::lock_guard lock(mutex_);
         game_streams_[game_id].push_back({sink, key, game.view->version});

@@ -8,8 +8,10 @@ import {
   applyChallengeEvent,
   applySeekEvent,
   parseLobbyEvent,
+  parseOnlineBots,
   type Challenges,
   type LobbyEvent,
+  type OnlineBot,
   type RatingRange,
   type Seek,
 } from './lobbyModel';
@@ -118,6 +120,12 @@ export interface AutoPairingAnswer {
 }
 
 export const lobbyApi = {
+  // The bots streaming now (lichess's NDJSON of users, docs/bots.md).
+  onlineBots: async (): Promise<OnlineBot[]> => {
+    const response = await fetch('/api/bot/online', { headers: { Accept: 'application/x-ndjson' } });
+    if (!response.ok) return [];
+    return parseOnlineBots(await response.text());
+  },
   autoPair: (entry: AutoPairingRequest) => request<AutoPairingAnswer>('POST', '/api/autopairing', entry),
   cancelAutoPairing: (group: number) => request<{ cancelled: number[] }>('DELETE', `/api/autopairing/${group}`),
   // With "game" when the server paired it at once with a waiting auto-pairing entry.

@@ -271,3 +271,42 @@ export function nearestLevel(levels: readonly EngineLevel[] | undefined, rating:
 
 // Whether the engine is offered now for a seek posted at `postedMs` that waits `waitMs`.
 export const engineOfferDue = (postedMs: number, waitMs: number | null, nowMs: number) => waitMs !== null && nowMs - postedMs >= waitMs;
+
+// A bot online (GET /api/bot/online, lichess's NDJSON of users): its name and its ratings.
+export interface OnlineBot {
+  name: string;
+  ratings: Record<string, { rating: number; provisional: boolean }>;
+}
+
+// The bots of /api/bot/online's NDJSON, by name; lines that are not a user are dropped.
+export function parseOnlineBots(text: string): OnlineBot[] {
+  const bots: OnlineBot[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let user: unknown;
+    try {
+      user = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof user !== 'object' || user === null) continue;
+    const { username, perfs } = user as { username?: unknown; perfs?: unknown };
+    if (typeof username !== 'string' || !username) continue;
+    const ratings: OnlineBot['ratings'] = {};
+    if (typeof perfs === 'object' && perfs !== null)
+      for (const [key, perf] of Object.entries(perfs as Record<string, unknown>)) {
+        const { rating, prov } = (perf ?? {}) as { rating?: unknown; prov?: unknown };
+        if (typeof rating === 'number') ratings[key] = { rating, provisional: prov === true };
+      }
+    bots.push({ name: username, ratings });
+  }
+  return bots.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+// A bot's rating in a variant as the lobby shows it ("1500?" while provisional; "" if none).
+// Chess has one rating for every speed (docs/bots.md), told under each speed: blitz's is it.
+export function botRatingText(bot: OnlineBot, variant: string): string {
+  const perf = bot.ratings[variant === 'chess' ? 'blitz' : variant];
+  if (!perf) return '';
+  return `${Math.round(perf.rating)}${perf.provisional ? '?' : ''}`;
+}

@@ -3,7 +3,8 @@
 // stream's "game" event takes the player to the board), the open seeks (an auto-pairing
 // entry's marked "auto") as the stream tells them (those this player may not accept greyed, with the
 // reason), posting a seek (with an optional rating range, and the engine offered if nobody
-// comes within the time chosen), challenging a player by name.
+// comes within the time chosen), the bots online with a challenge button each, challenging a
+// player by name.
 import './lobby.css';
 import type { NewGameRequest, SeatedState, ServerInfo } from '../api';
 import { variantTitle } from '../variantTitles';
@@ -32,10 +33,14 @@ import {
   readRatingRange,
   sameName,
   seekBarredFor,
+  botRatingText,
   type Challenge,
+  type OnlineBot,
   type Pool,
   type Seek,
 } from './lobbyModel';
+
+const BOTS_REFRESH_MS = 20_000;
 
 const CONNECTION_TEXT = { connecting: 'connecting…', open: 'live', reconnecting: 'reconnecting…', closed: 'offline' };
 
@@ -51,6 +56,7 @@ export class LobbyView {
   private waiting: { id: number; postedMs: number; waitMs: number | null; request: SeekRequest } | null = null;
   private offerDismissed = false;
   private readonly initialRating: number;
+  private bots: OnlineBot[] = [];
 
   constructor(
     private readonly hideWhileOpen: HTMLElement,
@@ -108,6 +114,50 @@ export class LobbyView {
     }
     this.setUpAutoPairing();
     lobby.subscribe(() => this.render());
+    window.setInterval(() => {
+      if (this.isOpen) void this.refreshBots();
+    }, BOTS_REFRESH_MS);
+  }
+
+  // The bots online, asked again while the lobby is open (bots come and go).
+  private async refreshBots(): Promise<void> {
+    try {
+      this.bots = await lobbyApi.onlineBots();
+    } catch {
+      return; // offline: the list stays as it was
+    }
+    this.renderBots();
+  }
+
+  private renderBots(): void {
+    const variant = String(new FormData(this.seekForm).get('variant') ?? 'evochess');
+    byId('bot-list').replaceChildren(...this.bots.map((bot) => this.botRow(bot, variant)));
+    byId('bot-list-empty').hidden = this.bots.length > 0;
+  }
+
+  private botRow(bot: OnlineBot, variant: string): HTMLLIElement {
+    const row = document.createElement('li');
+    row.className = 'seek online-bot';
+    row.dataset.bot = bot.name;
+    const name = cell('seek-name', '');
+    const rating = botRatingText(bot, variant);
+    name.append(cell('bot-title', 'BOT'), ' ', playerName(bot.name), rating ? ` (${rating})` : '');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'bot-challenge';
+    button.textContent = 'Challenge';
+    button.setAttribute('aria-label', `Challenge ${bot.name}: ${variantTitle(variant)}`);
+    button.addEventListener(
+      'click',
+      () =>
+        void this.run(async () => {
+          const { rating_range: _range, ...offer } = this.seekRequest();
+          await lobbyApi.challenge(bot.name, offer);
+          this.showMessage(`Challenge sent to ${bot.name}: the game starts when it accepts.`, false);
+        }),
+    );
+    row.append(name, button);
+    return row;
   }
 
   // The grid of variants x clocks, "Pair me" and "Cancel".
@@ -186,6 +236,7 @@ export class LobbyView {
     this.root.hidden = false;
     this.showMessage('');
     this.render();
+    void this.refreshBots();
     window.scrollTo(0, 0);
   }
 
@@ -305,6 +356,7 @@ export class LobbyView {
     list.replaceChildren(...this.lobby.seeks.map((seek) => this.seekRow(seek)));
     byId('seek-list-empty').hidden = this.lobby.seeks.length > 0;
     byId('outgoing-challenges').replaceChildren(...this.lobby.challenges.outgoing.map((c) => this.outgoingRow(c)));
+    this.renderBots();
   }
 
   private seekRow(seek: Seek): HTMLLIElement {

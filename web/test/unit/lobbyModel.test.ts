@@ -17,6 +17,8 @@ import {
   engineOfferDue,
   nearestLevel,
   parseLobbyEvent,
+  parseOnlineBots,
+  botRatingText,
   QUICK_POOLS,
   ratingIn,
   ratingText,
@@ -232,4 +234,28 @@ test('auto pairing: the grid is the quick pools, the ticked keys are its combina
   );
   assert.equal(ownEntry(seeks, 'bob')?.group, 3);
   assert.equal(ownEntry(seeks, 'carol'), null);
+});
+
+test("the bots online are read from lichess's NDJSON, by name, with a rating per variant", () => {
+  const text = [
+    JSON.stringify({
+      id: 'evobot-club',
+      username: 'EvoBot-Club',
+      title: 'BOT',
+      perfs: { blitz: { rating: 1712.4, prov: false }, evochess: { rating: 1500, prov: true } },
+    }),
+    '',
+    'not json',
+    JSON.stringify({ id: 'nameless' }),
+    JSON.stringify({ id: 'evobot-beginner', username: 'EvoBot-Beginner', perfs: null }),
+  ].join('\n');
+  const bots = parseOnlineBots(text);
+  assert.deepEqual(
+    bots.map((b) => b.name),
+    ['EvoBot-Beginner', 'EvoBot-Club'],
+  );
+  assert.equal(botRatingText(bots[1], 'chess'), '1712');
+  assert.equal(botRatingText(bots[1], 'evochess'), '1500?');
+  assert.equal(botRatingText(bots[1], 'echess'), '');
+  assert.equal(botRatingText(bots[0], 'chess'), '');
 });
