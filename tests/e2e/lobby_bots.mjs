@@ -1,7 +1,7 @@
 // Browser test of the house bots (issue 45): a server started with `--house-bots 1`. In the
 // lobby the bots online are listed with lichess's BOT mark and their rating in the variant
 // chosen; alice, with an account, challenges EvoBot-Beginner to a rated EvoChess game with
-// one click, lands on the board when the bot accepts (the lobby stream's "game" event),
+// one click, lands on the board when the bot accepts (its strip marked BOT) (the lobby stream's "game" event),
 // plays a move and the bot answers it; the bot counts as present (never "away", no claim). An anonymous visitor on a phone sees the list too.
 // Screenshots of the lobby at 390 and 1366 px and of the game go into a temporary folder
 // (printed); the phone's page must not overflow sideways.
@@ -72,6 +72,15 @@ await check('alice challenges the bot with one click; it accepts, she is on the 
   await new BoardDriver(alice).click('e2', 'e4');
   await waitForMoves(alice, 2, { timeout: 30000, context: "the bot's answer on alice's page" });
   await shot(alice, 'game-against-bot-desktop');
+  const strips = await alice.locator('.seat-player').allTextContents();
+  assert.ok(
+    strips.some((text) => /^BOT EvoBot-Beginner 1500\?$/.test(text)),
+    `the bot's strip shows BOT: ${JSON.stringify(strips)}`,
+  );
+  assert.ok(
+    strips.some((text) => /^alice 1500\?$/.test(text)),
+    `alice's strip shows no BOT: ${JSON.stringify(strips)}`,
+  );
   const game = await alice.evaluate(async () => {
     const id = location.hash.slice('#game='.length);
     return (await fetch(`/api/games/${id}`)).json();
@@ -80,7 +89,8 @@ await check('alice challenges the bot with one click; it accepts, she is on the 
   assert.equal(game.history[0].uci, 'e2e4');
   // The bot is there while its Bot API stream is open: never "away", nothing to claim.
   assert.equal(game.away?.b ?? null, null, `the bot counts as away: ${JSON.stringify(game.away)}`);
-  assert.equal(await alice.locator('text=You can claim victory').count(), 0);
+  // The page learns it by the next presence event (they are coalesced to one a second).
+  await alice.locator('text=You can claim victory').waitFor({ state: 'hidden', timeout: 10000 });
 });
 
 await harness.finish();

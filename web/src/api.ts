@@ -80,6 +80,7 @@ export interface SeatPlayerInfo {
   name: string;
   rating: number | null;
   provisional: boolean;
+  bot?: boolean; // a bot account: "BOT" beside the name
 }
 
 // A clock as of the moment the state was made: the running side counts down from there.

@@ -631,6 +631,12 @@ function formatSeconds(ms: number): string {
 function seatPlayerElement(player: SeatPlayerInfo): HTMLElement {
   const element = document.createElement('span');
   element.className = 'seat-player';
+  if (player.bot) {
+    const title = document.createElement('span');
+    title.className = 'bot-title';
+    title.textContent = 'BOT';
+    element.append(title, ' ');
+  }
   element.append(playerName(player.name));
   if (typeof player.rating === 'number') {
     const rating = document.createElement('span');

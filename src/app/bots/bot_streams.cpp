@@ -236,8 +236,12 @@ bool BotStreams::declined_as_unplayed(const ChallengeRecord& challenge) {
 void BotStreams::handle_challenge(const LobbyNotice& notice) {
     auto challenge = challenges_.find(notice.id);
     if (!challenge) return;
-    // The decline's own notice tells both players.
-    if (notice.change == LobbyChange::ChallengeSent && declined_as_unplayed(*challenge)) return;
+    // A challenge answered before its news was read is told by the answer's own notice (a
+    // "challenge" event of a closed one would read as a new challenge); so is the decline of
+    // one in a variant the bot does not play.
+    if (notice.change == LobbyChange::ChallengeSent &&
+        (!challenge->closed.empty() || declined_as_unplayed(*challenge)))
+        return;
     if (notice.reason == LobbyRemoval::Accepted) {
         if (challenge->game_id) tell_start(*challenge->game_id, {challenge->from, challenge->to});
         return;

@@ -419,14 +419,12 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
             else if (colour != "random")
                 throw bad_request("color is \"white\", \"black\" or \"random\"");
             std::int64_t id = challenges.create(request, caller.player(), caller.account.name);
-            auto lists = challenges.list(caller.player());
-            for (const auto& challenge : lists.outgoing)
-                if (challenge.id == id) {
-                    json answer =
-                        lichess_challenge_json(told_challenge(services, challenge), "out");
-                    return call.respond(json_response(answer));
-                }
-            call.respond(json_response({{"id", challenge_text_id(id)}}));
+            // Read by its id, not among the open ones: a bot may have accepted or declined it
+            // already, and the answer is the whole challenge all the same (as lichess's).
+            auto challenge = services.challenge_store.find(id);
+            if (!challenge) return call.respond(json_response({{"id", challenge_text_id(id)}}));
+            call.respond(
+                json_response(lichess_challenge_json(told_challenge(services, *challenge), "out")));
         });
 }
 

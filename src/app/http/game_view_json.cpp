@@ -41,7 +41,8 @@ json seat_player_json(const std::optional<SeatPlayer>& player) {
     if (!player) return nullptr;
     return {{"name", player->name},
             {"rating", player->rating ? json(std::round(*player->rating)) : json(nullptr)},
-            {"provisional", player->provisional}};
+            {"provisional", player->provisional},
+            {"bot", player->bot}};
 }
 
 json seat_players_json(const std::array<std::optional<SeatPlayer>, 2>& players) {

@@ -94,6 +94,8 @@ SeatPlayer seat_player_now(AccountRepository* accounts, const std::string& key,
     StoredRating rating = rating_or_initial(stored, variant);
     player.rating = rating.rating;
     player.provisional = is_provisional({rating.rating, rating.rd, rating.volatility});
+    if (auto record = accounts->find_by_name(name))
+        player.bot = record->bot && record->id == *account;
     return player;
 }
 

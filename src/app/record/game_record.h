@@ -80,6 +80,7 @@ struct SeatPlayer {
     std::string name;
     std::optional<double> rating;
     bool provisional = false;
+    bool bot = false; // a bot account (docs/bots.md): "BOT" beside the name
     bool operator==(const SeatPlayer&) const = default;
 };
 

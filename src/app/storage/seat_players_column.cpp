@@ -22,6 +22,7 @@ std::optional<std::string> seat_players_text(const SeatPlayers& players) {
         }
         json seat = {{"name", player->name}, {"provisional", player->provisional}};
         seat["rating"] = player->rating ? json(*player->rating) : json(nullptr);
+        if (player->bot) seat["bot"] = true;
         seats.push_back(std::move(seat));
     }
     return seats.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -41,6 +42,7 @@ SeatPlayers seat_players_of(const std::optional<std::string>& white_key,
             const json& stored = seats[seat];
             player.name = stored.value("name", "");
             player.provisional = stored.value("provisional", false);
+            player.bot = stored.value("bot", false);
             if (auto it = stored.find("rating"); it != stored.end() && it->is_number())
                 player.rating = it->get<double>();
         }
