@@ -63,8 +63,9 @@ TEST_F(MyGamesTest, YourTurnFirstThenTheOtherLiveGamesThenTheFinishedOnes) {
     EXPECT_EQ(black.at("seat"), "b");
     EXPECT_EQ(black.at("turn"), "b");
     EXPECT_EQ(black.at("your_turn"), true);
-    EXPECT_EQ(black.at("opponent"),
-              (json{{"name", "Bert"}, {"rating", nullptr}, {"provisional", false}, {"bot", false}}));
+    EXPECT_EQ(
+        black.at("opponent"),
+        (json{{"name", "Bert"}, {"rating", nullptr}, {"provisional", false}, {"bot", false}}));
     EXPECT_EQ(black.at("clock").at("days_per_move"), 3);
     EXPECT_EQ(black.at("clock").at("running"), "b");
     EXPECT_EQ(black.at("clock").at("b"), 3 * day_ms - hour_ms); // her time runs
