@@ -80,6 +80,14 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
       page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
       return page;
     },
+    // A new page on the lobby, once it knows who the player is.
+    async openLobby(width, height) {
+      const page = await this.newPage(width, height);
+      await page.goto(`${server.address}#lobby`);
+      await page.locator('#lobby-view').waitFor({ state: 'visible' });
+      await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
+      return page;
+    },
     async openGame(page, id) {
       await page.goto(`${server.address}#game=${id}`);
       await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);

@@ -29,13 +29,7 @@ const shot = (page, name) => page.screenshot({ path: path.join(shotsDir, `${name
 
 const PASSWORD = 'correct horse battery';
 
-async function openLobby(width, height) {
-  const page = await harness.newPage(width, height);
-  await page.goto(`${server.address}#lobby`);
-  await page.locator('#lobby-view').waitFor({ state: 'visible' });
-  await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
-  return page;
-}
+const openLobby = (width, height) => harness.openLobby(width, height);
 
 async function createAccount(page, name) {
   await page.click('#account-button');

@@ -19,10 +19,7 @@ console.log(`screenshots in ${shotsDir}`);
 const shot = (target, name) => target.screenshot({ path: path.join(shotsDir, `${name}.png`) });
 
 async function openLobby(width, height) {
-  const page = await harness.newPage(width, height);
-  await page.goto(`${server.address}#lobby`);
-  await page.locator('#lobby-view').waitFor({ state: 'visible' });
-  await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
+  const page = await harness.openLobby(width, height);
   await page.waitForFunction(() => document.getElementById('lobby-connection')?.dataset.state === 'open');
   return page;
 }

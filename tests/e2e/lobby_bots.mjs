@@ -20,13 +20,7 @@ const shotsDir = mkdtempSync(path.join(tmpdir(), 'evochess-lobby-bots-screenshot
 console.log(`screenshots in ${shotsDir}`);
 const shot = (page, name) => page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 
-async function openLobby(width, height) {
-  const page = await harness.newPage(width, height);
-  await page.goto(`${server.address}#lobby`);
-  await page.locator('#lobby-view').waitFor({ state: 'visible' });
-  await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
-  return page;
-}
+const openLobby = (width, height) => harness.openLobby(width, height);
 
 const botRow = (page, name) => page.locator(`#bot-list li.online-bot[data-bot="${name}"]`);
 

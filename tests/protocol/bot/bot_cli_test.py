@@ -67,14 +67,19 @@ class Output:
         return "".join(self.lines)
 
 
+def serve(*args):
+    """`evochess serve` on a free port of the loopback: the process, its port, its output."""
+    proc = subprocess.Popen([BIN, "serve", "--port", "0", "--data", work, *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = proc.stdout.readline()
+    while line and "listening on" not in line:
+        line = proc.stdout.readline()
+    port = int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
+    return proc, port, Output(proc)
+
+
 work = tempfile.mkdtemp(prefix="evochess-bot-test-")
-serve = subprocess.Popen([BIN, "serve", "--port", "0", "--data", work, "--house-bots", "1"],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-line = serve.stdout.readline()
-while line and "listening on" not in line:
-    line = serve.stdout.readline()
-port = int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
-serve_out = Output(serve)
+server, port, serve_out = serve("--house-bots", "1")
 origin = {"Origin": "http://127.0.0.1:%d" % port}
 
 check(serve_out.wait_for("bot EvoBot-Beginner: online", 30), "the house bot comes online")
@@ -118,21 +123,21 @@ logs = bot_out.text() + serve_out.text()
 check(token not in logs, "no token in either log")
 check(" move " not in bot_out.text() and "resigning" not in logs, "no move was refused")
 
+def terminated(proc, seconds):
+    """SIGTERM, then the exit status (None if it had to be killed)."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        return proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return None
+
+
 # SIGTERM: both end at once, with status 0.
 started = time.monotonic()
-bot.send_signal(signal.SIGTERM)
-try:
-    code = bot.wait(timeout=20)
-except subprocess.TimeoutExpired:
-    bot.kill()
-    code = None
+code = terminated(bot, 20)
 check(code == 0, "`evochess bot` stops on SIGTERM with status 0 (%s)" % code)
-serve.send_signal(signal.SIGTERM)
-try:
-    code = serve.wait(timeout=30)
-except subprocess.TimeoutExpired:
-    serve.kill()
-    code = None
+code = terminated(server, 30)
 check(code == 0, "the server stops its house bots and itself (%s)" % code)
 check(time.monotonic() - started < 30, "both stop at once")
 
@@ -157,21 +162,14 @@ code, err = bot_run("--play", "atomic", "--token-file", token_file)
 check(code == 2 and "unknown variant 'atomic'" in err, "an unknown variant is named")
 
 # A revoked or unknown token against a live server: refused, status 2.
-serve = subprocess.Popen([BIN, "serve", "--port", "0", "--data", work],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-line = serve.stdout.readline()
-while line and "listening on" not in line:
-    line = serve.stdout.readline()
-port = int(line.split("listening on http://")[1].split("/")[0].rsplit(":", 1)[1])
-Output(serve)
+server, port, _ = serve()
 wrong = os.path.join(work, "wrong")
 with open(wrong, "w") as f:
     f.write("evo_" + "0" * 32 + "\n")
 code, err = bot_run("--server", "http://127.0.0.1:%d" % port, "--token-file", wrong)
 check(code == 2 and "refused the token" in err and "0" * 32 not in err,
       "an unknown token is refused, without showing it")
-serve.send_signal(signal.SIGTERM)
-serve.wait(timeout=30)
+terminated(server, 30)
 
 shutil.rmtree(work, ignore_errors=True)
 print("%d passed, %d failed" % (results["passed"], results["failed"]))
