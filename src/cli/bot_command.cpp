@@ -118,8 +118,11 @@ const RegisterCommand bot_command{
         cmd->add_option("--token-file", args->token_file,
                         "file whose first line is the account's API token with the bot:play "
                         "scope (default: $EVOCHESS_BOT_TOKEN)");
-        cmd->add_option("--play", args->variants,
-                        "the variants it accepts challenges in, comma-separated")
+        // After `bot`, --variants is this list (lichess-bot's word); variants files for the
+        // bot to play go before it (`evochess --variants my.ini bot --variants mychess`).
+        cmd->add_option("--variants,--play", args->variants,
+                        "the variants it accepts challenges in, comma-separated (lichess's keys "
+                        "or registry names)")
             ->capture_default_str();
         cmd->add_option("--level", args->level, "strength, 1 (weakest) to 8 (full strength)")
             ->check(CLI::Range(1, 8))

@@ -100,7 +100,7 @@ with open(token_file, "w") as f:
     f.write(token + "\n")
 
 bot = subprocess.Popen([BIN, "bot", "--server", "http://127.0.0.1:%d" % port, "--token-file",
-                        token_file, "--level", "1", "--play", "evochess"],
+                        token_file, "--level", "1", "--variants", "evochess"],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 bot_out = Output(bot)
 check(bot_out.wait_for("online for evochess", 30), "`evochess bot` comes online")
