@@ -53,13 +53,14 @@ std::function<void()> run_house_bots(const std::string& host, int port,
         std::vector<std::thread> threads;
     };
     auto running = std::make_shared<Running>();
+    std::vector<std::string> every_variant;
+    for (const Variant* variant : all_variants())
+        every_variant.push_back(std::string(variant->name));
     for (std::size_t i = 0; i < accounts.size() && i < settings.levels.size(); ++i) {
         bot::BotOptions options;
         options.level = settings.levels[i];
         options.policy.max_games = settings.games;
-        options.policy.variants.clear();
-        for (const Variant* variant : all_variants())
-            options.policy.variants.push_back(std::string(variant->name));
+        options.policy.variants = every_variant;
         running->runners.push_back(std::make_unique<bot::BotRunner>(
             bot::LichessClient(*address, accounts[i].token), options, std::cout));
     }

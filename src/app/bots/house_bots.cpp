@@ -20,7 +20,6 @@ HouseBotAccount house_bot_account(const std::string& name, AccountRepository& ac
     auto account = accounts.find_by_name(name);
     if (!account) {
         AccountRecord made{0, name, hash_password(random_hex(32), cost), clock.now_ms()};
-        made.bot = true;
         // Another process of the same database may have made it meanwhile: then it is found.
         if (accounts.create(made)) accounts.make_bot(made.id);
         account = accounts.find_by_name(name);

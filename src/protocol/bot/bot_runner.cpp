@@ -95,7 +95,9 @@ Result<bool> BotRunner::check_account() {
     {
         std::lock_guard lock(mutex_);
         id_ = body["id"].get<std::string>();
-        name_ = body.value("username", json(id_)).is_string() ? body.value("username", id_) : id_;
+        auto username = body.find("username");
+        name_ =
+            username != body.end() && username->is_string() ? username->get<std::string>() : id_;
     }
     if (body.value("title", json()) != json("BOT")) {
         HttpAnswer upgrade = client_.post("/api/bot/account/upgrade");
@@ -292,12 +294,12 @@ void BotRunner::play(GameThread& game) {
         if (position->result().over() || position->position().side_to_move() != *seat) return;
         engine::Limits limits =
             think_limits(*full, state, options_.level, options_.untimed_move_ms);
-        Game searched = *position;
         game.engine.start_search(
-            searched, limits, {},
-            [this, &game, generation, searched, base](const engine::SearchResult& result) {
+            *position, limits, {},
+            [this, &game, generation, at = position->position(),
+             base](const engine::SearchResult& result) {
                 if (generation != game.generation || result.best_move == Move::none()) return;
-                std::string uci = to_uci(searched.position(), result.best_move);
+                std::string uci = to_uci(at, result.best_move);
                 // Too many requests (429): the move is sent again after a pause, doubling,
                 // while it is still the move to play.
                 for (milliseconds pause{250};; pause = std::min(pause * 2, milliseconds{4000})) {
