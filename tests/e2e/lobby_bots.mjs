@@ -3,6 +3,7 @@
 // chosen; alice, with an account, challenges EvoBot-Beginner to a rated EvoChess game with
 // one click, lands on the board when the bot accepts (its strip marked BOT) (the lobby stream's "game" event),
 // plays a move and the bot answers it; the bot counts as present (never "away", no claim). An anonymous visitor on a phone sees the list too.
+// bob's seek that nobody takes becomes, in one click, a rated game against the house bot.
 // Screenshots of the lobby at 390 and 1366 px and of the game go into a temporary folder
 // (printed); the phone's page must not overflow sideways.
 //
@@ -85,6 +86,47 @@ await check('alice challenges the bot with one click; it accepts, she is on the 
   assert.equal(game.away?.b ?? null, null, `the bot counts as away: ${JSON.stringify(game.away)}`);
   // The page learns it by the next presence event (they are coalesced to one a second).
   await alice.locator('text=You can claim victory').waitFor({ state: 'hidden', timeout: 10000 });
+});
+
+await check("bob's seek nobody takes becomes, in one click, a rated game against the house bot nearest his rating", async () => {
+  // The page's clock is Playwright's, moved on past the wait, not waited for.
+  const bob = await harness.newPage(1366, 900);
+  await bob.clock.install();
+  await bob.goto(`${server.address}#lobby`);
+  await bob.locator('#lobby-view').waitFor({ state: 'visible' });
+  await bob.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
+  await bob.click('#account-button');
+  const dialog = bob.locator('#account-dialog[open]');
+  await dialog.waitFor();
+  await dialog.locator('input[name=name]').fill('bob');
+  await dialog.locator('input[name=password]').fill('correct horse battery');
+  await dialog.locator('#create-account-submit').click();
+  await bob.waitForFunction(() => document.getElementById('player-name')?.textContent === 'bob');
+  await bob.waitForFunction(() => document.getElementById('lobby-connection')?.dataset.state === 'open');
+  await botRow(bob, 'EvoBot-Beginner').waitFor({ timeout: 30000 });
+  await bob.locator('#seek-form select[name=variant]').selectOption('evochess');
+  await bob.locator('#seek-form select[name=clock]').selectOption('5+3');
+  await bob.locator('#seek-form select[name=engine_wait]').selectOption('30');
+  await bob.click('#post-seek-button');
+  await bob.locator('#seek-list li.seek').first().waitFor({ timeout: 30000 });
+  await bob.clock.runFor(31_000);
+  await bob.locator('#engine-offer').waitFor({ state: 'visible' });
+  assert.equal(await bob.locator('#engine-offer-button').textContent(), 'Play EvoBot-Beginner');
+  assert.match(
+    await bob.locator('#engine-offer-text').textContent(),
+    /the bot EvoBot-Beginner .*\(1500\).*your rating, 1500: rated EvoChess/,
+  );
+  await shot(bob, 'house-bot-offer-desktop');
+  await bob.click('#engine-offer-button');
+  await bob.waitForFunction(() => /^#game=\d+$/.test(location.hash), null, { timeout: 30000 });
+  const game = await bob.evaluate(async () => (await fetch(`/api/games/${location.hash.slice('#game='.length)}`)).json());
+  assert.equal(game.rated, true, 'the game against the bot is rated');
+  assert.equal(game.variant, 'evochess');
+  const names = Object.values(game.seat_players ?? {}).map((player) => player?.name);
+  assert.ok(names.includes('EvoBot-Beginner') && names.includes('bob'), JSON.stringify(game.seat_players));
+  // The seek was withdrawn.
+  const seeks = await bob.evaluate(async () => (await fetch('/api/seeks')).json());
+  assert.equal(JSON.stringify(seeks).includes('"bob"'), false, JSON.stringify(seeks));
 });
 
 await harness.finish();

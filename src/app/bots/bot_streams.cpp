@@ -13,23 +13,6 @@ namespace evo::app {
 
 namespace {
 
-// A player's presence in the game (GameEvents), held for as long as their Bot or Board API
-// stream is open: the game's page then shows them there, and nobody may claim victory over
-// a bot that plays. It passes no text on: the API stream has its own.
-class PresenceOf : public EventSink {
-  public:
-    explicit PresenceOf(std::shared_ptr<EventSink> stream) : stream_(std::move(stream)) {}
-    bool send(EventText) override { return !stream_->closed(); }
-    void close() override { stream_->close(); }
-    bool closed() const override { return stream_->closed(); }
-    void on_close(std::function<void()> callback) override {
-        stream_->on_close(std::move(callback));
-    }
-
-  private:
-    std::shared_ptr<EventSink> stream_;
-};
-
 constexpr int ongoing_games_told = 100;
 
 std::optional<Color> seat_of(const GameView& view, const std::string& key) {
@@ -47,8 +30,8 @@ bool over(const GameView& view) {
 } // namespace
 
 BotStreams::BotStreams(GameService& games, ChallengeRepository& challenges,
-                       AccountRepository& accounts, const BotText& text)
-    : games_(games), challenges_(challenges), accounts_(accounts), text_(text) {
+                       AccountRepository& accounts, const BotText& text, SeekRepository* seeks)
+    : games_(games), challenges_(challenges), accounts_(accounts), text_(text), seeks_(seeks) {
     auto gap = [this] {
         {
             std::lock_guard lock(queue_mutex_);
@@ -67,9 +50,7 @@ BotStreams::BotStreams(GameService& games, ChallengeRepository& challenges,
         gap);
     games_.event_bus().listen_lobby(
         [this](const LobbyNotice& notice) {
-            if (notice.change != LobbyChange::ChallengeSent &&
-                notice.change != LobbyChange::ChallengeRemoved)
-                return;
+            if (notice.change == LobbyChange::SeekAdded) return;
             {
                 std::lock_guard lock(queue_mutex_);
                 notices_.push_back(notice);
@@ -109,22 +90,25 @@ BotGame BotStreams::bot_game(std::int64_t id, const std::string& key) {
 }
 
 void BotStreams::open_events(const AccountRecord& account, std::shared_ptr<EventSink> sink,
-                             std::vector<std::string> variants) {
+                             std::vector<std::string> variants, std::optional<int> max_games) {
     std::string key = account_owner_key(account.id);
     if (account.bot && variants.empty()) variants = {"chess"};
-    if (!account.bot) variants.clear();
+    if (!account.bot) {
+        variants.clear();
+        max_games.reset();
+    }
     std::shared_ptr<EventSink> replaced;
     {
         std::lock_guard lock(mutex_);
         auto& slot = accounts_streaming_[key];
         replaced = std::move(slot.sink);
-        slot = {sink, account, variants};
+        slot = {sink, account, variants, max_games};
     }
     // lichess: one event stream per token; the newer one wins.
     if (replaced) replaced->close();
     // First what is open now: its challenges, then its games being played.
     for (const ChallengeRecord& challenge : challenges_.open_of(key)) {
-        if (declined_as_unplayed(challenge)) continue;
+        if (declined_by_bot_terms(challenge)) continue;
         BotChallenge told{
             challenge,
             {is_bot(challenge.from, challenge.from_name), is_bot(challenge.to, challenge.to_name)}};
@@ -157,8 +141,10 @@ void BotStreams::open_game(std::int64_t game_id, const AccountRecord& account,
     BotGame game = bot_game(game_id, key);
     sink->send(text_.game_full(game));
     if (over(*game.view)) return sink->close();
+    // The player's presence in the game, held while the stream is open: the game's page
+    // shows them there, and nobody may claim victory over a bot that plays.
     if (game.seat)
-        games_.streams().subscribe(game_id, *game.seat, std::make_shared<PresenceOf>(sink),
+        games_.streams().subscribe(game_id, *game.seat, std::make_shared<SilentSinkOf>(sink),
                                    nullptr);
     {
         std::lock_guard lock(mutex_);
@@ -194,6 +180,12 @@ std::vector<AccountRecord> BotStreams::streaming_accounts() const {
     return accounts;
 }
 
+std::vector<std::string> BotStreams::played_variants(std::int64_t account_id) const {
+    std::lock_guard lock(mutex_);
+    auto it = accounts_streaming_.find(account_owner_key(account_id));
+    return it == accounts_streaming_.end() ? std::vector<std::string>{} : it->second.variants;
+}
+
 void BotStreams::send_to_account_locked(const std::string& key, const EventText& text) {
     auto it = accounts_streaming_.find(key);
     if (it != accounts_streaming_.end()) it->second.sink->send(text);
@@ -213,20 +205,35 @@ void BotStreams::tell_start(std::int64_t game_id, const std::vector<std::string>
     }
 }
 
-bool BotStreams::declined_as_unplayed(const ChallengeRecord& challenge) {
+int BotStreams::games_being_played(const std::string& key) {
+    Player player;
+    player.account_key = key;
+    int playing = 0;
+    for (const MyGame& mine : games_.my_games(0, 0, player))
+        if (mine.turn) ++playing;
+    return playing;
+}
+
+bool BotStreams::declined_by_bot_terms(const ChallengeRecord& challenge) {
     if (!decline_ || !challenge.closed.empty()) return false;
+    std::string reason;
+    std::optional<int> max_games;
     {
         std::lock_guard lock(mutex_);
         auto it = accounts_streaming_.find(challenge.to);
         if (it == accounts_streaming_.end() || it->second.variants.empty()) return false;
         const auto& played = it->second.variants;
-        if (std::find(played.begin(), played.end(), challenge.variant) != played.end())
-            return false;
+        if (std::find(played.begin(), played.end(), challenge.variant) == played.end())
+            reason = "variant";
+        max_games = it->second.max_games;
     }
+    if (reason.empty() && max_games && games_being_played(challenge.to) >= *max_games)
+        reason = "later";
+    if (reason.empty()) return false;
     Player bot;
     bot.account_key = challenge.to;
     try {
-        decline_(challenge.id, bot);
+        decline_(challenge.id, bot, reason);
     } catch (const ApiError&) {
         return false; // answered meanwhile
     }
@@ -238,9 +245,9 @@ void BotStreams::handle_challenge(const LobbyNotice& notice) {
     if (!challenge) return;
     // A challenge answered before its news was read is told by the answer's own notice (a
     // "challenge" event of a closed one would read as a new challenge); so is the decline of
-    // one in a variant the bot does not play.
+    // one the bot's terms refuse.
     if (notice.change == LobbyChange::ChallengeSent &&
-        (!challenge->closed.empty() || declined_as_unplayed(*challenge)))
+        (!challenge->closed.empty() || declined_by_bot_terms(*challenge)))
         return;
     if (notice.reason == LobbyRemoval::Accepted) {
         if (challenge->game_id) tell_start(*challenge->game_id, {challenge->from, challenge->to});
@@ -257,6 +264,37 @@ void BotStreams::handle_challenge(const LobbyNotice& notice) {
     std::lock_guard lock(mutex_);
     send_to_account_locked(challenge->from, text);
     send_to_account_locked(challenge->to, text);
+}
+
+void BotStreams::handle_seek(const LobbyNotice& notice) {
+    std::shared_ptr<EventSink> held;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = held_seeks_.find(notice.id); it != held_seeks_.end()) held = it->second;
+    }
+    if (notice.change == LobbyChange::SeekTaken && seeks_) {
+        auto seek = seeks_->find(notice.id);
+        if (seek && seek->game_id) tell_start(*seek->game_id, {seek->owner, seek->taken_by});
+    }
+    // Taken or gone, the request that held it ends (lichess closes it).
+    if (held) held->close();
+}
+
+void BotStreams::hold_seek(std::int64_t seek_id, std::shared_ptr<EventSink> sink) {
+    {
+        std::lock_guard lock(mutex_);
+        held_seeks_[seek_id] = sink;
+    }
+    sink->on_close([this, seek_id, closed = sink.get()] {
+        std::lock_guard lock(mutex_);
+        auto it = held_seeks_.find(seek_id);
+        if (it != held_seeks_.end() && it->second.get() == closed) held_seeks_.erase(it);
+    });
+    // Taken between its making and now: its notice came before the hold.
+    if (seeks_) {
+        auto seek = seeks_->find(seek_id);
+        if (!seek || !seek->taken_by.empty()) sink->close();
+    }
 }
 
 void BotStreams::handle_game(std::int64_t id) {
@@ -316,10 +354,12 @@ void BotStreams::send_due() {
         for (const auto& [id, keys] : started_) changed.push_back(id);
     }
     for (const LobbyNotice& notice : notices) {
+        bool seek =
+            notice.change == LobbyChange::SeekTaken || notice.change == LobbyChange::SeekRemoved;
         try {
-            handle_challenge(notice);
+            seek ? handle_seek(notice) : handle_challenge(notice);
         } catch (const std::exception& error) {
-            log_fault("bot streams: a challenge", error.what());
+            log_fault(seek ? "bot streams: a seek" : "bot streams: a challenge", error.what());
         }
     }
     std::set<std::int64_t> seen;

@@ -12,6 +12,7 @@
 #include "app/events/bus.h"
 #include "app/game/service.h"
 #include "app/lobby/challenge_repository.h"
+#include "app/lobby/seek_repository.h"
 #include "bot_text.h"
 
 #include <condition_variable>
@@ -29,30 +30,41 @@ namespace evo::app {
 
 class BotStreams {
   public:
+    // `seeks`: where the seeks a gameStart is told of are read (a game made from a seek, the
+    // Board API's POST /api/board/seek); none: only challenges' games are told.
     BotStreams(GameService& games, ChallengeRepository& challenges, AccountRepository& accounts,
-               const BotText& text);
+               const BotText& text, SeekRepository* seeks = nullptr);
     ~BotStreams();
     BotStreams(const BotStreams&) = delete;
     BotStreams& operator=(const BotStreams&) = delete;
 
     // GET /api/stream/event of the account. A bot states the variants it plays (registry
-    // names; none stated: chess alone); a challenge to it in another is declined ("variant")
-    // by the hook below while its stream is open here.
+    // names; none stated: chess alone) and may state how many games it plays at once; while
+    // its stream is open here, a challenge to it in another variant is declined ("variant"),
+    // and one while it plays that many games ("later"), by the hook below.
     void open_events(const AccountRecord& account, std::shared_ptr<EventSink> sink,
-                     std::vector<std::string> variants = {});
-    // How a challenge to a bot in a variant it does not play is declined (the challenge's id,
-    // the bot as a player).
-    void on_unplayed_variant(std::function<void(std::int64_t, const Player&)> decline) {
+                     std::vector<std::string> variants = {},
+                     std::optional<int> max_games = std::nullopt);
+    // How a challenge a bot's terms refuse is declined (the challenge's id, the bot as a
+    // player, lichess's reason key).
+    void on_refused_by_bot(
+        std::function<void(std::int64_t, const Player&, const std::string&)> decline) {
         decline_ = std::move(decline);
     }
     // GET /api/bot/game/stream/{id} (or the board's) of a player seated in the game; the
     // caller has checked the seat. `text_id`: the id the client named the game by.
     void open_game(std::int64_t game_id, const AccountRecord& account,
                    std::shared_ptr<EventSink> sink);
+    // POST /api/board/seek's open request (`sink`) for the seek: closed once the seek is taken
+    // (its game's start told on the event streams) or gone.
+    void hold_seek(std::int64_t seek_id, std::shared_ptr<EventSink> sink);
     // Whether the account has an event stream open on this process (lichess's "online").
     bool streaming(std::int64_t account_id) const;
     // The accounts with an event stream open on this process, by name.
     std::vector<AccountRecord> streaming_accounts() const;
+    // The variants (registry names) a bot streaming here said it plays; empty: not a bot
+    // streaming here.
+    std::vector<std::string> played_variants(std::int64_t account_id) const;
 
     // Sends, on the caller's thread, what the notices told so far call for. The thread calls
     // it; tests too.
@@ -73,6 +85,7 @@ class BotStreams {
     bool is_bot(const std::string& key, const std::string& name);
     void tell_start(std::int64_t game_id, const std::vector<std::string>& keys);
     void handle_challenge(const LobbyNotice& notice);
+    void handle_seek(const LobbyNotice& notice);
     void handle_game(std::int64_t id);
     void send_to_account_locked(const std::string& key, const EventText& text);
 
@@ -80,18 +93,23 @@ class BotStreams {
     ChallengeRepository& challenges_;
     AccountRepository& accounts_;
     const BotText& text_;
-    std::function<void(std::int64_t, const Player&)> decline_;
+    SeekRepository* seeks_;
+    std::function<void(std::int64_t, const Player&, const std::string&)> decline_;
 
     mutable std::mutex mutex_;
     struct EventStream {
         std::shared_ptr<EventSink> sink;
         AccountRecord account;
         std::vector<std::string> variants; // a bot's; empty: any (a person's)
+        std::optional<int> max_games;      // a bot's games at once; none: no limit
     };
-    // Declines the challenge if it is to a bot streaming here in a variant it does not play.
-    bool declined_as_unplayed(const ChallengeRecord& challenge);
+    // Declines the challenge if it is to a bot streaming here whose terms refuse it: a
+    // variant it does not play, or as many games being played as it takes at once.
+    bool declined_by_bot_terms(const ChallengeRecord& challenge);
+    int games_being_played(const std::string& key);
     std::map<std::string, EventStream> accounts_streaming_; // by account key
     std::map<std::int64_t, std::vector<GameStream>> game_streams_;
+    std::map<std::int64_t, std::shared_ptr<EventSink>> held_seeks_; // by seek id
     // The games whose start an event stream was told, until their finish is told.
     std::map<std::int64_t, std::set<std::string>> started_;
 

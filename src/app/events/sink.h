@@ -24,4 +24,21 @@ class EventSink {
     virtual void on_close(std::function<void()> callback) = 0;
 };
 
+// Another stream's presence without its text: a stream of one kind (the API's own NDJSON)
+// held open as a stream of another (a game's or the lobby's), so that its player counts as
+// there for as long as it is open. It sends nothing; it closes with the stream it wraps.
+class SilentSinkOf : public EventSink {
+  public:
+    explicit SilentSinkOf(std::shared_ptr<EventSink> stream) : stream_(std::move(stream)) {}
+    bool send(EventText) override { return !stream_->closed(); }
+    void close() override { stream_->close(); }
+    bool closed() const override { return stream_->closed(); }
+    void on_close(std::function<void()> callback) override {
+        stream_->on_close(std::move(callback));
+    }
+
+  private:
+    std::shared_ptr<EventSink> stream_;
+};
+
 } // namespace evo::app

@@ -120,9 +120,10 @@ class Router {
         add_analysis_routes(routes_, analysis_);
         if (accounts && options_.challenges && options_.api_tokens && options_.account_store &&
             options_.challenge_store && options_.bot_streams)
-            add_bot_routes(routes_, {*accounts, *options_.account_store, *options_.api_tokens,
-                                     service_, *options_.challenges, *options_.challenge_store,
-                                     *options_.bot_streams, options_.chat});
+            add_bot_routes(routes_,
+                           {*accounts, *options_.account_store, *options_.api_tokens, service_,
+                            *options_.challenges, *options_.challenge_store, *options_.bot_streams,
+                            options_.chat, options_.seeks, options_.lobby});
     }
 
     void serve_ui(const HttpRequest& request, Responder& responder) {

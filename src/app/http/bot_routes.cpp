@@ -101,6 +101,18 @@ std::vector<std::string> bot_variants(const HttpRequest& request) {
     return variants;
 }
 
+// How many games a bot plays at once, from its event stream's X-Bot-Max-Games header (our
+// own, docs/bots.md); none: no limit.
+std::optional<int> bot_max_games(const HttpRequest& request) {
+    std::string header = request.header("x-bot-max-games");
+    if (header.empty()) return std::nullopt;
+    int games = 0;
+    auto [end, error] = std::from_chars(header.data(), header.data() + header.size(), games);
+    if (error != std::errc() || end != header.data() + header.size() || games < 1 || games > 1000)
+        throw bad_request("X-Bot-Max-Games must be a whole number from 1 to 1000");
+    return games;
+}
+
 json ok() {
     return {{"ok", true}};
 }
@@ -396,8 +408,11 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
             if (!variant) throw bad_request("unknown variant: " + key.substr(0, 40));
             offer.variant = *variant;
             offer.rated = fields.count("rated") && truthy(fields["rated"]);
-            if (fields.count("fen") && !fields["fen"].empty())
-                throw bad_request("a challenge from a position (fen) is not offered yet");
+            if (fields.count("fen") && !fields["fen"].empty()) {
+                // Checked against the variant by check_game_offer; a FEN is short.
+                if (fields["fen"].size() > 200) throw bad_request("fen: too long");
+                offer.fen = fields["fen"];
+            }
             if (fields.count("days")) {
                 offer.clock_days = int(whole_number(fields, "days", 1, 14));
             } else if (fields.count("clock.limit") || fields.count("clock.increment")) {
@@ -426,6 +441,91 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
             call.respond(
                 json_response(lichess_challenge_json(told_challenge(services, *challenge), "out")));
         });
+}
+
+// lichess's `ratingRange`, "1500-1800".
+RatingRange lichess_rating_range(const std::string& text) {
+    auto rating = [&](std::string_view part) {
+        int value = 0;
+        auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+        if (error != std::errc() || end != part.data() + part.size() || value < 0 ||
+            value > max_range_rating)
+            throw bad_request("ratingRange is two ratings from 0 to " +
+                              std::to_string(max_range_rating) + ", as 1500-1800");
+        return value;
+    };
+    std::size_t dash = text.find('-');
+    if (dash == std::string::npos) rating("");
+    std::string_view whole = text;
+    RatingRange range{rating(whole.substr(0, dash)), rating(whole.substr(dash + 1))};
+    if (range.lowest > range.highest) throw bad_request("ratingRange: the lower end first");
+    return range;
+}
+
+// POST /api/board/seek (board:play, a person): a seek in the lobby. With a clock (`time` in
+// minutes, `increment` in seconds) the answer is a stream that holds it for as long as it is
+// open and ends once it is taken (the game's start is told on the event stream) or gone;
+// closing it withdraws the seek. With `days`, {"id"} at once, and the seek stays while the
+// player's event stream is open (the lobby takes away the seeks of a player who left).
+void add_board_seek_route(RouteTable& routes, const BotRoutes& services) {
+    if (!services.seeks || !services.lobby) return;
+    routes.add("POST", "/api/board/seek", [services](const RouteCall& call) {
+        TokenCaller caller = player_of_api(call.request, services.tokens, false);
+        auto fields = lichess_fields(call.request);
+        SeekRequest request;
+        GameOffer& offer = request.offer;
+        std::string key = fields.count("variant") ? fields["variant"] : "standard";
+        auto variant = variant_of_lichess_key(key);
+        if (!variant) throw bad_request("unknown variant: " + key.substr(0, 40));
+        offer.variant = *variant;
+        offer.rated = fields.count("rated") && truthy(fields["rated"]);
+        if (fields.count("days")) {
+            offer.clock_days = int(whole_number(fields, "days", 1, 14));
+        } else if (fields.count("time") && fields.count("increment")) {
+            // Minutes, whole or not (lichess takes 0.5); kept to the second.
+            double minutes = 0;
+            const std::string& time = fields["time"];
+            auto [end, error] = std::from_chars(time.data(), time.data() + time.size(), minutes);
+            if (error != std::errc() || end != time.data() + time.size() || !(minutes >= 0) ||
+                minutes > 180)
+                throw bad_request("time must be a number of minutes from 0 to 180");
+            offer.clock_initial_ms = std::int64_t(minutes * 60) * 1000;
+            offer.clock_increment_ms = whole_number(fields, "increment", 0, 180) * 1000;
+            if (*offer.clock_initial_ms == 0 && *offer.clock_increment_ms == 0)
+                throw bad_request("time and increment cannot both be 0");
+            // As lichess: the Board API is for games a person plays on a board, not bullet.
+            std::string speed = lichess_speed(
+                ClockSettings{*offer.clock_initial_ms, *offer.clock_increment_ms, std::nullopt});
+            if (speed == "bullet" || speed == "ultraBullet")
+                throw bad_request("The Board API does not play bullet: ask for a longer clock");
+        } else {
+            throw bad_request("a seek has time and increment, or days");
+        }
+        std::string colour = fields.count("color") ? fields["color"] : "random";
+        if (colour == "white")
+            offer.colour = ColourChoice::White;
+        else if (colour == "black")
+            offer.colour = ColourChoice::Black;
+        else if (colour != "random")
+            throw bad_request("color is \"white\", \"black\" or \"random\"");
+        if (fields.count("ratingRange") && !fields["ratingRange"].empty())
+            request.rating_range = lichess_rating_range(fields["ratingRange"]);
+        Player player = caller.player();
+        SeekMade made = services.seeks->create(request, player, caller.account.name);
+        if (offer.clock_days) return call.respond(json_response({{"id", std::to_string(made.id)}}));
+        auto stream = call.shared->open_stream(StreamFormat::NdJson);
+        services.lobby->open(player, std::make_shared<SilentSinkOf>(stream));
+        std::int64_t id = made.id;
+        SeekService* seeks = services.seeks;
+        stream->on_close([seeks, id, player] {
+            try {
+                seeks->cancel(id, player);
+            } catch (const std::exception&) {
+                // taken or gone already
+            }
+        });
+        services.streams.hold_seek(id, stream);
+    });
 }
 
 void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
@@ -470,8 +570,15 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
     routes.add("GET", "/api/stream/event", [services](const RouteCall& call) {
         TokenCaller caller = token_caller(call.request, services.tokens);
         require_scope(caller, {"bot:play", "board:play", "challenge:read"});
-        services.streams.open_events(caller.account, call.shared->open_stream(StreamFormat::NdJson),
-                                     bot_variants(call.request));
+        // The headers read first: a bad one is a 400, not a stream.
+        auto variants = bot_variants(call.request);
+        auto max_games = bot_max_games(call.request);
+        auto stream = call.shared->open_stream(StreamFormat::NdJson);
+        services.streams.open_events(caller.account, stream, std::move(variants), max_games);
+        // A person's event stream keeps them in the lobby: their seeks stay while it is open
+        // (a correspondence seek from POST /api/board/seek above all).
+        if (services.lobby && !caller.account.bot)
+            services.lobby->open(caller.player(), std::make_shared<SilentSinkOf>(stream));
     });
     // NDJSON, one bot a line, as lichess's; ?nb= at most that many.
     routes.add("GET", "/api/bot/online", [services](const RouteCall& call) {
@@ -484,8 +591,13 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
         for (const AccountRecord& account : services.streams.streaming_accounts()) {
             if (!account.bot) continue;
             if (most-- == 0) break;
-            lines += *ndjson_line(
-                lichess_user_json(account, services.accounts.ratings_of(account.id), true));
+            json user = lichess_user_json(account, services.accounts.ratings_of(account.id), true);
+            // Ours (docs/bots.md): the variants it said it plays, lichess's keys.
+            json variants = json::array();
+            for (const std::string& variant : services.streams.played_variants(account.id))
+                variants.push_back(lichess_variant_key(variant));
+            user["variants"] = variants;
+            lines += *ndjson_line(user);
         }
         HttpResponse response;
         response.content_type = "application/x-ndjson";
@@ -538,6 +650,7 @@ std::map<std::string, std::string> lichess_fields(const HttpRequest& request) {
 }
 
 void add_bot_routes(RouteTable& routes, BotRoutes services) {
+    add_board_seek_route(routes, services);
     add_token_routes(routes, services);
     add_account_routes_of_api(routes, services);
     add_challenge_routes(routes, services);

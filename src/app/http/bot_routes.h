@@ -2,7 +2,8 @@
 // POST /api/token/test), the account (GET /api/account, /api/account/playing, POST
 // /api/bot/account/upgrade), the event and game streams, the game actions of the Bot API
 // (/api/bot/game/...) and the Board API (/api/board/game/...), challenges (/api/challenge/...),
-// users (/api/user/{name}, /api/users/status, /api/bot/online). Same paths, bodies (form or
+// users (/api/user/{name}, /api/users/status, /api/bot/online), and a person's lobby seek
+// (POST /api/board/seek). Same paths, bodies (form or
 // JSON), status codes and NDJSON shapes as lichess's; the rules are the services'.
 #pragma once
 
@@ -12,6 +13,8 @@
 #include "app/chat/service.h"
 #include "app/game/service.h"
 #include "app/lobby/challenge_service.h"
+#include "app/lobby/lobby.h"
+#include "app/lobby/seek_service.h"
 #include "route_table.h"
 
 namespace evo::app {
@@ -25,6 +28,10 @@ struct BotRoutes {
     ChallengeRepository& challenge_store;
     BotStreams& streams;
     ChatService* chat = nullptr;
+    // POST /api/board/seek's (and a person's event stream keeping their seeks in the lobby);
+    // none: that route answers 404.
+    SeekService* seeks = nullptr;
+    Lobby* lobby = nullptr;
 };
 
 // Adds the routes; what `services` names outlives the table.

@@ -47,9 +47,12 @@ std::int64_t ms_of_timestamp(const std::string& text) {
     return std::int64_t(timegm(&parts)) * 1000;
 }
 
-json variant_json(const Variant* variant) {
+// As lichess: chess from a position of its own is "fromPosition"; a variant keeps its key.
+json variant_json(const Variant* variant, bool from_position = false) {
     std::string name = variant ? std::string(variant->name) : std::string(chess_name);
     std::string display = variant ? std::string(variant->display_name) : "Chess";
+    if (name == chess_name && from_position)
+        return {{"key", "fromPosition"}, {"name", "From Position"}, {"short", "FEN"}};
     if (name == chess_name) return {{"key", "standard"}, {"name", "Standard"}, {"short", "Std"}};
     return {{"key", name}, {"name", display}, {"short", display.substr(0, 4)}};
 }
@@ -232,7 +235,7 @@ json lichess_game_event_json(const BotGame& game) {
         {"rated", view.rated},
         {"source", view.rated || view.seat_players[0] ? "friend" : "lobby"},
         {"speed", lichess_speed(view.clock ? std::optional(view.clock->settings) : std::nullopt)},
-        {"variant", variant_json(view.position.variant)},
+        {"variant", variant_json(view.position.variant, initial_fen(view) != "startpos")},
         {"compat", {{"bot", true}, {"board", true}}},
     };
     if (view.clock) event["secondsLeft"] = view.clock->remaining_ms[std::size_t(seat)] / 1000;
@@ -248,7 +251,7 @@ EventText LichessText::game_full(const BotGame& game) const {
     json full = {
         {"type", "gameFull"},
         {"id", game.text_id},
-        {"variant", variant_json(view.position.variant)},
+        {"variant", variant_json(view.position.variant, initial_fen(view) != "startpos")},
         {"speed", lichess_speed(view.clock ? std::optional(view.clock->settings) : std::nullopt)},
         {"perf", {{"name", perf_name(view)}}},
         {"rated", view.rated},
@@ -318,7 +321,7 @@ json lichess_challenge_json(const BotChallenge& told, std::string_view direction
                                                              : challenge.closed},
                 {"challenger", person(challenge.from_name, told.bots[0])},
                 {"destUser", person(challenge.to_name, told.bots[1])},
-                {"variant", variant_json(variant)},
+                {"variant", variant_json(variant, !challenge.fen.empty())},
                 {"rated", challenge.rated},
                 {"speed", speed},
                 {"timeControl", time_control},
@@ -329,6 +332,7 @@ json lichess_challenge_json(const BotChallenge& told, std::string_view direction
         out["finalColor"] = colour;
     else
         out["finalColor"] = "white";
+    if (!challenge.fen.empty()) out["initialFen"] = challenge.fen;
     if (!direction.empty()) out["direction"] = direction;
     return out;
 }

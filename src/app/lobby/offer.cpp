@@ -2,6 +2,7 @@
 
 #include "app/common/api_error.h"
 #include "app/game/service.h"
+#include "app/record/core_games.h"
 #include "core/variant.h"
 
 #include <algorithm>
@@ -25,6 +26,11 @@ void check_game_offer(const GameOffer& offer, const Player& maker) {
         throw forbidden("rated games are between accounts: create one, or offer a casual game");
     if (offer.rated && !built_in_variant(offer.variant))
         throw bad_request("a variant loaded from a file is played casual only");
+    if (offer.fen.empty()) return;
+    // As lichess: a game from a position is never rated.
+    if (offer.rated) throw bad_request("a game from a position (fen) is played casual only");
+    if (Result<Game> start = start_game(offer.variant, offer.fen); !start)
+        throw bad_request("fen: " + start.error());
 }
 
 PairedGame make_paired_game(GameService& games, const GameOffer& offer,
@@ -33,6 +39,7 @@ PairedGame make_paired_game(GameService& games, const GameOffer& offer,
     command.online = true;
     command.variant = offer.variant;
     command.colour = offer.colour;
+    command.fen = offer.fen;
     if (offer.clock_days) {
         command.clock = ClockSettings{0, 0, offer.clock_days};
     } else if (offer.clock_initial_ms) {

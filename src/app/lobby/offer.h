@@ -26,10 +26,14 @@ struct GameOffer {
     std::optional<int> clock_days;
     bool rated = false;
     ColourChoice colour = ColourChoice::Random; // the maker's
+    // The position the game starts from (a challenge's, lichess's `fen`); empty: the
+    // variant's start. Stored with challenges only: a seek starts from the start.
+    std::string fen;
 };
 
-// Whether `maker` may offer it: ApiErrors for an unknown variant or a rated game of a variant
-// loaded from a file (400), and a rated offer from a visitor (403).
+// Whether `maker` may offer it: ApiErrors for an unknown variant, a rated game of a variant
+// loaded from a file or from a position, a FEN the variant cannot start from (400), and a
+// rated offer from a visitor (403).
 void check_game_offer(const GameOffer& offer, const Player& maker);
 
 struct PairedGame {

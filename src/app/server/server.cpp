@@ -167,10 +167,12 @@ int run_server(const ServeOptions& given) {
         lobby.emplace(*storage.seeks, *storage.challenges, *service, clock, stream_text(),
                       lobby_options);
         router.lobby = &*lobby;
-        bot_streams.emplace(*service, *storage.challenges, *storage.accounts, lichess_text);
-        bot_streams->on_unplayed_variant([&challenges](std::int64_t id, const Player& bot) {
-            challenges->decline(id, bot, "variant");
-        });
+        bot_streams.emplace(*service, *storage.challenges, *storage.accounts, lichess_text,
+                            storage.seeks.get());
+        bot_streams->on_refused_by_bot(
+            [&challenges](std::int64_t id, const Player& bot, const std::string& reason) {
+                challenges->decline(id, bot, reason);
+            });
         router.api_tokens = &api_tokens;
         router.account_store = storage.accounts.get();
         router.challenge_store = storage.challenges.get();

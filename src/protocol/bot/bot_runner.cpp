@@ -128,7 +128,9 @@ Result<bool> BotRunner::run() {
     while (!stop_requested()) {
         try {
             HttpAnswer answer = client_.stream(
-                "/api/stream/event", {{"X-Bot-Variants", keys}},
+                "/api/stream/event",
+                {{"X-Bot-Variants", keys},
+                 {"X-Bot-Max-Games", std::to_string(options_.policy.max_games)}},
                 [this](std::string_view line) {
                     if (auto event = read_account_event(line)) on_event(*event);
                 },

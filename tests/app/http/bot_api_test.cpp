@@ -18,10 +18,15 @@
 #include "app/storage/sqlite/account_repository.h"
 #include "app/storage/sqlite/challenge_repository.h"
 #include "app/storage/sqlite/chat_repository.h"
+#include "app/storage/sqlite/seek_repository.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/position_loader.h"
 #include "protocol/bot/bot_runner.h"
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -49,16 +54,21 @@ class BotApiTest : public ::testing::Test {
         router_.challenge_store = &challenges_store_;
         router_.bot_streams = &streams_;
         router_.chat = &chat_;
+        router_.seeks = &seeks_;
+        router_.lobby = &lobby_;
         server_.emplace(make_request_handler(games_, router_), ApiTestServer::unlimited_rate());
         port_ = server_->listen("127.0.0.1", 0);
         server_->start(2);
-        streams_.on_unplayed_variant([this](std::int64_t id, const Player& bot) {
-            challenges_.decline(id, bot, "variant");
-        });
+        streams_.on_refused_by_bot(
+            [this](std::int64_t id, const Player& bot, const std::string& reason) {
+                challenges_.decline(id, bot, reason);
+            });
         streams_.start();
+        lobby_.start();
     }
     ~BotApiTest() override {
         games_.shutdown();
+        lobby_.stop();
         streams_.stop();
         streams_.close_streams();
         server_->stop();
@@ -113,6 +123,7 @@ class BotApiTest : public ::testing::Test {
     SqliteGameRepository games_store_{database()};
     SqliteAccountRepository accounts_store_{database()};
     SqliteChallengeRepository challenges_store_{database()};
+    SqliteSeekRepository seeks_store_{database()};
     GameService games_{games_store_, {}, clock_, stream_text()};
     AccountService accounts_{accounts_store_, clock_, cheap_passwords()};
     ChallengeService challenges_{challenges_store_, accounts_store_, games_, clock_};
@@ -120,7 +131,9 @@ class BotApiTest : public ::testing::Test {
     ChatService chat_{chat_store_, games_, clock_, stream_text()};
     ApiTokens tokens_{accounts_store_, clock_};
     LichessText text_;
-    BotStreams streams_{games_, challenges_store_, accounts_store_, text_};
+    BotStreams streams_{games_, challenges_store_, accounts_store_, text_, &seeks_store_};
+    SeekService seeks_{seeks_store_, games_, clock_};
+    Lobby lobby_{seeks_store_, challenges_store_, games_, clock_, stream_text(), {}};
     RouterOptions router_;
     std::optional<HttpServer> server_;
     int port_ = 0;
@@ -388,6 +401,166 @@ TEST_F(BotApiTest, ABotDeclinesAVariantItDoesNotPlayAndTakesOneItStated) {
     EXPECT_EQ(bad->status, 400);
 }
 
+// lichess's `fen`: a challenge from a position, in chess (then "fromPosition", as lichess) and in
+// a variant with its seventh field; casual only; a FEN the variant refuses is a clear 400.
+TEST_F(BotApiTest, AChallengeFromAPositionStartsThereInChessAndInAVariant) {
+    std::string white = token(account("anna"), {"board:play"});
+    std::string black = token(account("boris"), {"board:play"});
+    const std::string form = "application/x-www-form-urlencoded";
+    const std::string evo_fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 0,0,1,0/0,0,0,0";
+    JsonAnswer sent = call(
+        "POST", "/api/challenge/boris", white,
+        json{{"variant", "evochess"}, {"color", "white"}, {"days", 3}, {"fen", evo_fen}}.dump(),
+        "application/json");
+    ASSERT_EQ(sent.status, 200) << sent.body.dump();
+    EXPECT_EQ(sent.body.at("initialFen"), evo_fen);
+    EXPECT_EQ(sent.body.at("variant").at("key"), "evochess");
+    std::string id = sent.body.at("id");
+    ASSERT_EQ(call("POST", "/api/challenge/" + id + "/accept", black).status, 200);
+    auto game_stream = stream("/api/board/game/stream/" + id, white);
+    json full = line_with(game_stream->read_until("gameFull"), "gameFull");
+    ASSERT_FALSE(full.is_null());
+    EXPECT_EQ(full.at("initialFen"), evo_fen);
+    ASSERT_EQ(call("POST", "/api/board/game/" + id + "/move/e2e4", white).status, 200);
+
+    const std::string chess_fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    JsonAnswer chess = call("POST", "/api/challenge/boris", white,
+                            "variant=standard&clock.limit=600&clock.increment=5&fen=" +
+                                std::string("4k3%2F8%2F8%2F8%2F8%2F8%2F4P3%2F4K3+w+-+-+0+1"),
+                            form);
+    ASSERT_EQ(chess.status, 200) << chess.body.dump();
+    EXPECT_EQ(chess.body.at("variant").at("key"), "fromPosition");
+    EXPECT_EQ(chess.body.at("initialFen"), chess_fen);
+    std::string chess_id = chess.body.at("id");
+    ASSERT_EQ(call("POST", "/api/challenge/" + chess_id + "/accept", black).status, 200);
+    auto chess_stream = stream("/api/board/game/stream/" + chess_id, black);
+    json chess_full = line_with(chess_stream->read_until("gameFull"), "gameFull");
+    ASSERT_FALSE(chess_full.is_null());
+    EXPECT_EQ(chess_full.at("variant").at("key"), "fromPosition");
+    EXPECT_EQ(chess_full.at("initialFen"), chess_fen);
+
+    // Rated from a position, a FEN the variant refuses, one far too long: 400, nothing made.
+    EXPECT_EQ(call("POST", "/api/challenge/boris", white,
+                   "rated=true&clock.limit=600&fen=4k3%2F8%2F8%2F8%2F8%2F8%2F4P3%2F4K3+w+-+-+0+1",
+                   form)
+                  .status,
+              400);
+    EXPECT_EQ(call("POST", "/api/challenge/boris", white, "fen=8%2F8%2F8+w+-+-+0+1", form).status,
+              400);
+    EXPECT_EQ(
+        call("POST", "/api/challenge/boris", white, "fen=" + std::string(300, 'p'), form).status,
+        400);
+    EXPECT_TRUE(call("GET", "/api/challenge", white).body.at("out").empty());
+}
+
+// POST /api/board/seek: a clock's seek is held by its open request, which ends once a player
+// takes it from the lobby (the game's start told on the event stream); closing it withdraws
+// the seek. A correspondence seek answers its id at once. Bots and bullet are refused.
+TEST_F(BotApiTest, ABoardSeekLastsWhileItsRequestIsOpenAndItsGameStartsOnTheEventStream) {
+    std::string seeker = token(account("seeker"), {"board:play"});
+    auto events = stream("/api/stream/event", seeker);
+    events->read_until("\r\n\r\n");
+    auto seek = std::make_unique<RawConnection>(port_);
+    const std::string body = "variant=evochess&time=5&increment=3&color=white";
+    ASSERT_TRUE(seek->send("POST /api/board/seek HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           "Authorization: Bearer " +
+                           seeker +
+                           "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                           "Content-Length: " +
+                           std::to_string(body.size()) + "\r\n\r\n" + body));
+    std::string head = seek->read_until("\r\n\r\n");
+    ASSERT_NE(head.find(" 200 "), std::string::npos) << head;
+    std::vector<SeekView> open;
+    for (int attempt = 0; attempt < 200 && open.empty(); ++attempt) {
+        open = seeks_.list();
+        if (open.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_EQ(open.size(), 1u);
+    EXPECT_EQ(open[0].seek.variant, "evochess");
+    EXPECT_EQ(open[0].seek.clock_initial_ms, 300000);
+
+    account("taker");
+    Player person;
+    person.account_key = account_owner_key(accounts_store_.find_by_name("taker")->id);
+    seeks_.accept(open[0].seek.id, person, "taker");
+    json started = line_with(events->read_until("gameStart"), "gameStart");
+    ASSERT_FALSE(started.is_null());
+    EXPECT_EQ(started.at("game").at("color"), "white");
+    EXPECT_EQ(started.at("game").at("variant").at("key"), "evochess");
+    // Taken: the request that held it ends (its last chunk).
+    std::string rest = seek->read_until("\r\n0\r\n\r\n", std::chrono::seconds(5));
+    EXPECT_NE(rest.find("\r\n0\r\n\r\n"), std::string::npos) << rest;
+
+    // A second seek, its request closed by the client: withdrawn.
+    auto second = std::make_unique<RawConnection>(port_);
+    ASSERT_TRUE(second->send("POST /api/board/seek HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                             "Authorization: Bearer " +
+                             seeker +
+                             "\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                             "Content-Length: " +
+                             std::to_string(body.size()) + "\r\n\r\n" + body));
+    second->read_until("\r\n\r\n");
+    for (int attempt = 0; attempt < 200 && seeks_.list().empty(); ++attempt)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(seeks_.list().size(), 1u);
+    second.reset();
+    for (int attempt = 0; attempt < 300 && !seeks_.list().empty(); ++attempt)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_TRUE(seeks_.list().empty());
+
+    // Correspondence: the id at once, and the seek stays.
+    const std::string form = "application/x-www-form-urlencoded";
+    JsonAnswer days = call("POST", "/api/board/seek", seeker, "days=3&variant=echess", form);
+    ASSERT_EQ(days.status, 200) << days.body.dump();
+    EXPECT_TRUE(days.body.at("id").is_string());
+    ASSERT_EQ(seeks_.list().size(), 1u);
+    EXPECT_EQ(seeks_.list()[0].seek.clock_days, 3);
+
+    // Bullet, no clock, a bot, a bad range: refused.
+    EXPECT_EQ(call("POST", "/api/board/seek", seeker, "time=1&increment=0", form).status, 400);
+    EXPECT_EQ(call("POST", "/api/board/seek", seeker, "variant=standard", form).status, 400);
+    EXPECT_EQ(call("POST", "/api/board/seek", seeker, "days=2&ratingRange=1800-1500", form).status,
+              400);
+    // A bot's token has no board:play.
+    EXPECT_EQ(call("POST", "/api/board/seek", bot("seekbot"), "days=2", form).status, 403);
+}
+
+// X-Bot-Max-Games: a bot playing as many games as it takes at once declines with "later".
+TEST_F(BotApiTest, ABotAtItsGamesAtOnceDeclinesWithLater) {
+    std::string busy = bot("busybot");
+    auto events = std::make_unique<RawConnection>(port_);
+    ASSERT_TRUE(events->send(get_request("/api/stream/event", "Authorization: Bearer " + busy +
+                                                                  "\r\nX-Bot-Max-Games: 1\r\n")));
+    events->read_until("\r\n\r\n");
+    std::string first = token(account("first"), {"challenge:write", "challenge:read"});
+    std::string second = token(account("second"), {"challenge:write", "challenge:read"});
+    const std::string form = "application/x-www-form-urlencoded";
+    JsonAnswer taken = call("POST", "/api/challenge/busybot", first, "days=1", form);
+    ASSERT_EQ(taken.status, 200) << taken.body.dump();
+    std::string id = taken.body.at("id");
+    ASSERT_FALSE(line_with(events->read_until(id), "\"type\":\"challenge\"").is_null());
+    ASSERT_EQ(call("POST", "/api/challenge/" + id + "/accept", busy).status, 200);
+
+    auto second_events = stream("/api/stream/event", second);
+    ASSERT_EQ(call("POST", "/api/challenge/busybot", second, "days=1", form).status, 200);
+    json declined = line_with(second_events->read_until("challengeDeclined"), "challengeDeclined");
+    ASSERT_FALSE(declined.is_null());
+    EXPECT_EQ(declined.at("challenge").at("declineReasonKey"), "later");
+
+    // Once its game is over it takes one again.
+    ASSERT_EQ(call("POST", "/api/bot/game/" + id + "/abort", busy).status, 200);
+    JsonAnswer again = call("POST", "/api/challenge/busybot", second, "days=1", form);
+    ASSERT_EQ(again.status, 200);
+    std::string again_id = again.body.at("id");
+    EXPECT_FALSE(line_with(events->read_until(again_id), "\"type\":\"challenge\"").is_null());
+
+    httplib::Client client("127.0.0.1", port_);
+    auto bad = client.Get("/api/stream/event",
+                          {{"Authorization", "Bearer " + busy}, {"X-Bot-Max-Games", "0"}});
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->status, 400);
+}
+
 // Our bot client (`evochess bot`, protocol/bot) on both sides, through the HTTP API alone: it
 // accepts a challenge its policy allows, plays every move on its own
 // engine within the clock, and the game ends by the rules, rated, with no move refused.
@@ -467,6 +640,109 @@ TEST_F(BotApiTest, TwoOfOurBotClientsPlayARatedGameToItsEnd) {
     EXPECT_EQ(logs.find("resigning"), std::string::npos) << logs;
     EXPECT_EQ(logs.find(white), std::string::npos) << "a token in the log";
     EXPECT_EQ(call("GET", "/api/account", white).body.at("perfs").at("evochess").at("games"), 1);
+}
+
+// A Board API client (a person's program, board:play) against a house bot (the account
+// house_bot_account makes, our bot client on it, as `serve --house-bots` runs it) in each of
+// the three variants: every move either side makes is legal by the core's rules, the
+// client's are all taken, and the game ends (by the rules, or the client resigns after 30).
+TEST_F(BotApiTest, ABoardClientPlaysEachVariantAgainstAHouseBot) {
+    HouseBotAccount house = house_bot_account("EvoBot-Beginner", accounts_store_, tokens_, clock_,
+                                              minimal_password_cost());
+    std::string person = token(account("boardplayer"), {"board:play"});
+    auto address = bot::parse_server_url(origin());
+    ASSERT_TRUE(address) << address.error();
+    bot::BotOptions options;
+    options.level = 1;
+    options.hash_mb = 1;
+    options.policy.variants = {"evochess", "echess", "promoteking"};
+    std::ostringstream house_log;
+    bot::BotRunner runner(bot::LichessClient(*address, house.token), options, house_log);
+    std::thread house_thread([&] { (void)runner.run(); });
+    struct Stopped {
+        bot::BotRunner& runner;
+        std::thread& thread;
+        ~Stopped() {
+            runner.stop();
+            if (thread.joinable()) thread.join();
+        }
+    } stopped{runner, house_thread};
+    std::int64_t house_id = accounts_store_.find_by_name("EvoBot-Beginner").value().id;
+    for (int attempt = 0; attempt < 500 && !streams_.streaming(house_id); ++attempt)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_TRUE(streams_.streaming(house_id)) << house_log.str();
+
+    bot::LichessClient client(*address, person);
+    std::mt19937 random(45);
+    const std::string form = "application/x-www-form-urlencoded";
+    for (const std::string variant : {"evochess", "echess", "promoteking"}) {
+        SCOPED_TRACE(variant);
+        JsonAnswer sent = call("POST", "/api/challenge/EvoBot-Beginner", person,
+                               "variant=" + variant + "&color=white&days=1", form);
+        ASSERT_EQ(sent.status, 200) << sent.body.dump();
+        std::string id = sent.body.at("id");
+        std::string path = "/api/board/game/" + id;
+        std::string start_fen, last_status = "started", moves_seen;
+        int mine = 0, refused = 0, illegal = 0;
+        bool opened = false;
+        bot::StreamCancel cancel;
+        // Until the house bot has accepted, the game's stream is 404.
+        bot::HttpAnswer answer;
+        for (int attempt = 0; attempt < 500; ++attempt) {
+            answer = client.stream(
+                "/api/board/game/stream/" + id, {},
+                [&](std::string_view line) {
+                    opened = true;
+                    json event = json::parse(line, nullptr, false);
+                    if (!event.is_object()) return;
+                    if (event.value("type", "") == "gameFull") {
+                        start_fen = event.at("initialFen");
+                        event = event.at("state");
+                    }
+                    if (event.value("type", "") != "gameState") return;
+                    last_status = event.value("status", "");
+                    moves_seen = event.value("moves", "");
+                    std::vector<std::string> moves;
+                    std::istringstream words(moves_seen);
+                    for (std::string word; words >> word;) moves.push_back(word);
+                    Result<Game> game =
+                        load_game(variant, start_fen == "startpos" ? "" : start_fen, moves);
+                    if (!game) {
+                        ++illegal;
+                        return cancel.cancel();
+                    }
+                    if (last_status != "started") return cancel.cancel();
+                    if (game->position().side_to_move() != White) return;
+                    if (mine == 30) {
+                        client.post(path + "/resign");
+                        return;
+                    }
+                    MoveList legal;
+                    generate_legal(game->position(), legal);
+                    if (legal.empty()) return;
+                    Move move = legal.moves[random() % unsigned(legal.size())];
+                    ++mine;
+                    if (client.post(path + "/move/" + to_uci(game->position(), move)).status != 200)
+                        ++refused;
+                },
+                cancel);
+            if (opened || answer.status != 404) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        // Ended by the client once the game was over (a cancelled stream has no status).
+        ASSERT_TRUE(opened) << answer.status << answer.body << house_log.str();
+        EXPECT_EQ(illegal, 0) << moves_seen;
+        EXPECT_EQ(refused, 0) << moves_seen;
+        EXPECT_NE(last_status, "started") << moves_seen << house_log.str();
+        EXPECT_GE(mine, 1);
+        // Over by the rules, or resigned by the client after its 30th move.
+        if (last_status == "resign") {
+            EXPECT_EQ(mine, 30) << moves_seen;
+        }
+        std::cout << variant << ": " << last_status << " after " << moves_seen << "\n";
+    }
+    std::string logs = house_log.str();
+    EXPECT_EQ(logs.find(" move "), std::string::npos) << logs; // no move of the bot refused
 }
 
 // The house bots' accounts: made once as bots under a name nobody may sign up with, each

@@ -87,7 +87,7 @@ template <class Storage> class SeekRepositoryContract : public ::testing::Test {
         record.owner = owner;
         record.owner_name = "Anonymous 4F2A";
         static_cast<GameOffer&>(record) =
-            GameOffer{"evochess", 180000, 2000, {}, true, ColourChoice::White};
+            GameOffer{"evochess", 180000, 2000, {}, true, ColourChoice::White, ""};
         record.created_ms = 1'800'000'000'000;
         return record;
     }
@@ -361,7 +361,7 @@ template <class Storage> class ChallengeRepositoryContract : public ::testing::T
         record.to = to;
         record.to_name = "bob_1";
         static_cast<GameOffer&>(record) =
-            GameOffer{"evochess", {}, {}, 3, false, ColourChoice::Black};
+            GameOffer{"evochess", {}, {}, 3, false, ColourChoice::Black, ""};
         record.created_ms = 1'800'000'000'000;
         return record;
     }
@@ -369,6 +369,19 @@ template <class Storage> class ChallengeRepositoryContract : public ::testing::T
 };
 
 TYPED_TEST_SUITE(ChallengeRepositoryContract, Storages, StorageNames);
+
+// lichess's `fen`: the position a challenge's game starts from is kept as given.
+TYPED_TEST(ChallengeRepositoryContract, AChallengeKeepsThePositionItsGameStartsFrom) {
+    auto store = this->open();
+    ChallengeRecord made = this->challenge("account:1", "account:2");
+    made.fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 0,0,1,0/0,0,0,0";
+    store->insert(made);
+    auto found = this->open()->find(made.id);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->fen, made.fen);
+    ASSERT_EQ(store->open_of("account:2").size(), 1u);
+    EXPECT_EQ(store->open_of("account:2")[0].fen, made.fen);
+}
 
 TYPED_TEST(ChallengeRepositoryContract, AChallengeIsListedForBothPlayersUntilClosedOnce) {
     auto store = this->open();
@@ -382,6 +395,7 @@ TYPED_TEST(ChallengeRepositoryContract, AChallengeIsListedForBothPlayersUntilClo
     EXPECT_FALSE(found->clock_initial_ms);
     EXPECT_FALSE(found->rated);
     EXPECT_EQ(found->colour, ColourChoice::Black);
+    EXPECT_EQ(found->fen, "");
     EXPECT_EQ(found->closed, "");
     EXPECT_EQ(store->open_of("visitor:a").size(), 1u);
     EXPECT_EQ(store->open_of("account:2").size(), 1u);

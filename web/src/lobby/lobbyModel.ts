@@ -276,7 +276,12 @@ export const engineOfferDue = (postedMs: number, waitMs: number | null, nowMs: n
 export interface OnlineBot {
   name: string;
   ratings: Record<string, { rating: number; provisional: boolean }>;
+  // The variants it said it plays (registry names); null when the server did not say.
+  variants: string[] | null;
 }
+
+// lichess's variant key as the registry names it ("standard" is chess).
+const variantOfKey = (key: string) => (key === 'standard' || key === 'fromPosition' ? 'chess' : key);
 
 // The bots of /api/bot/online's NDJSON, by name; lines that are not a user are dropped.
 export function parseOnlineBots(text: string): OnlineBot[] {
@@ -290,7 +295,7 @@ export function parseOnlineBots(text: string): OnlineBot[] {
       continue;
     }
     if (typeof user !== 'object' || user === null) continue;
-    const { username, perfs } = user as { username?: unknown; perfs?: unknown };
+    const { username, perfs, variants } = user as { username?: unknown; perfs?: unknown; variants?: unknown };
     if (typeof username !== 'string' || !username) continue;
     const ratings: OnlineBot['ratings'] = {};
     if (typeof perfs === 'object' && perfs !== null)
@@ -298,13 +303,29 @@ export function parseOnlineBots(text: string): OnlineBot[] {
         const { rating, prov } = (perf ?? {}) as { rating?: unknown; prov?: unknown };
         if (typeof rating === 'number') ratings[key] = { rating, provisional: prov === true };
       }
-    bots.push({ name: username, ratings });
+    const played = Array.isArray(variants) ? variants.filter((key): key is string => typeof key === 'string').map(variantOfKey) : null;
+    bots.push({ name: username, ratings, variants: played });
   }
   return bots.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 // A bot's rating in a variant as the lobby shows it ("1500?" while provisional; "" if none).
 // Chess has one rating for every speed (docs/bots.md), told under each speed: blitz's is it.
+// The house bot (named EvoBot-..., a name kept for them) that plays the variant and whose
+// rating in it is nearest `rating`, the lower on a tie; null when none is online.
+export function nearestHouseBot(bots: readonly OnlineBot[], variant: string, rating: number): { bot: OnlineBot; rating: number } | null {
+  let best: { bot: OnlineBot; rating: number } | null = null;
+  for (const bot of bots) {
+    if (!bot.name.toLowerCase().startsWith('evobot') || !bot.variants?.includes(variant)) continue;
+    const perf = bot.ratings[variant === 'chess' ? 'blitz' : variant];
+    if (!perf) continue;
+    const distance = Math.abs(perf.rating - rating);
+    if (!best || distance < Math.abs(best.rating - rating) || (distance === Math.abs(best.rating - rating) && perf.rating < best.rating))
+      best = { bot, rating: perf.rating };
+  }
+  return best;
+}
+
 export function botRatingText(bot: OnlineBot, variant: string): string {
   const perf = bot.ratings[variant === 'chess' ? 'blitz' : variant];
   if (!perf) return '';

@@ -2,9 +2,10 @@
 // pairing (a grid of variants x clocks, "Pair me", then waiting with Cancel until the lobby
 // stream's "game" event takes the player to the board), the open seeks (an auto-pairing
 // entry's marked "auto") as the stream tells them (those this player may not accept greyed, with the
-// reason), posting a seek (with an optional rating range, and the engine offered if nobody
-// comes within the time chosen), the bots online with a challenge button each, challenging a
-// player by name.
+// reason), posting a seek (with an optional rating range; if nobody comes within the time
+// chosen, a game against the house bot nearest the player's rating, rated for an account, or
+// the in-page engine where no house bot plays the variant), the bots online with a challenge
+// button each, challenging a player by name.
 import './lobby.css';
 import type { NewGameRequest, SeatedState, ServerInfo } from '../api';
 import { variantTitle } from '../variantTitles';
@@ -25,6 +26,7 @@ import {
   ENGINE_WAITS,
   engineOfferDue,
   INITIAL_RATING,
+  nearestHouseBot,
   nearestLevel,
   QUICK_POOLS,
   rangeText,
@@ -260,16 +262,20 @@ export class LobbyView {
     };
   }
 
-  // The level nearest the player's rating in the seek's variant, once the wait chosen is over
-  // and the seek is still open; null otherwise.
+  // Once the wait chosen is over and the seek is still open: the house bot nearest the
+  // player's rating in the seek's variant (a rated game for an account, as the seek's
+  // otherwise), else the in-page engine's level nearest it; null otherwise.
   private engineOffer() {
     const waiting = this.waiting;
     if (!waiting || this.offerDismissed) return null;
     if (!this.lobby.seeks.some((seek) => seek.id === waiting.id)) return null;
     if (!engineOfferDue(waiting.postedMs, waiting.waitMs, Date.now())) return null;
     const rating = ratingIn(this.me, waiting.request.variant, this.initialRating);
+    const house = nearestHouseBot(this.bots, waiting.request.variant, rating);
+    if (house)
+      return { kind: 'bot' as const, bot: house.bot, botRating: house.rating, rating, rated: !this.me.anonymous || waiting.request.rated };
     const level = nearestLevel(this.info.engine ? this.info.levels : [], rating);
-    return level && { level, rating };
+    return level && { kind: 'engine' as const, level, rating };
   }
 
   private renderEngineOffer(): void {
@@ -277,13 +283,18 @@ export class LobbyView {
     const offer = this.engineOffer();
     byId('engine-offer').hidden = !offer || !this.isOpen;
     const request = this.waiting?.request;
-    if (offer && request)
-      byId('engine-offer-text').textContent =
-        `Nobody has taken your game yet. Play the engine instead: ${offer.level.name} (level ${offer.level.number}, about ${offer.level.elo} Elo), the nearest to your rating, ${offer.rating}, ` +
-        `${variantTitle(request.variant)} ${describeSeekClock(request.clock)}?`;
+    if (!offer || !request) return;
+    const game = `${variantTitle(request.variant)} ${describeSeekClock(request.clock)}`;
+    byId('engine-offer-button').textContent = offer.kind === 'bot' ? `Play ${offer.bot.name}` : 'Play the engine';
+    byId('engine-offer-text').textContent =
+      offer.kind === 'bot'
+        ? `Nobody has taken your game yet. Play the bot ${offer.bot.name} instead (${Math.round(offer.botRating)}), the nearest to your rating, ${offer.rating}: ${offer.rated ? 'rated' : 'casual'} ${game}?`
+        : `Nobody has taken your game yet. Play the engine instead: ${offer.level.name} (level ${offer.level.number}, about ${offer.level.elo} Elo), the nearest to your rating, ${offer.rating}, ` +
+          `${game}?`;
   }
 
-  // Cancels the waiting seek, then starts the game against the engine offered.
+  // Cancels the waiting seek, then challenges the house bot offered (the game starts when it
+  // accepts, as any challenge's) or starts the game against the engine offered.
   private async playEngineInstead(): Promise<void> {
     const offer = this.engineOffer();
     const waiting = this.waiting;
@@ -291,6 +302,12 @@ export class LobbyView {
     await this.run(async () => {
       await lobbyApi.cancelSeek(waiting.id);
       this.waiting = null;
+      if (offer.kind === 'bot') {
+        const { rating_range: _range, ...request } = waiting.request;
+        await lobbyApi.challenge(offer.bot.name, { ...request, rated: offer.rated });
+        this.showMessage(`Challenge sent to ${offer.bot.name}: the game starts when it accepts.`, false);
+        return;
+      }
       const { variant, colour } = waiting.request;
       const engineSide = colour === 'b' ? 'w' : 'b';
       const humanSide = engineSide === 'w' ? 'b' : 'w';

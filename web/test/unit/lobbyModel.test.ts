@@ -19,6 +19,7 @@ import {
   parseLobbyEvent,
   parseOnlineBots,
   botRatingText,
+  nearestHouseBot,
   QUICK_POOLS,
   ratingIn,
   ratingText,
@@ -258,4 +259,28 @@ test("the bots online are read from lichess's NDJSON, by name, with a rating per
   assert.equal(botRatingText(bots[1], 'evochess'), '1500?');
   assert.equal(botRatingText(bots[1], 'echess'), '');
   assert.equal(botRatingText(bots[0], 'chess'), '');
+  assert.equal(bots[0].variants, null);
+});
+
+test('the house bot nearest a rating that plays the variant is offered when nobody comes', () => {
+  const line = (username: string, variants: string[] | undefined, evochess: number, blitz = 1500) =>
+    JSON.stringify({ username, variants, perfs: { blitz: { rating: blitz, prov: false }, evochess: { rating: evochess, prov: false } } });
+  const bots = parseOnlineBots(
+    [
+      line('EvoBot-Beginner', ['evochess', 'standard'], 900, 950),
+      line('EvoBot-Club', ['evochess'], 1600),
+      line('EvoBot-Master', ['evochess', 'standard'], 2400, 2300),
+      line('SomeonesBot', ['evochess'], 1500),
+      line('EvoBot-Silent', undefined, 1500),
+    ].join('\n'),
+  );
+  assert.deepEqual(bots.find((b) => b.name === 'EvoBot-Club')?.variants, ['evochess']);
+  assert.deepEqual(bots.find((b) => b.name === 'EvoBot-Master')?.variants, ['evochess', 'chess']);
+  // A person's bot and one that did not say its variants are not offered.
+  assert.equal(nearestHouseBot(bots, 'evochess', 1500)?.bot.name, 'EvoBot-Club');
+  assert.equal(nearestHouseBot(bots, 'evochess', 1100)?.bot.name, 'EvoBot-Beginner');
+  assert.equal(nearestHouseBot(bots, 'evochess', 1100)?.rating, 900);
+  assert.equal(nearestHouseBot(bots, 'chess', 2000)?.bot.name, 'EvoBot-Master');
+  assert.equal(nearestHouseBot(bots, 'echess', 1500), null);
+  assert.equal(nearestHouseBot([], 'evochess', 1500), null);
 });

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* challenge_columns =
     "SELECT id, challenger, challenger_name, challenged, challenged_name, variant, "
     "clock_initial_ms, clock_increment_ms, clock_days, rated, colour, created_ms, closed, "
-    "game_id, challenger_token, challenged_token, decline_reason FROM challenges ";
+    "game_id, challenger_token, challenged_token, decline_reason, fen FROM challenges ";
 
 ChallengeRecord challenge_of_row(const PostgresResult& rows, int row) {
     ChallengeRecord challenge;
@@ -26,6 +26,7 @@ ChallengeRecord challenge_of_row(const PostgresResult& rows, int row) {
     challenge.from_token = rows.optional_text(row, 14).value_or("");
     challenge.to_token = rows.optional_text(row, 15).value_or("");
     challenge.decline_reason = rows.optional_text(row, 16).value_or("");
+    challenge.fen = rows.optional_text(row, 17).value_or("");
     return challenge;
 }
 
@@ -47,10 +48,11 @@ void PostgresChallengeRepository::insert(ChallengeRecord& record) {
     PostgresParams params;
     params.add(record.from).add(record.from_name).add(record.to).add(record.to_name);
     add_offer(params, record).add(record.created_ms);
+    params.add_optional(record.fen.empty() ? std::nullopt : std::optional(record.fen));
     record.id = run("INSERT INTO challenges (challenger, challenger_name, challenged, "
                     "challenged_name, variant, clock_initial_ms, clock_increment_ms, "
-                    "clock_days, rated, colour, created_ms) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+                    "clock_days, rated, colour, created_ms, fen) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
                     params)
                     .int64(0, 0);
 }

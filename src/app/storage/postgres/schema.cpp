@@ -251,6 +251,11 @@ CREATE INDEX api_tokens_account ON api_tokens(account_id);
 ALTER TABLE challenges ADD COLUMN decline_reason TEXT;
 )sql";
 
+// Version 14: the position a challenge's game starts from (lichess's `fen`); none: the start.
+constexpr const char* challenge_fen_sql = R"sql(
+ALTER TABLE challenges ADD COLUMN fen TEXT;
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -271,6 +276,7 @@ constexpr MigrationStep migration_steps[] = {
     {11, auto_pairing_sql},
     {12, game_made_for_sql},
     {13, bots_and_api_tokens_sql},
+    {14, challenge_fen_sql},
 };
 
 } // namespace

@@ -11,7 +11,7 @@ namespace {
 constexpr const char* challenge_columns =
     "SELECT id, challenger, challenger_name, challenged, challenged_name, variant, "
     "clock_initial_ms, clock_increment_ms, clock_days, rated, colour, created_ms, closed, "
-    "game_id, challenger_token, challenged_token, decline_reason FROM challenges ";
+    "game_id, challenger_token, challenged_token, decline_reason, fen FROM challenges ";
 
 ChallengeRecord challenge_of_row(const SqliteStatement& row) {
     ChallengeRecord challenge;
@@ -27,6 +27,7 @@ ChallengeRecord challenge_of_row(const SqliteStatement& row) {
     challenge.from_token = row.column_optional_text(14).value_or("");
     challenge.to_token = row.column_optional_text(15).value_or("");
     challenge.decline_reason = row.column_optional_text(16).value_or("");
+    challenge.fen = row.column_optional_text(17).value_or("");
     return challenge;
 }
 
@@ -42,12 +43,13 @@ void SqliteChallengeRepository::insert(ChallengeRecord& record) {
     SqliteStatement insert(
         db_, "INSERT INTO challenges (challenger, challenger_name, challenged, challenged_name, "
              "variant, clock_initial_ms, clock_increment_ms, clock_days, rated, colour, "
-             "created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "created_ms, fen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, record.from)
         .bind(2, record.from_name)
         .bind(3, record.to)
         .bind(4, record.to_name);
     bind_offer(insert, 5, record).bind(11, record.created_ms);
+    insert.bind_optional(12, record.fen.empty() ? std::nullopt : std::optional(record.fen));
     insert.run();
     record.id = db_.last_insert_id();
 }

@@ -290,6 +290,11 @@ ALTER TABLE challenges ADD COLUMN decline_reason TEXT;
 )sql");
 }
 
+// Version 14: the position a challenge's game starts from (lichess's `fen`); none: the start.
+void add_challenge_fen(SqliteDatabase& db) {
+    db.execute("ALTER TABLE challenges ADD COLUMN fen TEXT");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -310,6 +315,7 @@ constexpr MigrationStep migration_steps[] = {
     {11, add_auto_pairing},
     {12, add_game_made_for},
     {13, add_bots_and_api_tokens},
+    {14, add_challenge_fen},
 };
 
 } // namespace
