@@ -53,8 +53,18 @@ const agentFor = (address) => {
   return agents.get(address);
 };
 
-// One request: {status, body (JSON when it is), cookie}.
-function request(address, method, urlPath, { json, form, token, cookie } = {}) {
+// One request: {status, body (JSON when it is), cookie}. A kept-alive socket the server
+// closed while idle is tried once more on a new one.
+async function request(address, method, urlPath, options = {}) {
+  try {
+    return await requestOnce(address, method, urlPath, options);
+  } catch (error) {
+    if (error.code !== 'ECONNRESET') throw error;
+    return requestOnce(address, method, urlPath, options);
+  }
+}
+
+function requestOnce(address, method, urlPath, { json, form, token, cookie } = {}) {
   return new Promise((resolve, reject) => {
     const data = json !== undefined ? JSON.stringify(json) : (form ?? '');
     const headers = { Host: `127.0.0.1:${port}`, Origin: `http://127.0.0.1:${port}`, 'Content-Length': Buffer.byteLength(data) };
@@ -127,6 +137,13 @@ class BotPair {
     Object.assign(this, { white, black, game: null, streams: [] });
   }
   async next() {
+    try {
+      await this.play();
+    } catch (error) {
+      note(String(error));
+    }
+  }
+  async play() {
     if (!phase.running || !this.wanted) return;
     const sent = await request(this.white.address, 'POST', `/api/challenge/${this.black.name}`, {
       form: 'variant=standard&color=white&clock.limit=600&clock.increment=5',

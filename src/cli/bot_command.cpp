@@ -3,6 +3,7 @@
 #include "command.h"
 
 #include "core/variant.h"
+#include "core/variant_keys.h"
 #include "protocol/bot/bot_runner.h"
 
 #include <csignal>
@@ -61,7 +62,8 @@ Result<std::vector<std::string>> variants_of(const std::string& list) {
         std::string key = list.substr(start, comma - start);
         start = comma + 1;
         if (key.empty()) continue;
-        auto name = bot::variant_of_key(key);
+        // A registry name or lichess's key ("chess" or "standard").
+        auto name = find_variant(key) ? std::optional(key) : variant_of_lichess_key(key);
         if (!name) return make_error("unknown variant '" + key + "' (" + variant_names() + ")");
         names.push_back(*name);
     }

@@ -147,17 +147,6 @@ EventText ndjson_line(const json& value) {
     return std::make_shared<const std::string>(to_json_text(value) + "\n");
 }
 
-std::string lichess_variant_key(std::string_view variant) {
-    return variant == chess_name ? "standard" : std::string(variant);
-}
-
-std::optional<std::string> variant_of_lichess_key(std::string_view key) {
-    if (key == "standard" || key == "fromPosition") return std::string(chess_name);
-    if (key == chess_name) return std::nullopt; // lichess has no key "chess"
-    if (!find_variant(key)) return std::nullopt;
-    return std::string(key);
-}
-
 std::string lichess_speed(const std::optional<ClockSettings>& clock) {
     if (!clock || clock->days_per_move) return "correspondence";
     std::int64_t estimate_s = (clock->initial_ms + 40 * clock->increment_ms) / 1000;

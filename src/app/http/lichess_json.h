@@ -4,6 +4,8 @@
 // chess).
 #pragma once
 
+#include "core/variant_keys.h"
+
 #include "app/accounts/repository.h"
 #include "app/bots/bot_text.h"
 #include "app/record/game_clock.h"
@@ -29,9 +31,6 @@ class LichessText final : public BotText {
 // One NDJSON line: the value's text and a newline.
 EventText ndjson_line(const nlohmann::json& value);
 
-// "standard" for chess, else the variant's registry name; and back (none: unknown).
-std::string lichess_variant_key(std::string_view variant);
-std::optional<std::string> variant_of_lichess_key(std::string_view key);
 // lichess's speed of a clock ("bullet", "blitz", ...; days or none: "correspondence").
 std::string lichess_speed(const std::optional<ClockSettings>& clock);
 

@@ -5,13 +5,14 @@
 #include "core/notation.h"
 #include "core/position.h"
 #include "core/variant.h"
+#include "core/variant_keys.h"
 
 #include <algorithm>
 
 namespace evo::bot {
 
 Result<Game> game_of(const GameFull& full, const GameState& state) {
-    auto name = variant_of_key(full.variant_key);
+    auto name = variant_of_lichess_key(full.variant_key);
     if (!name)
         return make_error(ErrorKind::UnknownVariant,
                           "unknown variant '" + full.variant_key.substr(0, 40) + "'");

@@ -1,24 +1,15 @@
 #include "bot_policy.h"
 
 #include "core/variant.h"
+#include "core/variant_keys.h"
 
 #include <algorithm>
 
 namespace evo::bot {
 
-std::optional<std::string> variant_of_key(const std::string& key) {
-    std::string name = key == "standard" ? "chess" : key;
-    if (name.empty() || !find_variant(name)) return std::nullopt;
-    return name;
-}
-
-std::string key_of_variant(const std::string& name) {
-    return name == "chess" ? "standard" : name;
-}
-
 std::optional<std::string> decline_reason(const ChallengeEvent& challenge, const BotPolicy& policy,
                                           int games_now) {
-    auto variant = variant_of_key(challenge.variant_key);
+    auto variant = variant_of_lichess_key(challenge.variant_key);
     if (!variant || std::find(policy.variants.begin(), policy.variants.end(), *variant) ==
                         policy.variants.end())
         return "variant";

@@ -19,12 +19,6 @@ struct BotPolicy {
     bool accept_untimed = true; // correspondence and unlimited games
 };
 
-// The variant's registry name for lichess's key ("standard" is chess); none for a key the
-// registry does not know.
-std::optional<std::string> variant_of_key(const std::string& key);
-// Lichess's key for a registry name.
-std::string key_of_variant(const std::string& name);
-
 // None: accept. Otherwise lichess's reason key (variant, later, tooFast, timeControl).
 std::optional<std::string> decline_reason(const ChallengeEvent& challenge, const BotPolicy& policy,
                                           int games_now);

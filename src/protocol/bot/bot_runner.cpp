@@ -3,6 +3,7 @@
 #include "bot_game.h"
 
 #include "core/notation.h"
+#include "core/variant_keys.h"
 #include "engine/engine.h"
 
 #include <nlohmann/json.hpp>
@@ -119,7 +120,7 @@ Result<bool> BotRunner::run() {
     std::string keys;
     for (const auto& variant : options_.policy.variants) {
         if (!keys.empty()) keys += ',';
-        keys += key_of_variant(variant);
+        keys += lichess_variant_key(variant);
     }
     say("online for " + keys + ", " + std::to_string(options_.policy.max_games) +
         " game(s) at once, level " + std::to_string(options_.level));

@@ -14,13 +14,12 @@ ChallengeEvent challenge(const std::string& key, std::optional<int> limit, int i
     return event;
 }
 
-TEST(BotPolicyTest, LichessKeysAreRegistryNames) {
-    EXPECT_EQ(variant_of_key("standard"), "chess");
-    EXPECT_EQ(variant_of_key("evochess"), "evochess");
-    EXPECT_EQ(variant_of_key("crazyhouse"), std::nullopt);
-    EXPECT_EQ(variant_of_key(""), std::nullopt);
-    EXPECT_EQ(key_of_variant("chess"), "standard");
-    EXPECT_EQ(key_of_variant("echess"), "echess");
+// lichess's keys (core/variant_keys.h): chess from a position is "fromPosition", still chess.
+TEST(BotPolicyTest, ChessFromAPositionIsChess) {
+    BotPolicy policy;
+    policy.variants = {"chess"};
+    EXPECT_EQ(decline_reason(challenge("fromPosition", 180, 2), policy, 0), std::nullopt);
+    EXPECT_EQ(decline_reason(challenge("evochess", 180, 2), policy, 0), "variant");
 }
 
 TEST(BotPolicyTest, DeclinesWithLichessReasons) {
