@@ -277,6 +277,7 @@ async function runPhase(name, { withBots, withWeb, webGames }) {
   for (const pair of pairs) pair.wanted = withBots;
   for (const game of webGames) game.wanted = withWeb;
   const cpuBefore = cpuSeconds(pid);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   if (withBots) for (const pair of pairs) void pair.next();
   if (withWeb) for (const game of webGames) game.start();
@@ -284,7 +285,12 @@ async function runPhase(name, { withBots, withWeb, webGames }) {
   phase.running = false;
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const client = process.cpuUsage(clientBefore);
   report(name, [withBots && 'bot', withWeb && 'web'].filter(Boolean), elapsed, cpu);
+  // A client near 100 % of its one core is the limit, not the server.
+  console.log(
+    `  ${name}: this client ${((client.user + client.system) / 1e6).toFixed(1)} s = ${((100 * (client.user + client.system)) / 1e6 / elapsed).toFixed(0)} % of one core`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 2000)); // moves in flight land
   for (const game of webGames) game.stop();
   for (const pair of pairs) for (const stream of pair.streams.splice(0)) stream.destroy();
