@@ -1,5 +1,6 @@
 #include "service.h"
 
+#include "account_name.h"
 #include "app/common/api_error.h"
 
 #include <cctype>
@@ -8,18 +9,10 @@ namespace evo::app {
 
 namespace {
 
-constexpr std::size_t min_name = 3, max_name = 20;
 constexpr std::size_t min_password = 8, max_password = 256;
 
-bool name_character(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == '-';
-}
-
 void check_name(const std::string& name) {
-    bool fits = name.size() >= min_name && name.size() <= max_name;
-    for (char c : name) fits = fits && name_character(c);
-    if (!fits)
+    if (!is_account_name(name))
         throw bad_request("a name is 3 to 20 characters, each a letter (A-Z, a-z), a digit, "
                           "'_' or '-'");
 }
@@ -83,12 +76,17 @@ bool AccountService::house_bot_name(const std::string& name) {
 
 NewSession AccountService::log_in(const std::string& name, const std::string& password,
                                   const std::string& client) {
-    std::string name_key = "name:" + account_name_key(name.substr(0, 32));
     std::string address_key = "address:" + client;
+    // A text that is no account's name is refused before any hashing, counted against its
+    // address only: every key below is the name as it is looked up.
+    if (!is_account_name(name) || password.size() > max_password) {
+        if (!by_address_.allows(address_key)) throw too_many_tries();
+        by_address_.note(address_key);
+        throw wrong_login();
+    }
+    std::string name_key = "name:" + account_name_key(name);
     if (!by_name_.allows(name_key) || !by_address_.allows(address_key)) throw too_many_tries();
-    std::optional<AccountRecord> account;
-    if (name.size() <= max_name && password.size() <= max_password)
-        account = accounts_.find_by_name(name);
+    std::optional<AccountRecord> account = accounts_.find_by_name(name);
     // The same Argon2id work whether or not the name exists.
     bool matches = password_matches(password, account ? account->password_hash : dummy_hash_);
     if (!account || !matches) {

@@ -1,6 +1,7 @@
 #include "bot_routes.h"
 
 #include "account_routes.h"
+#include "app/accounts/account_name.h"
 #include "app/accounts/identity.h"
 #include "app/bots/lichess_ids.h"
 #include "app/common/api_error.h"
@@ -64,17 +65,9 @@ TokenCaller player_of_api(const HttpRequest& request, ApiTokens& tokens, bool bo
     return caller;
 }
 
-// A name as accounts are named (3 to 20 of A-Z, a-z, 0-9, '_', '-'); anything else (a NUL
-// above all, which PostgreSQL's text would cut) names nobody and is never looked up.
-bool account_name_form(std::string_view name) {
-    if (name.size() < 3 || name.size() > 20) return false;
-    for (char c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
-    return true;
-}
-
+// Anything but an account's name names nobody and is never looked up (account_name.h).
 std::optional<AccountRecord> account_named(AccountRepository& accounts, const std::string& name) {
-    if (!account_name_form(name)) return std::nullopt;
+    if (!is_account_name(name)) return std::nullopt;
     return accounts.find_by_name(name);
 }
 
@@ -401,7 +394,7 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
             auto fields = lichess_fields(call.request);
             ChallengeRequest request;
             request.to = percent_decoded(call.segments.at(2));
-            if (!account_name_form(request.to)) throw not_found("No such user");
+            if (!is_account_name(request.to)) throw not_found("No such user");
             GameOffer& offer = request.offer;
             std::string key = fields.count("variant") ? fields["variant"] : "standard";
             auto variant = variant_of_lichess_key(key);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/accounts/account_name.h"
 #include "app/common/api_error.h"
 #include "app/ratings/rated_games.h"
 #include "offer.h"
@@ -34,7 +35,7 @@ std::int64_t ChallengeService::create(const ChallengeRequest& request, const Pla
     challenge.from_name = from_name;
     const std::string& to_name = request.to;
     if (to_name.empty()) throw bad_request("\"to\": the name of the player to challenge");
-    auto to = to_name.size() <= 32 ? accounts_.find_by_name(to_name) : std::nullopt;
+    auto to = is_account_name(to_name) ? accounts_.find_by_name(to_name) : std::nullopt;
     if (!to) throw not_found("there is no player named " + to_name);
     challenge.to = account_owner_key(to->id);
     challenge.to_name = to->name;

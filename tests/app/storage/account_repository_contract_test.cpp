@@ -89,6 +89,16 @@ TYPED_TEST(AccountRepositoryContract, ANameIsTakenWhateverItsCase) {
     EXPECT_EQ(store->find_by_name("Alice")->name, "alice");
 }
 
+// PostgreSQL's text ends at a NUL: "alice\0x" must not find alice (issue 47, H3).
+TYPED_TEST(AccountRepositoryContract, ANameWithANulFindsNobody) {
+    auto store = this->open();
+    AccountRecord alice = this->account("alice");
+    ASSERT_TRUE(store->create(alice));
+    EXPECT_FALSE(store->find_by_name(std::string("alice\0x", 7)));
+    EXPECT_FALSE(store->find_by_name(std::string("alice\0", 6)));
+    EXPECT_TRUE(store->find_by_name("alice"));
+}
+
 TYPED_TEST(AccountRepositoryContract, OfTwoCreatingOneNameAtOnceExactlyOneHasIt) {
     auto one = this->open();
     auto other = this->open();

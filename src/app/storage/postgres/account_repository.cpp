@@ -65,6 +65,8 @@ bool PostgresAccountRepository::create(AccountRecord& record) {
 }
 
 std::optional<AccountRecord> PostgresAccountRepository::find_by_name(const std::string& name) {
+    // PostgreSQL's text ends at a NUL: "alice\0x" would find alice.
+    if (name.find('\0') != std::string::npos) return std::nullopt;
     return account_of_row(run("SELECT id, name, password_hash, created_ms, bot FROM accounts "
                               "WHERE name_key = $1",
                               PostgresParams().add(account_name_key(name))));

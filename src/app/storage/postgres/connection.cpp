@@ -1,5 +1,7 @@
 #include "connection.h"
 
+#include "app/common/api_error.h"
+
 #include <libpq-fe.h>
 
 #include <charconv>
@@ -131,6 +133,10 @@ PostgresParams& PostgresParams::add_double(double value) {
 }
 
 PostgresParams& PostgresParams::add(std::string value) {
+    // A text parameter ends at its first NUL (libpq's text format): stored or compared cut
+    // short, it would be another value. Refused, as a bad request.
+    if (value.find('\0') != std::string::npos)
+        throw bad_request("a text with a NUL character (\\u0000) is not taken");
     values_.emplace_back(std::move(value));
     return *this;
 }
@@ -141,7 +147,8 @@ PostgresParams& PostgresParams::add_bool(bool value) {
 }
 
 PostgresParams& PostgresParams::add_optional(const std::optional<std::string>& value) {
-    values_.push_back(value);
+    if (value) return add(*value);
+    values_.push_back(std::nullopt);
     return *this;
 }
 

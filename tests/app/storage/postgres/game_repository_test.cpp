@@ -2,6 +2,7 @@
 // empty database, from an older version, refused when newer), a server that goes away and
 // comes back, SQLSTATEs as storage error kinds, and no password in any message.
 #include "../postgres_test_server.h"
+#include "app/common/api_error.h"
 #include "app/storage/postgres/game_repository.h"
 #include "app/storage/postgres/schema.h"
 #include "app/storage/sqlite/schema.h"
@@ -38,6 +39,20 @@ GameRecord a_game() {
     record.moves_uci = {"e2e4"};
     record.summary = {"after e4", std::nullopt, std::nullopt};
     return record;
+}
+
+// A text parameter with a NUL would reach PostgreSQL cut short ("bob\0x" as "bob"): refused as a
+// bad request before it is sent (issue 47, H3); an absent one is still NULL.
+TEST(PostgresParamsTest, ATextWithANulIsRefusedNotCutShort) {
+    try {
+        PostgresParams().add(std::string("bob\0x", 5));
+        ADD_FAILURE() << "a NUL was taken";
+    } catch (const ApiError& error) {
+        EXPECT_EQ(error.kind(), ErrorKind::BadRequest);
+    }
+    EXPECT_THROW(PostgresParams().add_optional(std::optional(std::string("\0", 1))), ApiError);
+    EXPECT_EQ(PostgresParams().add_optional(std::optional<std::string>()).values().size(), 1u);
+    EXPECT_EQ(PostgresParams().add("bob").values().at(0), "bob");
 }
 
 TEST_F(PostgresRepositoryTest, AnEmptyDatabaseIsMigratedToTheNewestVersion) {
