@@ -11,9 +11,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openHarness } from './browser_harness.mjs';
+import { BoardDriver } from './board_driver.mjs';
+import { openHarness, waitForMoves } from './browser_harness.mjs';
 
-const harness = await openHarness({ name: 'lobby_pairing' });
+// A short claim wait keeps the claim-of-victory check quick (the default is 30 s).
+const harness = await openHarness({ name: 'lobby_pairing', serverArgs: ['--claim-after', '3'] });
 const { server, check } = harness;
 const shotsDir = mkdtempSync(path.join(tmpdir(), 'evochess-lobby-pairing-screenshots-'));
 console.log(`screenshots in ${shotsDir}`);
@@ -117,6 +119,36 @@ await check("nobody takes dave's seek within 30 s: the engine nearest 1500 is of
   for (const side of ['w', 'b']) await dave.locator(`.clock[data-side="${side}"]`).waitFor({ state: 'visible' });
   assert.equal(await dave.locator('.clock[data-side="b"]').textContent(), '3:00');
   await shot(dave, 'engine-game-with-clock-desktop');
+});
+
+await check('in a game from the lobby, a player whose opponent left on their own turn claims the victory (lichess rule)', async () => {
+  const erin = await openLobby(1366, 900);
+  const frank = await openLobby(390, 844);
+  await erin.locator('#seek-form select[name=clock]').selectOption('10+5');
+  await erin.locator('#seek-form select[name=colour]').selectOption('w');
+  await erin.locator('#seek-form select[name=engine_wait]').selectOption('never');
+  await erin.click('#post-seek-button');
+  const name = await erin.locator('#player-name').textContent();
+  const row = frank.locator('#seek-list li.seek', { hasText: name });
+  await row.waitFor({ timeout: 30000 });
+  await row.locator('button.seek-accept').click();
+  for (const page of [erin, frank]) await page.waitForFunction(() => /^#game=\d+$/.test(location.hash), null, { timeout: 30000 });
+  await erin.locator('#board piece').first().waitFor();
+  await frank.locator('#board piece').first().waitFor();
+  await new BoardDriver(erin).click('e2', 'e4');
+  await waitForMoves(frank, 1, { timeout: 15000, context: "erin's move on frank's page" });
+  await new BoardDriver(frank).click('e7', 'e5');
+  await waitForMoves(erin, 2, { timeout: 15000, context: "frank's move on erin's page" });
+  await frank.close(); // Frank leaves on Erin's turn: nothing to claim yet
+  await erin.locator('#opponent-away').waitFor({ state: 'visible', timeout: 15000 });
+  assert.match(await erin.locator('#opponent-away-text').textContent(), /Your opponent left .* Once it is their move/);
+  assert.equal(await erin.locator('#claim-victory-button').isHidden(), true, 'no claim on her own turn');
+  await new BoardDriver(erin).click('d2', 'd4');
+  await waitForMoves(erin, 3, { timeout: 15000, context: "erin's third ply" });
+  await erin.locator('#claim-victory-button').waitFor({ state: 'visible', timeout: 15000 });
+  await shot(erin, 'claim-victory-desktop');
+  await erin.click('#claim-victory-button');
+  await erin.locator('#result-banner', { hasText: /1-0.*White wins: the opponent left/ }).waitFor({ timeout: 15000 });
 });
 
 await harness.finish();

@@ -440,7 +440,7 @@ try {
     assert.match(await bob.locator('.clock[data-side="b"]').textContent(), /^0:00\.0$/);
   });
 
-  await check('a player whose opponent left claims the victory once the server allows it', async () => {
+  await check('a player whose opponent left is told so; by invite link there is no claim (lichess rule)', async () => {
     const untimedInvite = await createOnlineGame(alice, { clock: 'untimed', colour: 'w' });
     await bob.goto(untimedInvite);
     await waitForText(bob, '#seat-note', /You play Black/);
@@ -452,16 +452,17 @@ try {
     await play(bob, 'a7', 'a6');
     await waitForPlies(alice, 2);
     await bob.goto('about:blank'); // Black closes the page on White's turn
-    await waitForText(alice, '#opponent-away-text', /Your opponent left .* You can claim victory in/);
+    await waitForText(alice, '#opponent-away-text', /^Your opponent left [^.]+ ago\. $/);
     await waitForText(alice, '.presence[data-side="b"]', /away/);
     const { claim_after_ms: claimAfter } = await alice.evaluate(
       async (id) => (await fetch(`/api/games/${id}`)).json(),
       await gameIdOf(alice),
     );
-    await alice.locator('#claim-victory-button').waitFor({ state: 'visible', timeout: claimAfter + 5000 });
+    assert.equal(claimAfter, null, 'an untimed game by invite link has no claim');
+    await play(alice, 'b2', 'b3'); // Black's turn now: still no claim
+    await waitForText(alice, '#opponent-away-text', /^Your opponent left [^.]+ ago\. $/);
+    assert.equal(await alice.locator('#claim-victory-button').isHidden(), true);
     await shot(alice, 'desktop-opponent-left');
-    await alice.click('#claim-victory-button');
-    await waitForText(alice, '#result-banner', /1-0.*White wins: the opponent left/);
   });
 
   await check('a correspondence game: days on its clocks, a seat link on another device, aborted before both sides moved', async () => {

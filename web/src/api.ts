@@ -67,7 +67,8 @@ export interface GameState {
   clock?: ClockState | null;
   seats?: Record<Side, boolean>;
   away?: Record<Side, number | null>;
-  claim_after_ms?: number;
+  // How long an opponent must be away before a victory is claimed; null: never in this game.
+  claim_after_ms?: number | null;
   spectators?: number;
   takeback_offer?: Side | null;
   rematch_offer?: Side | null;

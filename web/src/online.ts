@@ -560,16 +560,18 @@ export class OnlineController {
       if (invite && this.waiting.inviteLink.value !== invite) this.waiting.inviteLink.value = invite;
     }
 
-    // The opponent gone: a notice, and the claim once it is allowed.
+    // The opponent gone: a notice, and the claim once it is allowed (lichess's rule: in a
+    // real-time game from the lobby or a challenge, on the absent player's turn; the server
+    // sends no claim_after_ms where a claim is never allowed).
     const away = theirs && !over && bothSeated ? this.awayMs(theirs) : null;
     p.away.hidden = away === null;
     if (away !== null && theirs) {
-      const claimAfter = state.claim_after_ms ?? 0;
-      const theirClockRuns = state.clock?.running === theirs;
-      const allowed = away >= claimAfter && !theirClockRuns;
+      const claimAfter = state.claim_after_ms ?? null;
+      const theirTurn = state.turn === theirs;
+      const allowed = claimAfter !== null && theirTurn && away >= claimAfter;
       let text = `Your opponent left ${formatSeconds(away)} ago.`;
-      if (!allowed && !theirClockRuns) text += ` You can claim victory in ${formatSeconds(claimAfter - away)}.`;
-      if (theirClockRuns) text += ' Their clock is running.';
+      if (claimAfter !== null && theirTurn && !allowed) text += ` You can claim victory in ${formatSeconds(claimAfter - away)}.`;
+      if (claimAfter !== null && !theirTurn) text += ' Once it is their move you can claim victory if they stay away.';
       p.awayText.textContent = text + ' ';
       p.claimButton.hidden = !allowed;
     }

@@ -57,8 +57,12 @@ GameView GameService::claim_victory(std::int64_t id, const Actor& who) {
         Color opponent = ~claiming;
         if (game.record.seats.tokens[std::size_t(opponent)].empty())
             throw conflict("nobody has taken the other seat yet");
-        if (game.record.clock && game.record.clock->running == opponent)
-            throw conflict("your opponent's clock is running: wait for it to run out");
+        // lichess's rule: with a real-time clock, in a paired game, on the absent one's turn.
+        if (!victory_claimable(game.record))
+            throw conflict("a victory is claimed only in a real-time game from the lobby or a "
+                           "challenge, not by correspondence, untimed or by invite link");
+        if (game.game.position().side_to_move() != opponent)
+            throw conflict("it is your move: a victory is claimed on your opponent's turn");
         Presence presence = events_.presence(id);
         const auto& since = presence.away_since[std::size_t(opponent)];
         std::int64_t away = since ? clock_.now_ms() - *since : 0;

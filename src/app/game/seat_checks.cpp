@@ -61,4 +61,9 @@ Color seat_of_actor(ActingSide actor) {
     return *actor;
 }
 
+bool victory_claimable(const GameRecord& record) {
+    return record.online && record.clock && !record.clock->settings.days_per_move &&
+           !record.made_for.empty();
+}
+
 } // namespace evo::app

@@ -29,6 +29,12 @@ std::optional<Color> viewer_seat(const LoadedGame& game, const SeatToken& token,
 // command names (else the side to move).
 Color side_for(const LoadedGame& game, ActingSide actor, std::optional<Color> named);
 
+// Whether a victory may ever be claimed in the game over an opponent who left, by lichess's
+// rule (its `mightClaimWin`): an online game with a real-time clock (never correspondence or
+// untimed) that a pairing made (a seek or a challenge, not an invite link). The claim itself
+// is allowed only on the absent player's turn (GameService::claim_victory).
+bool victory_claimable(const GameRecord& record);
+
 // The seat of an action only a seat's holder may take (those of an online game, where every
 // requester holds one): acting without a seat is refused (403).
 Color seat_of_actor(ActingSide actor);

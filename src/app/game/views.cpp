@@ -32,7 +32,7 @@ GameView GameService::view_of(const LoadedGame& game, std::optional<Color> seat)
     view.seat_players = record.seat_players;
     view.rating_changes = record.rating_changes;
     if (record.clock) view.clock = clock_view_of(*record.clock, is_over(game), now);
-    view.claim_after_ms = options_.claim_after_ms;
+    if (victory_claimable(record)) view.claim_after_ms = options_.claim_after_ms;
     if (record.online) {
         Presence presence = events_.presence(record.id);
         OnlinePresence online;

@@ -169,7 +169,7 @@ json game_view_json(const GameView& view, HistoryJson history) {
         {"takeback_offer", side_or_null(view.takeback_offer)},
         {"rematch_offer", side_or_null(view.rematch_offer)},
         {"rematch_id", view.rematch_id ? json(*view.rematch_id) : json(nullptr)},
-        {"claim_after_ms", view.claim_after_ms},
+        {"claim_after_ms", view.claim_after_ms ? json(*view.claim_after_ms) : json(nullptr)},
     });
     if (view.rating_changes) state["rating_changes"] = rating_changes_json(*view.rating_changes);
     if (const auto& presence = view.presence) {

@@ -85,7 +85,9 @@ struct GameView {
     std::array<std::optional<SeatPlayer>, 2> seat_players;
     std::optional<std::array<RatingChange, 2>> rating_changes;
     std::optional<ClockView> clock;
-    std::int64_t claim_after_ms = 0;
+    // How long an opponent must be away before a victory is claimed; none: never in this game
+    // (victory_claimable).
+    std::optional<std::int64_t> claim_after_ms;
     std::optional<OnlinePresence> presence; // online games only
     std::string created;
     std::string updated;

@@ -2,6 +2,7 @@
 // injected time source (nothing here sleeps), flag falls while nobody is connected and
 // across a restart, offers, takebacks, rematch and the claim of victory.
 #include "api_test_server.h"
+#include "app/lobby/offer.h"
 
 #include <gtest/gtest.h>
 
@@ -448,16 +449,45 @@ TEST_F(OnlineApiTest, ARematchSwapsColoursAndGivesEachPlayerTheirSeat) {
         200);
 }
 
-TEST_F(OnlineApiTest, AVictoryCanBeClaimedOverAPlayerWhoLeft) {
-    OnlineGame game = start({{"variant", "chess"}});
+// lichess's rule (issue 47, H2): a victory is claimed over a player who left only on their
+// turn, with a real-time clock, in a game a pairing made (a seek or a challenge); never by
+// correspondence, untimed or by invite link, where the view says so (claim_after_ms null).
+TEST_F(OnlineApiTest, AVictoryIsClaimedOnlyOnTheAbsentPlayersTurnOfAPairedRealTimeGame) {
+    GameOffer offer;
+    offer.variant = "chess";
+    offer.clock_initial_ms = 600000;
+    offer.clock_increment_ms = 5000;
+    offer.colour = ColourChoice::White;
+    Pairing pairing{false, SeatPlayer{"visitor:a", "Anna", std::nullopt, false},
+                    SeatPlayer{"visitor:b", "Boris", std::nullopt, false}, "seek:1"};
+    PairedGame paired = make_paired_game(server_->service(), offer, "visitor:a", pairing);
+    OnlineGame game{
+        "/api/games/" + std::to_string(paired.id), paired.maker_token, paired.taker_token, {}};
+    EXPECT_EQ(state(game)["claim_after_ms"], 30000);
     move(game, "e2e4", game.white);
     move(game, "e7e5", game.black);
-    // White to move: Black's clock does not run, and Black has no page open.
+    // White to move, Black gone for long: not on White's own turn.
+    clock_.advance(31000);
     EXPECT_EQ(act(*client_, game.path + "/claim-victory", json::object(), game.white).status, 409);
-    clock_.advance(30000);
+    move(game, "g1f3", game.white);
+    // Black's turn: Black never opened the game, and the wait is over.
     json s = act(*client_, game.path + "/claim-victory", json::object(), game.white).body;
     EXPECT_EQ(s["result"], "1-0");
     EXPECT_EQ(s["reason"], "opponent left");
+
+    // By invite link, untimed or by correspondence: never, and the view says so.
+    for (json clock : {json(nullptr), json{{"days_per_move", 1}}, json{{"initial_ms", 60000}}}) {
+        json body = {{"variant", "chess"}};
+        if (!clock.is_null()) body["clock"] = clock;
+        OnlineGame invited = start(body);
+        EXPECT_TRUE(state(invited)["claim_after_ms"].is_null()) << body.dump();
+        move(invited, "e2e4", invited.white);
+        clock_.advance(31000);
+        EXPECT_EQ(
+            act(*client_, invited.path + "/claim-victory", json::object(), invited.white).status,
+            409)
+            << body.dump();
+    }
 }
 
 // The events stream: the state first, then every change with its ply and version (issue 18:
