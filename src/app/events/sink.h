@@ -3,6 +3,7 @@
 // encoded, the same buffer for every stream an event is for.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -22,6 +23,9 @@ class EventSink {
     virtual bool closed() const = 0;
     // Runs `callback` once when the stream ends, whoever ends it (at once if it has).
     virtual void on_close(std::function<void()> callback) = 0;
+    // The bytes sent that the client has not taken yet: a long answer (a game export) waits
+    // while they are many, so a slow reader is not dropped for falling behind.
+    virtual std::size_t unsent_bytes() const { return 0; }
 };
 
 // Another stream's presence without its text: a stream of one kind (the API's own NDJSON)

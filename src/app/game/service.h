@@ -86,6 +86,14 @@ struct GameSeating {
     std::array<std::string, 2> names;
 };
 
+// A game as an export shows it (GET /game/export/{id}): its record, its state and the core
+// game, all of one version.
+struct ExportedGame {
+    GameRecord record;
+    GameView view;
+    Game game;
+};
+
 // GET /api/info: what this server offers.
 struct ServerInfo {
     bool engine = false;
@@ -109,6 +117,11 @@ class GameService {
     // with public_only, the online games anyone may watch.
     std::vector<GameListing> list(int limit, int offset, const Player& viewer = {},
                                   bool public_only = false);
+    // The games the filter lets through (GameRepository::list), for an export: each is shown
+    // only as exported() allows.
+    std::vector<GameListing> list_where(int limit, int offset, const GameListFilter& filter) {
+        return store_.list(limit, offset, filter);
+    }
     // "My games" (my_games.h): the online games the viewer sits at, their turn first.
     std::vector<MyGame> my_games(int limit, int offset, const Player& viewer);
     // The game as stored now, read afresh (not the copy in memory); none when it is gone.
@@ -133,6 +146,9 @@ class GameService {
     GameView join(std::int64_t id, const JoinCommand& command);
     GameView update_settings(std::int64_t id, const SettingsCommand& settings, const Actor& who);
     std::string pgn(std::int64_t id, const Actor& who);
+    // The game for an export, read from the database and not kept in memory (an export reads
+    // many old games); none when it is gone or `who` may not see it (as get()).
+    std::optional<ExportedGame> exported(std::int64_t id, const Actor& who);
     // A visitor who made an account keeps their games (GameRepository::transfer_games).
     void adopt_games(const std::string& visitor_key, const std::string& account_key);
 
@@ -210,6 +226,7 @@ class GameService {
     // On a server open to others, a local game is shown only to the player who made it, or
     // to whoever has its token (shared with them); to others it does not exist (404).
     void require_visible(const LoadedGame& game, const Actor& who) const;
+    bool visible(const GameRecord& record, const Actor& who) const;
     EngineTicket begin_engine_move(std::int64_t id, const EngineMoveCommand& command,
                                    const Actor& who);
     GameView run_engine_move(EngineTicket& ticket,

@@ -2,6 +2,7 @@
 // requester is in it (for the chat), and its event stream's start.
 #include "app/common/api_error.h"
 #include "app/events/live_updates.h"
+#include "app/record/core_games.h"
 #include "app/record/declared_result.h"
 #include "app/record/loaded_game.h"
 #include "app/record/pgn_tags.h"
@@ -60,12 +61,14 @@ SeatView GameService::seat_view(std::int64_t id, Color side, const std::string& 
     return {side, token, options_.public_url + "/#game=" + std::to_string(id) + "&seat=" + token};
 }
 
+bool GameService::visible(const GameRecord& record, const Actor& who) const {
+    if (!options_.local_games_need_token || record.online || record.owner.empty()) return true;
+    if (who.player.owns(record.owner)) return true;
+    return who.token && tokens_equal(*who.token, record.seats.tokens[0]);
+}
+
 void GameService::require_visible(const LoadedGame& game, const Actor& who) const {
-    const GameRecord& record = game.record;
-    if (!options_.local_games_need_token || record.online || record.owner.empty()) return;
-    if (who.player.owns(record.owner)) return;
-    if (who.token && tokens_equal(*who.token, record.seats.tokens[0])) return;
-    throw not_found("there is no " + game_name(record.id));
+    if (!visible(game.record, who)) throw not_found("there is no " + game_name(game.record.id));
 }
 
 std::shared_ptr<const GameView> GameService::view_for_streams(std::int64_t id,
@@ -106,6 +109,19 @@ std::string GameService::pgn(std::int64_t id, const Actor& who) {
     LoadedGame& game = cache_->load_or_forget(*slot, id);
     require_visible(game, who);
     return game_pgn(game.game, stored_tags(game.record));
+}
+
+std::optional<ExportedGame> GameService::exported(std::int64_t id, const Actor& who) {
+    std::optional<GameRecord> record = store_.load(id);
+    if (!record || !visible(*record, who)) return std::nullopt;
+    Result<Game> replayed = replay_game(record->variant, record->start_fen, record->moves_uci);
+    if (!replayed)
+        throw conflict("the stored " + game_name(id) +
+                       " cannot be replayed by the rules core: " + replayed.error());
+    apply_declared_result(*replayed, record->declared_result);
+    LoadedGame game(std::move(*record), std::move(*replayed));
+    GameView view = view_of(game, std::nullopt);
+    return ExportedGame{std::move(game.record), std::move(view), std::move(game.game)};
 }
 
 GameSeating GameService::seating(std::int64_t id, const Actor& who) {

@@ -7,6 +7,7 @@
 #include "app/common/fault_log.h"
 #include "app/ratings/rated_games.h"
 #include "bot_routes.h"
+#include "export_routes.h"
 #include "game_routes.h"
 #include "json_answer.h"
 #include "lobby_routes.h"
@@ -90,7 +91,10 @@ class Router {
     void route(const HttpRequest& request, Responder& responder,
                const std::shared_ptr<Responder>& shared) {
         auto segments = path_segments(request.path);
-        if (segments.empty() || segments[0] != "api") return serve_ui(request, responder);
+        // lichess's game export is the one route outside /api (/game/export/{id}).
+        bool game_export = segments.size() >= 2 && segments[0] == "game" && segments[1] == "export";
+        if (!game_export && (segments.empty() || segments[0] != "api"))
+            return serve_ui(request, responder);
         refuse_token_in_query(request);
         if (!routes_.dispatch(request, responder, shared, segments))
             throw not_found("no such route: " + request.method + " " + request.path);
@@ -124,6 +128,9 @@ class Router {
                            {*accounts, *options_.account_store, *options_.api_tokens, service_,
                             *options_.challenges, *options_.challenge_store, *options_.bot_streams,
                             options_.chat, options_.seeks, options_.lobby});
+        if (options_.account_store && options_.challenge_store)
+            add_export_routes(
+                routes_, {service_, *options_.account_store, *options_.challenge_store, accounts});
     }
 
     void serve_ui(const HttpRequest& request, Responder& responder) {

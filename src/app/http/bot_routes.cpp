@@ -65,12 +65,6 @@ TokenCaller player_of_api(const HttpRequest& request, ApiTokens& tokens, bool bo
     return caller;
 }
 
-// Anything but an account's name names nobody and is never looked up (account_name.h).
-std::optional<AccountRecord> account_named(AccountRepository& accounts, const std::string& name) {
-    if (!is_account_name(name)) return std::nullopt;
-    return accounts.find_by_name(name);
-}
-
 // The variants a bot plays, from its event stream's header (docs/bots.md): X-Bot-Variants,
 // or pychess-variants' X-PyChess-Bot-Capabilities, lichess's keys comma-separated; an
 // unknown key is 400. None: chess alone.
@@ -336,7 +330,7 @@ void add_token_routes(RouteTable& routes, const BotRoutes& services) {
 
 BotChallenge told_challenge(const BotRoutes& services, const ChallengeRecord& challenge) {
     auto bot_named = [&](const std::string& name) {
-        auto account = account_named(services.accounts, name);
+        auto account = lichess_account_named(services.accounts, name);
         return account && account->bot;
     };
     return {challenge, {bot_named(challenge.from_name), bot_named(challenge.to_name)}};
@@ -598,7 +592,8 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
         call.respond(std::move(response));
     });
     routes.add("GET", "/api/user/{text}", [services](const RouteCall& call) {
-        auto account = account_named(services.accounts, percent_decoded(call.segments.at(2)));
+        auto account =
+            lichess_account_named(services.accounts, percent_decoded(call.segments.at(2)));
         if (!account) throw not_found("No such user");
         call.respond(
             json_response(lichess_user_json(*account, services.accounts.ratings_of(account->id),
@@ -614,7 +609,7 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
             if (comma == std::string::npos) comma = ids.size();
             std::string name = ids.substr(start, comma - start);
             start = comma + 1;
-            auto account = account_named(services.accounts, name);
+            auto account = lichess_account_named(services.accounts, name);
             if (!account) continue;
             json status = {{"id", lichess_user_id(account->name)},
                            {"name", account->name},
@@ -627,6 +622,13 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
 }
 
 } // namespace
+
+std::optional<AccountRecord> lichess_account_named(AccountRepository& accounts,
+                                                   const std::string& name) {
+    // Anything but an account's name names nobody and is never looked up (account_name.h).
+    if (!is_account_name(name)) return std::nullopt;
+    return accounts.find_by_name(name);
+}
 
 std::map<std::string, std::string> lichess_fields(const HttpRequest& request) {
     std::map<std::string, std::string> fields;

@@ -41,4 +41,9 @@ void add_bot_routes(RouteTable& routes, BotRoutes services);
 // ({"clock": {"limit": 60}} is "clock.limit"), values as text (true: "true").
 std::map<std::string, std::string> lichess_fields(const HttpRequest& request);
 
+// The account a name in lichess's paths names; none when there is none (or it is not a name's
+// form, app/accounts/account_name.h: never looked up).
+std::optional<AccountRecord> lichess_account_named(AccountRepository& accounts,
+                                                   const std::string& name);
+
 } // namespace evo::app

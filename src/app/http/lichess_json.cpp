@@ -1,5 +1,6 @@
 #include "lichess_json.h"
 
+#include "app/analysis/engine_port.h"
 #include "app/bots/lichess_ids.h"
 #include "app/ratings/glicko2.h"
 #include "core/position.h"
@@ -7,7 +8,7 @@
 #include "json_answer.h"
 
 #include <cctype>
-#include <ctime>
+#include <cmath>
 
 namespace evo::app {
 
@@ -42,9 +43,7 @@ const char* colour_name(Color side) {
 
 // "2026-12-02T20:24:18Z" as ms since 1970; 0 if it is not that form.
 std::int64_t ms_of_timestamp(const std::string& text) {
-    std::tm parts{};
-    if (!strptime(text.c_str(), "%Y-%m-%dT%H:%M:%SZ", &parts)) return 0;
-    return std::int64_t(timegm(&parts)) * 1000;
+    return ms_of_utc_timestamp(text).value_or(0);
 }
 
 // As lichess: chess from a position of its own is "fromPosition"; a variant keeps its key.
@@ -351,6 +350,66 @@ json api_token_json(const ApiTokenRecord& token) {
             {"description", token.description},
             {"scopes", token.scopes},
             {"createdAt", token.created_ms}};
+}
+
+json lichess_export_json(const std::string& text_id, const GameView& view,
+                         const std::array<bool, 2>& bots, const ExportOptions& options) {
+    std::optional<ClockSettings> settings;
+    if (view.clock) settings = view.clock->settings;
+    std::string speed = lichess_speed(settings);
+    // As lichess's export: the key alone ("fromPosition" for chess from a position of its own).
+    std::string variant =
+        variant_json(view.position.variant, initial_fen(view) != "startpos").at("key");
+    json players = json::object();
+    for (Color side : {White, Black}) {
+        json player = json::object();
+        const auto& seated = view.seat_players[std::size_t(side)];
+        PlayerKind kind = side == White ? view.players.white : view.players.black;
+        if (seated) {
+            json user = player_json(view, side, bots[std::size_t(side)]);
+            player["user"] = {{"name", user["name"]}, {"id", user["id"]}};
+            if (bots[std::size_t(side)]) player["user"]["title"] = "BOT";
+            if (user.contains("rating")) player["rating"] = user["rating"];
+            if (seated->provisional) player["provisional"] = true;
+            if (view.rating_changes) {
+                const RatingChange& change = (*view.rating_changes)[std::size_t(side)];
+                player["ratingDiff"] = int(std::lround(change.after - change.before));
+            }
+        } else if (kind == PlayerKind::Engine) {
+            player["aiLevel"] = view.engine.level.value_or(engine_level_count);
+        }
+        players[colour_name(side)] = player;
+    }
+    json game = {{"id", text_id},
+                 {"rated", view.rated},
+                 {"variant", variant},
+                 {"speed", speed},
+                 {"perf", variant == "standard" ? speed : variant},
+                 {"createdAt", ms_of_timestamp(view.created)},
+                 {"lastMoveAt", ms_of_timestamp(view.updated)},
+                 {"status", status_of(view.position)},
+                 {"players", players}};
+    if (auto winner = winner_of(view.position.result)) game["winner"] = *winner;
+    if (options.moves) {
+        std::string moves;
+        for (const NotatedMove& move : view.position.history) {
+            if (!moves.empty()) moves.push_back(' ');
+            moves.append(move.uci);
+        }
+        game["moves"] = moves;
+    }
+    if (settings && settings->days_per_move) {
+        game["daysPerTurn"] = *settings->days_per_move;
+    } else if (settings) {
+        game["clock"] = {
+            {"initial", settings->initial_ms / 1000},
+            {"increment", settings->increment_ms / 1000},
+            {"totalTime", (settings->initial_ms + 40 * settings->increment_ms) / 1000}};
+    }
+    if (std::string fen = initial_fen(view); fen != "startpos") game["initialFen"] = fen;
+    if (options.last_fen) game["lastFen"] = view.position.fen;
+    if (options.pgn) game["pgn"] = *options.pgn;
+    return game;
 }
 
 } // namespace evo::app

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,5 +44,16 @@ nlohmann::json lichess_user_json(const AccountRecord& account,
 nlohmann::json lichess_game_event_json(const BotGame& game);
 nlohmann::json lichess_challenge_json(const BotChallenge& challenge, std::string_view direction);
 nlohmann::json api_token_json(const ApiTokenRecord& token);
+
+// What an export line holds beyond the game's own fields (GET /api/games/user/{name}).
+struct ExportOptions {
+    bool moves = true;
+    bool last_fen = false;
+    std::optional<std::string> pgn; // pgnInJson: the game's PGN
+};
+// One game of lichess's game export (gamesExport NDJSON): id, rated, variant, speed, perf,
+// createdAt, lastMoveAt, status, players, winner, moves (UCI), clock, initialFen.
+nlohmann::json lichess_export_json(const std::string& text_id, const GameView& view,
+                                   const std::array<bool, 2>& bots, const ExportOptions& options);
 
 } // namespace evo::app

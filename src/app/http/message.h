@@ -47,8 +47,9 @@ struct HttpResponse {
 };
 
 // How a stream's answer is written: server-sent events (the site's), or newline-delimited JSON
-// (lichess's API: an empty line keeps it alive, and a closed stream is just closed).
-enum class StreamFormat { ServerSentEvents, NdJson };
+// or PGN (lichess's API and its game export: in chunks, an empty line keeps it alive, and a
+// closed stream is just closed).
+enum class StreamFormat { ServerSentEvents, NdJson, Pgn };
 
 // How a handler answers its one request, from any thread, exactly once.
 class Responder {

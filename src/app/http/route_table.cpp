@@ -74,23 +74,28 @@ bool RouteTable::matches(const std::vector<Segment>& pattern,
 bool RouteTable::dispatch(const HttpRequest& request, Responder& responder,
                           const std::shared_ptr<Responder>& shared,
                           const std::vector<std::string_view>& segments) const {
+    const Route* route = nullptr;
+    for (const Route& candidate : routes_)
+        if (candidate.method == request.method && matches(candidate.pattern, segments)) {
+            route = &candidate;
+            break;
+        }
     for (const IdRule& rule : id_rules_) {
         std::size_t size = rule.prefix.size();
         if (segments.size() <= size) continue;
         bool under = true;
         for (std::size_t i = 0; i < size && under; ++i) under = segments[i] == rule.prefix[i];
         if (!under) continue;
+        // A route with a word where the id would be (/api/games/user/{text}) is not a game's.
+        if (route && route->pattern[size].kind == SegmentKind::Literal) break;
         if (!path_number(segments[size]))
             throw not_found(rule.sentence + std::string(segments[size]));
         if (rule.check) rule.check(request);
         break;
     }
-    for (const Route& route : routes_) {
-        if (route.method != request.method || !matches(route.pattern, segments)) continue;
-        route.handler(RouteCall{request, responder, shared, segments});
-        return true;
-    }
-    return false;
+    if (!route) return false;
+    route->handler(RouteCall{request, responder, shared, segments});
+    return true;
 }
 
 } // namespace evo::app

@@ -50,7 +50,8 @@ class RouteTable {
     // Under `prefix` ("/api/games"), the next segment must be a whole number, whatever the
     // method and however deep the path: else a 404 of `sentence` and the segment ("there is
     // no game abc"). `check` then runs for every such path (a game's paths read their
-    // Authorization header first, so a malformed one is a 400 on any of them).
+    // Authorization header first, so a malformed one is a 400 on any of them). A path that a
+    // route with a literal segment there matches (/api/games/user/{text}) is not under it.
     void add_ids(std::string_view prefix, std::string sentence,
                  std::function<void(const HttpRequest&)> check = {});
 

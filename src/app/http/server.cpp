@@ -85,6 +85,12 @@ struct HttpServer::Impl {
 
 namespace {
 
+// lichess's streams (NDJSON, and an export's PGN) go in chunks: its clients read a line as soon
+// as its chunk comes, and the last chunk tells them the answer ended on purpose.
+bool chunked(StreamFormat format) {
+    return format != StreamFormat::ServerSentEvents;
+}
+
 // While it lives, it is part of what a drain waits for.
 class InFlight {
   public:
@@ -150,11 +156,14 @@ class Session : public std::enable_shared_from_this<Session> {
     }
     bool post_event(EventText text) {
         if (stream_closed_) return false;
+        posted_ += text->size();
         net::post(stream_.get_executor(), [self = shared_from_this(), text = std::move(text)]() {
+            self->posted_ -= text->size();
             self->queue_event(std::move(text));
         });
         return true;
     }
+    std::size_t unsent_bytes() const { return posted_ + backlog_; }
     void post_close() {
         // Counted from now: a drain that begins before the strand runs this waits for it.
         auto closing = std::make_shared<InFlight>(server_);
@@ -264,14 +273,15 @@ class Session : public std::enable_shared_from_this<Session> {
         finish_answering();
         streaming_ = true;
         format_ = format;
-        const char* type =
-            format == StreamFormat::NdJson ? "application/x-ndjson" : "text/event-stream";
+        const char* type = format == StreamFormat::NdJson ? "application/x-ndjson"
+                           : format == StreamFormat::Pgn  ? "application/x-chess-pgn"
+                                                          : "text/event-stream";
         push_pending(std::make_shared<const std::string>(
             std::string("HTTP/1.1 200 OK\r\nServer: evochess\r\nContent-Type: ") + type + "\r\n" +
             // NDJSON goes in chunks: lichess's clients read a line as soon as its chunk comes
             // (without them, Python's requests waits for 512 bytes).
-            (format == StreamFormat::NdJson ? "Transfer-Encoding: chunked\r\n" : "") +
-            security_header_lines() + "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n"));
+            (chunked(format) ? "Transfer-Encoding: chunked\r\n" : "") + security_header_lines() +
+            "X-Accel-Buffering: no\r\nConnection: close\r\n\r\n"));
         write_next();
         if (!watching_) watch_for_hangup(); // else the request's watch goes on as the stream's
         schedule_keepalive();
@@ -289,7 +299,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
     void queue_event(EventText text) {
         if (stream_closed_ || closing_) return;
-        if (format_ == StreamFormat::NdJson) text = chunk_of(text);
+        if (chunked(format_)) text = chunk_of(text);
         if (backlog_ + text->size() > server_->limits.max_stream_backlog_bytes ||
             !server_->unsent.try_add(text->size()))
             return fall_behind();
@@ -358,23 +368,22 @@ class Session : public std::enable_shared_from_this<Session> {
     void schedule_keepalive() {
         // lichess's streams send an empty line every 6 s (its clients drop a stream silent for
         // longer than about 15 s); the site's pages take a comment at the server's interval.
-        keepalive_timer_.expires_after(
-            format_ == StreamFormat::NdJson
-                ? std::min(server_->limits.stream_keepalive, std::chrono::milliseconds(6000))
-                : server_->limits.stream_keepalive);
+        keepalive_timer_.expires_after(chunked(format_) ? std::min(server_->limits.stream_keepalive,
+                                                                   std::chrono::milliseconds(6000))
+                                                        : server_->limits.stream_keepalive);
         keepalive_timer_.async_wait([self = shared_from_this()](beast::error_code error) {
             if (error || self->stream_closed_) return;
             static const EventText keepalive =
                 std::make_shared<const std::string>(": keepalive\n\n");
             static const EventText empty_line = std::make_shared<const std::string>("\n");
-            self->queue_event(self->format_ == StreamFormat::NdJson ? empty_line : keepalive);
+            self->queue_event(chunked(self->format_) ? empty_line : keepalive);
             self->schedule_keepalive();
         });
     }
 
     // The app closes the stream: when the server stops, with a hint to reconnect soon.
     void close_stream(std::shared_ptr<InFlight> closing) {
-        if (streaming_ && !stream_closed_ && !closing_ && format_ == StreamFormat::NdJson) {
+        if (streaming_ && !stream_closed_ && !closing_ && chunked(format_)) {
             // The last chunk tells the client the stream ended on purpose.
             static const EventText last_chunk = std::make_shared<const std::string>("0\r\n\r\n");
             push_pending(last_chunk);
@@ -444,7 +453,8 @@ class Session : public std::enable_shared_from_this<Session> {
     bool writing_ = false;
     bool closing_ = false;
     std::deque<EventText> pending_;
-    std::size_t backlog_ = 0;
+    std::atomic<std::size_t> backlog_{0}; // read by other threads (unsent_bytes)
+    std::atomic<std::size_t> posted_{0};  // sent to the strand, not yet queued
     char hangup_buffer_[16384];
     net::steady_timer keepalive_timer_;
     StreamFormat format_ = StreamFormat::ServerSentEvents;
@@ -467,6 +477,10 @@ class Session::SessionSink : public EventSink {
     }
     void close() override {
         if (auto session = session_.lock()) session->post_close();
+    }
+    std::size_t unsent_bytes() const override {
+        auto session = session_.lock();
+        return session ? session->unsent_bytes() : 0;
     }
     bool closed() const override {
         auto session = session_.lock();

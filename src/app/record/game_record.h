@@ -153,6 +153,21 @@ struct GameListFilter {
     std::optional<std::string> seat_player = std::nullopt;
     // Only the finished games (true) or only those still being played (false); none: both.
     std::optional<bool> finished = std::nullopt;
+    // With seat_player: only the games whose other seat is this player, and only those where
+    // seat_player sits at this side.
+    std::optional<std::string> opponent = std::nullopt;
+    std::optional<Color> seat_side = std::nullopt;
+    std::optional<bool> rated = std::nullopt;
+    // Only the games of these variants (registry names).
+    std::optional<std::vector<std::string>> variants = std::nullopt;
+    // Only the games made from / until these instants (created, utc_timestamp_of_ms's text:
+    // to the second, both ends included).
+    std::optional<std::string> created_from = std::nullopt;
+    std::optional<std::string> created_until = std::nullopt;
+    // Only the games of a smaller id: the next page of a list in made order.
+    std::optional<std::int64_t> below_id = std::nullopt;
+    // The most recently made first (by id) instead of the most recently changed.
+    bool newest_made_first = false;
 };
 
 const char* player_kind_name(PlayerKind kind);
@@ -160,5 +175,8 @@ std::optional<PlayerKind> player_kind_from_name(const std::string& name);
 
 // The current time in UTC, ISO 8601 to the second (a record's created and updated).
 std::string utc_timestamp_now();
+// An instant (ms since 1970) as that text, and back (none: not that form).
+std::string utc_timestamp_of_ms(std::int64_t ms);
+std::optional<std::int64_t> ms_of_utc_timestamp(const std::string& text);
 
 } // namespace evo::app

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace evo::app {
 
@@ -50,6 +51,31 @@ std::map<std::string, std::string> stored_tags(const GameRecord& record) {
     if (!parsed.is_object()) return tags;
     for (auto& [key, value] : parsed.items())
         if (value.is_string()) tags[key] = value.get<std::string>();
+    return tags;
+}
+
+std::map<std::string, std::string> export_tags(const GameRecord& record) {
+    std::map<std::string, std::string> tags = stored_tags(record);
+    for (Color side : {White, Black}) {
+        const auto& player = record.seat_players[std::size_t(side)];
+        if (!player) continue;
+        std::string prefix = side == White ? "White" : "Black";
+        tags[prefix] = player->name;
+        if (player->rating) tags[prefix + "Elo"] = std::to_string(int(*player->rating + 0.5));
+        if (player->bot) tags[prefix + "Title"] = "BOT";
+        if (record.rating_changes) {
+            const RatingChange& change = (*record.rating_changes)[std::size_t(side)];
+            int diff = int(std::lround(change.after - change.before));
+            tags[prefix + "RatingDiff"] = (diff >= 0 ? "+" : "") + std::to_string(diff);
+        }
+    }
+    // created is "2026-11-23T14:10:58Z".
+    if (record.created.size() >= 19) {
+        std::string date = record.created.substr(0, 10);
+        std::replace(date.begin(), date.end(), '-', '.');
+        tags["UTCDate"] = date;
+        tags["UTCTime"] = record.created.substr(11, 8);
+    }
     return tags;
 }
 

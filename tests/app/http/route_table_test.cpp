@@ -104,5 +104,16 @@ TEST(RouteTableTest, AnIdRuleAnswersForAnyMethodAndDepthUnderItsPrefix) {
     EXPECT_EQ(checks, 2);
 }
 
+TEST(RouteTableTest, ARouteWithAWordWhereTheIdGoesIsNotUnderTheRule) {
+    RouteTable routes;
+    std::string seen;
+    routes.add_ids("/api/games", "there is no game ");
+    routes.add("GET", "/api/games/user/{text}", [&](const RouteCall&) { seen = "user"; });
+    EXPECT_EQ(dispatch(routes, "GET", "/api/games/user/alice", &seen), "user");
+    // Another method or depth there is still a game's path.
+    EXPECT_THROW(dispatch(routes, "POST", "/api/games/user/alice", &seen), ApiError);
+    EXPECT_THROW(dispatch(routes, "GET", "/api/games/user", &seen), ApiError);
+}
+
 } // namespace
 } // namespace evo::app

@@ -325,6 +325,78 @@ TYPED_TEST(GameRepositoryContract, ListSeparatesFinishedGamesAndShowsTheirClocks
     EXPECT_FALSE(games->list(1, 0)[0].clock);
 }
 
+TYPED_TEST(GameRepositoryContract, ListFiltersAPlayersGamesForAnExport) {
+    auto store = this->open();
+    auto player = [](const char* key, const char* name) {
+        SeatPlayer seat;
+        seat.key = key;
+        seat.name = name;
+        return seat;
+    };
+    SeatPlayer ann = player("account:1", "ann"), bob = player("account:2", "bob"),
+               cid = player("account:3", "cid");
+    auto seated = [&](const SeatPlayer& white, const SeatPlayer& black, const char* variant,
+                      bool rated) {
+        GameRecord record = evochess_game();
+        record.variant = variant; // listing reads the row, it replays nothing
+        record.online = true;
+        record.rated = rated;
+        record.seat_players = {white, black};
+        store->insert(record);
+        return record.id;
+    };
+    std::int64_t g1 = seated(ann, bob, "evochess", true);
+    std::int64_t g2 = seated(bob, ann, "chess", false);
+    std::int64_t g3 = seated(ann, cid, "chess", true);
+    seated(bob, cid, "chess", true); // not ann's
+    using Ids = std::vector<std::int64_t>;
+    auto anns = [&](auto adjust) {
+        GameListFilter filter;
+        filter.seat_player = "account:1";
+        filter.newest_made_first = true;
+        adjust(filter);
+        Ids shown;
+        for (const auto& listing : store->list(100, 0, filter)) shown.push_back(listing.id);
+        return shown;
+    };
+    EXPECT_EQ(anns([](GameListFilter&) {}), (Ids{g3, g2, g1}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.seat_side = White; }), (Ids{g3, g1}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.seat_side = Black; }), (Ids{g2}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.opponent = "account:2"; }), (Ids{g2, g1}));
+    EXPECT_EQ(anns([](GameListFilter& f) {
+                  f.opponent = "account:2";
+                  f.seat_side = Black;
+              }),
+              (Ids{g2}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.opponent = "account:9"; }), Ids{});
+    EXPECT_EQ(anns([](GameListFilter& f) { f.rated = true; }), (Ids{g3, g1}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.rated = false; }), (Ids{g2}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.variants = std::vector<std::string>{"chess"}; }),
+              (Ids{g3, g2}));
+    EXPECT_EQ(anns([](GameListFilter& f) {
+                  f.variants = std::vector<std::string>{"evochess", "chess"};
+              }),
+              (Ids{g3, g2, g1}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.variants = std::vector<std::string>{}; }), Ids{});
+    EXPECT_EQ(anns([&](GameListFilter& f) { f.below_id = g3; }), (Ids{g2, g1}));
+    std::string made = store->load(g1)->created;
+    EXPECT_EQ(anns([&](GameListFilter& f) {
+                  f.created_from = made;
+                  f.created_until = store->load(g3)->created;
+              }),
+              (Ids{g3, g2, g1}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.created_from = "9999-12-31T23:59:59Z"; }), Ids{});
+    EXPECT_EQ(anns([](GameListFilter& f) { f.created_until = "2000-01-01T00:00:00Z"; }), Ids{});
+
+    // A change a second later (times are kept to the second) puts g1 first among the most
+    // recently changed, not among the most recently made.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    GameRecord changed = *store->load(g1);
+    ASSERT_EQ(store->save(changed, changed.moves_uci.size()), SaveOutcome::Saved);
+    EXPECT_EQ(anns([](GameListFilter&) {}), (Ids{g3, g2, g1}));
+    EXPECT_EQ(anns([](GameListFilter& f) { f.newest_made_first = false; }), (Ids{g1, g3, g2}));
+}
+
 TYPED_TEST(GameRepositoryContract, UnknownGameIsAbsent) {
     auto store = this->open();
     EXPECT_FALSE(store->load(12345));

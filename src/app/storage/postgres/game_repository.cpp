@@ -357,20 +357,48 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
         }
         where += ")";
     }
-    if (filter.seat_player) {
-        std::string mark(1, '$');
-        mark += std::to_string(params.values().size() + 1);
-        where += " AND (white_player = " + mark + " OR black_player = " + mark + ")";
-        params.add(*filter.seat_player);
+    if (filter.variants && filter.variants->empty()) return {};
+    auto mark = [&](const std::string& value) {
+        params.add(value);
+        std::string text(1, '$'); // not "$" + ...: GCC 12 warns falsely of an overlap at -O3
+        text += std::to_string(params.values().size());
+        return text;
+    };
+    // The seat player at `side`, and the opponent at the other side when one is asked.
+    auto seat_clause = [&](Color side) {
+        std::string clause = std::string("(") + (side == White ? "white" : "black") +
+                             "_player = " + mark(*filter.seat_player);
+        if (!filter.opponent) return clause + ")";
+        return clause + " AND " + (side == White ? "black" : "white") +
+               "_player = " + mark(*filter.opponent) + ")";
+    };
+    if (filter.seat_player && filter.seat_side) {
+        where += " AND " + seat_clause(*filter.seat_side);
+    } else if (filter.seat_player) {
+        std::string as_white = seat_clause(White);
+        where += " AND (" + as_white + " OR " + seat_clause(Black) + ")";
     }
     if (filter.finished)
         where += *filter.finished ? " AND result IS NOT NULL" : " AND result IS NULL";
+    if (filter.rated) where += *filter.rated ? " AND rated" : " AND NOT rated";
+    if (filter.variants) {
+        where += " AND variant IN (";
+        for (std::size_t i = 0; i < filter.variants->size(); ++i)
+            where += (i == 0 ? "" : ", ") + mark((*filter.variants)[i]);
+        where += ")";
+    }
+    if (filter.created_from) where += " AND created >= " + mark(*filter.created_from);
+    if (filter.created_until) where += " AND created <= " + mark(*filter.created_until);
+    if (filter.below_id) where += " AND id < " + std::to_string(*filter.below_id);
+    std::string order =
+        filter.newest_made_first ? " ORDER BY id DESC" : " ORDER BY updated DESC, id DESC";
     PostgresResult games = run(R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
                online, rated, white_player, black_player, seat_players,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
                clock_running, clock_turn_started_ms
-        FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT $1 OFFSET $2",
+        FROM games)sql" + where + order +
+                                   " LIMIT $1 OFFSET $2",
                                params);
     std::vector<GameListing> listings;
     for (int row = 0; row < games.rows(); ++row) {

@@ -270,23 +270,56 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
         for (std::size_t i = 0; i < filter.owners->size(); ++i) where += i == 0 ? "?" : ", ?";
         where += ")";
     }
-    if (filter.seat_player) where += " AND (white_player = ? OR black_player = ?)";
+    if (filter.variants && filter.variants->empty()) return {};
+    std::vector<std::string> texts; // bound in this order after the owners
+    // The seat player at `side`, and the opponent at the other side when one is asked.
+    auto seat_clause = [&](Color side) {
+        texts.push_back(*filter.seat_player);
+        std::string clause = std::string("(") + (side == White ? "white" : "black") + "_player = ?";
+        if (!filter.opponent) return clause + ")";
+        texts.push_back(*filter.opponent);
+        return clause + " AND " + (side == White ? "black" : "white") + "_player = ?)";
+    };
+    if (filter.seat_player && filter.seat_side) {
+        where += " AND " + seat_clause(*filter.seat_side);
+    } else if (filter.seat_player) {
+        std::string as_white = seat_clause(White);
+        where += " AND (" + as_white + " OR " + seat_clause(Black) + ")";
+    }
     if (filter.finished)
         where += *filter.finished ? " AND result IS NOT NULL" : " AND result IS NULL";
+    if (filter.rated) where += *filter.rated ? " AND rated = 1" : " AND rated = 0";
+    if (filter.variants) {
+        where += " AND variant IN (";
+        for (std::size_t i = 0; i < filter.variants->size(); ++i) {
+            where += i == 0 ? "?" : ", ?";
+            texts.push_back((*filter.variants)[i]);
+        }
+        where += ")";
+    }
+    if (filter.created_from) {
+        where += " AND created >= ?";
+        texts.push_back(*filter.created_from);
+    }
+    if (filter.created_until) {
+        where += " AND created <= ?";
+        texts.push_back(*filter.created_until);
+    }
+    if (filter.below_id) where += " AND id < " + std::to_string(*filter.below_id);
+    std::string order =
+        filter.newest_made_first ? " ORDER BY id DESC" : " ORDER BY updated DESC, id DESC";
     auto lock = exclusive();
     SqliteStatement games(db_, R"sql(
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
                online, rated, white_player, black_player, seat_players,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
                clock_running, clock_turn_started_ms
-        FROM games)sql" + where + " ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?");
+        FROM games)sql" + where + order +
+                                   " LIMIT ? OFFSET ?");
     int parameter = 1;
     if (filter.owners)
         for (const std::string& owner : *filter.owners) games.bind(parameter++, owner);
-    if (filter.seat_player) {
-        games.bind(parameter++, *filter.seat_player);
-        games.bind(parameter++, *filter.seat_player);
-    }
+    for (const std::string& text : texts) games.bind(parameter++, text);
     games.bind(parameter, std::int64_t(limit)).bind(parameter + 1, std::int64_t(offset));
     std::vector<GameListing> listings;
     while (games.step()) {
