@@ -10,6 +10,7 @@ export interface ChatMessage {
   id: number;
   room: ChatRoom;
   author: string;
+  bot?: boolean; // written by a bot account at its seat: "BOT" beside the name
   text: string;
   time: number;
 }
@@ -222,7 +223,9 @@ export class GameChat {
       const muted = this.muted.has(message.author);
       const item = make('li', { className: muted ? 'chat-message muted' : 'chat-message' });
       item.dataset.id = String(message.id);
-      const author = make('span', { className: 'chat-author', textContent: message.author });
+      const author = make('span', { className: 'chat-author' });
+      if (message.bot) author.append(make('span', { className: 'bot-title', textContent: 'BOT' }), ' ');
+      author.append(message.author);
       // Text, never markup: whatever a player typed is shown as they typed it.
       const text = make('span', { className: 'chat-text', textContent: muted ? '(muted)' : message.text });
       item.append(author, text);

@@ -45,6 +45,8 @@ export class PlayerBar {
       void this.submit(submitter?.value ?? 'sign-in');
     });
     dialog.querySelector('#account-cancel')!.addEventListener('click', () => dialog.close());
+    // The account's pages (#api-tokens) open over the dialog's page: the dialog closes.
+    dialog.querySelector('#api-tokens-link')!.addEventListener('click', () => dialog.close());
     dialog.querySelector('#log-out-button')!.addEventListener('click', () => void this.logOut('/api/session'));
     dialog.querySelector('#log-out-everywhere-button')!.addEventListener('click', () => void this.logOut('/api/sessions'));
   }
@@ -74,7 +76,8 @@ export class PlayerBar {
     this.dialog.querySelector('#account-signed-in-name')!.textContent = this.me.name;
   }
 
-  private openDialog(): void {
+  // The account dialog: sign in or create an account, or the account's links and log out.
+  openDialog(): void {
     this.showMessage('');
     this.render();
     this.dialog.showModal();

@@ -1,7 +1,7 @@
 // The address (the hash) read as the page it names. The first match wins, in this order: the
-// site's pages (puzzles, a player or the leaderboard, my games, the lobby), a rules page, the
-// analysis board (whose address may name a game too), a game. Anything else is `home`: the game
-// page as the player left it.
+// site's pages (puzzles, a player or the leaderboard, my games, the lobby, the account's API
+// tokens), a rules page, the analysis board (whose address may name a game too), a game.
+// Anything else is `home`: the game page as the player left it.
 import { readAnalysisAddress, type AnalysisAddress } from './analysis/analysisAddress';
 import { readPlayersAddress, type PlayersAddress } from './players/playersModel';
 import { readPuzzlesAddress, type PuzzlesAddress } from './puzzles/puzzleModel';
@@ -12,13 +12,14 @@ export type Route =
   | { page: 'players'; address: PlayersAddress }
   | { page: 'my-games' }
   | { page: 'lobby' }
+  | { page: 'tokens' }
   // The variant as the address names it; the rules page shows EvoChess's for one it does not know.
   | { page: 'rules'; variant: string }
   | { page: 'analysis'; address: AnalysisAddress }
   | { page: 'game'; address: GameAddress }
   | { page: 'home' };
 
-export type SitePage = Extract<Route, { page: 'puzzles' | 'players' | 'my-games' | 'lobby' }>;
+export type SitePage = Extract<Route, { page: 'puzzles' | 'players' | 'my-games' | 'lobby' | 'tokens' }>;
 
 export function parseRoute(hash: string): Route {
   const puzzles = readPuzzlesAddress(hash);
@@ -27,6 +28,7 @@ export function parseRoute(hash: string): Route {
   if (players) return { page: 'players', address: players };
   if (hash === '#my-games') return { page: 'my-games' };
   if (hash === '#lobby') return { page: 'lobby' };
+  if (hash === '#api-tokens') return { page: 'tokens' };
   const rules = /^#rules(?:=([A-Za-z0-9_-]+))?$/.exec(hash);
   if (rules) return { page: 'rules', variant: rules[1] ?? 'evochess' };
   const analysis = readAnalysisAddress(hash);
@@ -40,4 +42,4 @@ export const currentRoute = (): Route => parseRoute(location.hash);
 
 // A page of the site, shown instead of the game (and of the rules).
 export const isSitePage = (route: Route): route is SitePage =>
-  route.page === 'puzzles' || route.page === 'players' || route.page === 'my-games' || route.page === 'lobby';
+  route.page === 'puzzles' || route.page === 'players' || route.page === 'my-games' || route.page === 'lobby' || route.page === 'tokens';

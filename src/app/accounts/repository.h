@@ -110,9 +110,11 @@ class AccountRepository {
     // Every rated game's change to the account's ratings, oldest first.
     virtual std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) = 0;
     // The best ratings in the variant with a deviation at most `rd_at_most` and a rated game at
-    // or after `played_since_ms`, highest first, at most `limit`.
+    // or after `played_since_ms`, highest first, at most `limit`: of bot accounts with `bots`,
+    // else of the others (people and bots are ranked apart).
     virtual std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
-                                                  std::int64_t played_since_ms, int limit) = 0;
+                                                  std::int64_t played_since_ms, int limit,
+                                                  bool bots) = 0;
 };
 
 // The key names are unique by: ASCII letters in lower case.

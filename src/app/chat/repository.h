@@ -21,6 +21,9 @@ struct ChatMessage {
     std::string author_key;  // who wrote it (player key or seat), for the rate limit; never shown
     std::string text;        // plain text, never markup
     std::int64_t created_ms = 0;
+    // Written by a bot account at its seat ("BOT" beside the name): not stored, the chat
+    // service marks it from the game's seats when it answers or sends the message.
+    bool author_bot = false;
     friend bool operator==(const ChatMessage&, const ChatMessage&) = default;
 };
 

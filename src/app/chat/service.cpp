@@ -26,6 +26,15 @@ std::string refusal(ChatRoom room, const GameSeating& seating, bool writing,
     return "";
 }
 
+// Whether the message was written by a bot account at its seat: its author key is the seat's.
+bool by_seated_bot(const ChatMessage& message, const GameSeating& seating) {
+    for (Color side : {White, Black})
+        if (seating.bots[std::size_t(side)] && !seating.keys[std::size_t(side)].empty() &&
+            seating.keys[std::size_t(side)] == message.author_key)
+            return true;
+    return false;
+}
+
 void require_access(ChatRoom room, const GameSeating& seating, bool writing,
                     bool seated_may_write_to_spectators = false) {
     std::string why = refusal(room, seating, writing, seated_may_write_to_spectators);
@@ -91,6 +100,7 @@ ChatMessage ChatService::post(std::int64_t id, const ChatPost& post, const SeatT
         Color side = *seating.seat;
         const std::string& key = seating.keys[std::size_t(side)];
         message.author_name = seating.names[std::size_t(side)];
+        message.author_bot = seating.bots[std::size_t(side)] && !key.empty();
         // A seat given by an invite link has no player key: the seat stands for its player.
         message.author_key =
             !key.empty() ? key : "seat:" + std::to_string(id) + (side == White ? ":w" : ":b");
@@ -114,7 +124,9 @@ ChatRoomView ChatService::read(std::int64_t id, ChatRoom room, const SeatToken& 
                                const Player& viewer) {
     GameSeating seating = games_.seating(id, Actor::requester(token, viewer));
     require_access(room, seating, false);
-    return {room, messages_.messages(id, room, options_.history)};
+    ChatRoomView view{room, messages_.messages(id, room, options_.history)};
+    for (ChatMessage& message : view.messages) message.author_bot = by_seated_bot(message, seating);
+    return view;
 }
 
 void ChatService::deliver(const ChatPosted& posted) {
@@ -131,8 +143,9 @@ void ChatService::send_to_streams(const ChatPosted& posted) {
     if (!streams.watched(posted.game_id)) return;
     std::optional<ChatMessage> message = messages_.find(posted.message_id);
     if (!message || message->game_id != posted.game_id) return;
-    bool over = message->room == ChatRoom::Spectators &&
-                games_.seating(posted.game_id, Actor::requester(std::nullopt)).over;
+    GameSeating seating = games_.seating(posted.game_id, Actor::requester(std::nullopt));
+    bool over = message->room == ChatRoom::Spectators && seating.over;
+    message->author_bot = by_seated_bot(*message, seating);
     streams.publish_to(posted.game_id, text_.line(*message), [&](std::optional<Color> seat) {
         return room_readable(message->room, seat, over);
     });

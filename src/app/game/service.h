@@ -84,6 +84,7 @@ struct GameSeating {
     // link) and the name they are shown by.
     std::array<std::string, 2> keys;
     std::array<std::string, 2> names;
+    std::array<bool, 2> bots{}; // the seat's player is a bot account
 };
 
 // A game as an export shows it (GET /game/export/{id}): its record, its state and the core

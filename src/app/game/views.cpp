@@ -138,6 +138,7 @@ GameSeating GameService::seating(std::int64_t id, const Actor& who) {
         seating.keys[std::size_t(side)] = player ? player->key : "";
         seating.names[std::size_t(side)] =
             player ? player->name : (side == White ? "White player" : "Black player");
+        seating.bots[std::size_t(side)] = player && player->bot;
     }
     seating.seat = viewer_seat(game, who.token, who.player);
     return seating;

@@ -37,6 +37,7 @@ json chat_message_json(const ChatMessage& message) {
     return {{"id", message.id},
             {"room", std::string(chat_room_name(message.room))},
             {"author", message.author_name},
+            {"bot", message.author_bot},
             {"text", message.text},
             {"time", message.created_ms}};
 }

@@ -54,6 +54,7 @@ json player_game_json(const PlayerGame& game) {
             {"variant", game.variant},
             {"colour", game.colour == White ? "w" : "b"},
             {"opponent", optional_text(game.opponent)},
+            {"opponent_bot", game.opponent_bot},
             {"rated", game.rated},
             {"result", optional_text(game.result)},
             {"reason", optional_text(game.reason)},
@@ -75,6 +76,7 @@ json player_page_json(const PlayerPage& page) {
     json recent = json::array();
     for (const PlayerGame& game : page.recent_games) recent.push_back(player_game_json(game));
     return {{"name", page.name},
+            {"bot", page.bot},
             {"created_ms", page.created_ms},
             {"ratings", std::move(ratings)},
             {"history", std::move(history)},
@@ -82,17 +84,22 @@ json player_page_json(const PlayerPage& page) {
 }
 
 json leaderboard_json(const Leaderboard& board) {
-    json players = json::array();
-    for (const LeaderboardEntry& entry : board.players) {
-        json line = player_rating_json(entry.rating);
-        line["rank"] = entry.rank;
-        line["name"] = entry.name;
-        players.push_back(std::move(line));
-    }
+    auto ranked = [](const std::vector<LeaderboardEntry>& entries, bool bots) {
+        json lines = json::array();
+        for (const LeaderboardEntry& entry : entries) {
+            json line = player_rating_json(entry.rating);
+            line["rank"] = entry.rank;
+            line["name"] = entry.name;
+            line["bot"] = bots;
+            lines.push_back(std::move(line));
+        }
+        return lines;
+    };
     return {{"variant", board.variant},
             {"cut_off",
              {{"rd_at_most", board.rd_at_most}, {"played_within_days", board.played_within_days}}},
-            {"players", std::move(players)}};
+            {"players", ranked(board.players, false)},
+            {"bots", ranked(board.bots, true)}};
 }
 
 } // namespace evo::app

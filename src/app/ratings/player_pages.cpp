@@ -25,7 +25,10 @@ PlayerGame player_game(const GameListing& game, const std::string& key) {
     view.id = game.id;
     view.variant = game.variant;
     view.colour = seat;
-    if (opponent) view.opponent = opponent->name;
+    if (opponent) {
+        view.opponent = opponent->name;
+        view.opponent_bot = opponent->bot;
+    }
     view.rated = game.rated;
     view.result = game.summary.result;
     view.reason = game.summary.reason;
@@ -45,6 +48,7 @@ PlayerPage PlayerPages::player(const std::string& name) {
     PlayerPage page;
     page.name = account->name;
     page.created_ms = account->created_ms;
+    page.bot = account->bot;
     page.ratings = accounts_.ratings_of(account->id);
     for (RatingHistoryEntry& entry : accounts_.rating_history_of(account->id))
         page.history[entry.variant].push_back(std::move(entry));
@@ -63,10 +67,13 @@ Leaderboard PlayerPages::leaderboard(const std::string& variant) {
     board.variant = variant;
     board.rd_at_most = provisional_rd_above;
     board.played_within_days = leaderboard_inactive_after_ms / (24 * 3600 * 1000);
-    int rank = 0;
-    for (RankedPlayer& ranked :
-         accounts_.leaderboard(variant, provisional_rd_above, since, leaderboard_size))
-        board.players.push_back({++rank, std::move(ranked.name), std::move(ranked.rating)});
+    for (bool bots : {false, true}) {
+        auto& list = bots ? board.bots : board.players;
+        int rank = 0;
+        for (RankedPlayer& ranked :
+             accounts_.leaderboard(variant, provisional_rd_above, since, leaderboard_size, bots))
+            list.push_back({++rank, std::move(ranked.name), std::move(ranked.rating)});
+    }
     return board;
 }
 

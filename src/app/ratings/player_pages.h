@@ -33,6 +33,7 @@ struct PlayerGame {
     std::string variant;
     Color colour = White;
     std::optional<std::string> opponent; // the other seat's name; none: nobody sat there
+    bool opponent_bot = false;           // the other seat is a bot account's
     bool rated = false;
     std::optional<std::string> result; // "1-0", "0-1", "1/2-1/2"; none while it goes on
     std::optional<std::string> reason;
@@ -43,6 +44,7 @@ struct PlayerGame {
 struct PlayerPage {
     std::string name; // as the player wrote it
     std::int64_t created_ms = 0;
+    bool bot = false;                  // a bot account (docs/bots.md): "BOT" beside the name
     std::vector<StoredRating> ratings; // one per variant played rated
     // Per variant, the rating after each rated game, oldest first.
     std::map<std::string, std::vector<RatingHistoryEntry>> history;
@@ -60,7 +62,9 @@ struct Leaderboard {
     // The cut-off: a deviation of at most this (not provisional), a rated game within this.
     double rd_at_most = 0;
     std::int64_t played_within_days = 0;
-    std::vector<LeaderboardEntry> players; // the best first, at most `leaderboard_size`
+    // People and bots are ranked apart, each the best first, at most `leaderboard_size`.
+    std::vector<LeaderboardEntry> players;
+    std::vector<LeaderboardEntry> bots;
 };
 
 class PlayerPages {

@@ -53,8 +53,12 @@ TEST(ChatJsonTest, AMessageShowsNoAuthorKey) {
     EXPECT_EQ(chat_message_json(message), (json{{"id", 7},
                                                 {"room", "spectators"},
                                                 {"author", "Anonymous 4F2A"},
+                                                {"bot", false},
                                                 {"text", "gg"},
                                                 {"time", 1000}}));
+    // A bot's line (its seat's, marked by the chat service) says so.
+    message.author_bot = true;
+    EXPECT_EQ(chat_message_json(message).at("bot"), true);
     EXPECT_EQ(chat_room_json({ChatRoom::Spectators, {message}}),
               (json{{"room", "spectators"}, {"messages", {chat_message_json(message)}}}));
 }

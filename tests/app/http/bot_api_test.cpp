@@ -12,6 +12,7 @@
 #include "app/accounts/service.h"
 #include "app/bots/bot_streams.h"
 #include "app/bots/house_bots.h"
+#include "app/bots/lichess_ids.h"
 #include "app/http/lichess_json.h"
 #include "app/http/stream_text.h"
 #include "app/lobby/challenge_service.h"
@@ -254,6 +255,19 @@ TEST_F(BotApiTest, TwoBotsPlayAChallengeToItsEndOverTheStreams) {
     const std::string form = "application/x-www-form-urlencoded";
     EXPECT_EQ(call("POST", game + "/chat", white, "room=player&text=Good+luck", form).status, 200);
     EXPECT_EQ(call("POST", game + "/chat", white, "room=spectator&text=Hi%21", form).status, 200);
+    {
+        // The site's chat marks the bot's lines: "BOT" beside its name.
+        auto number = game_of_text_id(id, challenges_store_);
+        ASSERT_TRUE(number);
+        httplib::Client client("127.0.0.1", port_);
+        auto room = client.Get("/api/games/" + std::to_string(*number) + "/chat?room=spectators");
+        ASSERT_TRUE(room);
+        ASSERT_EQ(room->status, 200) << room->body;
+        json messages = json::parse(room->body).at("messages");
+        ASSERT_EQ(messages.size(), 1u) << room->body;
+        EXPECT_EQ(messages[0].at("author"), "whitebot");
+        EXPECT_EQ(messages[0].at("bot"), true);
+    }
     EXPECT_EQ(call("POST", game + "/move/e7e5", black).status, 400); // not Black's turn
     EXPECT_EQ(call("POST", game + "/move/e2e5", white).status, 400); // illegal
     JsonAnswer moved = call("POST", game + "/move/e2e4?offeringDraw=false", white);

@@ -149,6 +149,7 @@ TEST_F(ChatApiTest, ThePlayersRoomIsTheTwoSeatsAlone) {
     JsonAnswer answer = say(game, "players", "  you too  ", game.black);
     ASSERT_EQ(answer.status, 201) << answer.body.dump();
     EXPECT_EQ(answer.body["author"], "Black player");
+    EXPECT_EQ(answer.body["bot"], false); // a person's line (a bot's: bot_api_test)
     EXPECT_EQ(answer.body["text"], "you too");
     EXPECT_EQ(answer.body.count("author_key"), 0u);
 

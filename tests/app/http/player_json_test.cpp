@@ -22,6 +22,7 @@ TEST(PlayerJson, APlayersPageHasRatingsHistoryPerVariantAndRecentGames) {
     won.variant = "evochess";
     won.colour = White;
     won.opponent = "bob";
+    won.opponent_bot = true;
     won.rated = true;
     won.result = "1-0";
     won.reason = "resignation";
@@ -35,7 +36,7 @@ TEST(PlayerJson, APlayersPageHasRatingsHistoryPerVariantAndRecentGames) {
 
     EXPECT_EQ(
         to_json_text(player_page_json(page)),
-        R"({"created_ms":1764100000000,)"
+        R"({"bot":false,"created_ms":1764100000000,)"
         R"("history":{"evochess":[)"
         R"({"change":162.31,"ended_ms":1764100300000,"game_id":12,"rating":1662.31,"rd":290.32},)"
         R"({"change":-62.31,"ended_ms":1764100400000,"game_id":14,"rating":1600.0,"rd":250.0}]},)"
@@ -45,16 +46,21 @@ TEST(PlayerJson, APlayersPageHasRatingsHistoryPerVariantAndRecentGames) {
         R"("evochess":{"draws":0,"games":2,"losses":1,"provisional":true,"rating":1662.31,)"
         R"("rd":290.32,"volatility":0.0599993,"wins":1}},)"
         R"("recent_games":[)"
-        R"({"colour":"b","ended":null,"id":15,"opponent":null,"outcome":null,"rated":false,)"
+        R"({"colour":"b","ended":null,"id":15,"opponent":null,"opponent_bot":false,)"
+        R"("outcome":null,"rated":false,)"
         R"("reason":null,"result":null,"variant":"chess"},)"
         R"({"colour":"w","ended":"2025-11-26T00:45:00Z","id":12,"opponent":"bob",)"
+        R"("opponent_bot":true,)"
         R"("outcome":"win","rated":true,"reason":"resignation","result":"1-0",)"
         R"("variant":"evochess"}]})");
 
     PlayerPage newcomer;
     newcomer.name = "carol";
     EXPECT_EQ(to_json_text(player_page_json(newcomer)),
-              R"({"created_ms":0,"history":{},"name":"carol","ratings":{},"recent_games":[]})");
+              R"({"bot":false,"created_ms":0,"history":{},"name":"carol","ratings":{},)"
+              R"("recent_games":[]})");
+    newcomer.bot = true;
+    EXPECT_EQ(player_page_json(newcomer).at("bot"), true);
 }
 
 TEST(PlayerJson, OutcomesAreWinDrawOrLoss) {
@@ -74,17 +80,22 @@ TEST(PlayerJson, ALeaderboardRanksItsPlayersUnderItsCutOff) {
     board.played_within_days = 365;
     board.players = {{1, "best", {"evochess", 1812.444, 74.1, 0.06, 31, 20, 3, 8, 0}},
                      {2, "steady", {"evochess", 1650, 90, 0.06, 12, 6, 2, 4, 0}}};
+    board.bots = {{1, "EvoBot-Club", {"evochess", 1700, 60, 0.06, 40, 20, 10, 10, 0}}};
     EXPECT_EQ(to_json_text(leaderboard_json(board)),
-              R"({"cut_off":{"played_within_days":365,"rd_at_most":110.0},)"
-              R"("players":[{"draws":3,"games":31,"losses":8,"name":"best",)"
+              R"({"bots":[{"bot":true,"draws":10,"games":40,"losses":10,"name":"EvoBot-Club",)"
+              R"("provisional":false,"rank":1,"rating":1700.0,"rd":60.0,"volatility":0.06,)"
+              R"("wins":20}],)"
+              R"("cut_off":{"played_within_days":365,"rd_at_most":110.0},)"
+              R"("players":[{"bot":false,"draws":3,"games":31,"losses":8,"name":"best",)"
               R"("provisional":false,"rank":1,"rating":1812.44,"rd":74.1,"volatility":0.06,)"
-              R"("wins":20},{"draws":2,"games":12,"losses":4,"name":"steady",)"
+              R"("wins":20},{"bot":false,"draws":2,"games":12,"losses":4,"name":"steady",)"
               R"("provisional":false,"rank":2,"rating":1650.0,"rd":90.0,"volatility":0.06,)"
               R"("wins":6}],"variant":"evochess"})");
     board.players.clear();
+    board.bots.clear();
     EXPECT_EQ(to_json_text(leaderboard_json(board)),
-              R"({"cut_off":{"played_within_days":365,"rd_at_most":110.0},"players":[],)"
-              R"("variant":"evochess"})");
+              R"({"bots":[],"cut_off":{"played_within_days":365,"rd_at_most":110.0},)"
+              R"("players":[],"variant":"evochess"})");
 }
 
 } // namespace

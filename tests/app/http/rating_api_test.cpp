@@ -350,6 +350,23 @@ TEST_F(RatingApiTest, TheLeaderboardShowsSettledRatingsPlayedWithinAYear) {
     EXPECT_EQ(view.players[2].rank, 3);
     EXPECT_EQ(view.players[2].name, "third");
 
+    EXPECT_EQ(view.bots.size(), 0u);
+    EXPECT_EQ(board.body["bots"], json::array());
+
+    // A bot is ranked on the bots' list, apart from the people.
+    ASSERT_TRUE(accounts_repository_.make_bot(accounts_repository_.find_by_name("best")->id));
+    board = send("GET", "/api/leaderboard/evochess", nullptr);
+    ASSERT_EQ(board.body["players"].size(), 2u) << board.text;
+    EXPECT_EQ(board.body["players"][0]["name"], "steady");
+    EXPECT_EQ(board.body["players"][0]["rank"], 1);
+    EXPECT_EQ(board.body["players"][0]["bot"], false);
+    ASSERT_EQ(board.body["bots"].size(), 1u) << board.text;
+    EXPECT_EQ(board.body["bots"][0]["name"], "best");
+    EXPECT_EQ(board.body["bots"][0]["rank"], 1);
+    EXPECT_EQ(board.body["bots"][0]["bot"], true);
+    EXPECT_EQ(send("GET", "/api/players/best", nullptr).body["bot"], true);
+    EXPECT_EQ(send("GET", "/api/players/steady", nullptr).body["bot"], false);
+
     EXPECT_EQ(send("GET", "/api/leaderboard/chess", nullptr).body["players"], json::array());
     EXPECT_EQ(send("GET", "/api/leaderboard/nosuchvariant", nullptr).status, 404);
 }

@@ -235,13 +235,26 @@ TYPED_TEST(RatedGameRepositoryContract, AnAbortedOrCasualOrTooShortGameRatesNobo
 TYPED_TEST(RatedGameRepositoryContract, TheLeaderboardTakesSettledRecentRatingsBestFirst) {
     this->accounts_->save_rating(this->ids_[0], {"chess", 1600, 100, 0.06, 9, 5, 1, 3, 5000});
     this->accounts_->save_rating(this->ids_[1], {"chess", 1700, 80, 0.06, 9, 5, 1, 3, 4000});
-    auto board = this->accounts_->leaderboard("chess", 110, 4000, 10);
+    auto board = this->accounts_->leaderboard("chess", 110, 4000, 10, false);
     ASSERT_EQ(board.size(), 2u);
     EXPECT_EQ(board[0].name, "black_player");
     EXPECT_EQ(board[0].rating.wins, 5);
-    EXPECT_EQ(this->accounts_->leaderboard("chess", 90, 0, 10).size(), 1u);
-    EXPECT_EQ(this->accounts_->leaderboard("chess", 110, 4500, 10).size(), 1u);
-    EXPECT_EQ(this->accounts_->leaderboard("chess", 110, 0, 1).size(), 1u);
+    EXPECT_EQ(this->accounts_->leaderboard("chess", 90, 0, 10, false).size(), 1u);
+    EXPECT_EQ(this->accounts_->leaderboard("chess", 110, 4500, 10, false).size(), 1u);
+    EXPECT_EQ(this->accounts_->leaderboard("chess", 110, 0, 1, false).size(), 1u);
+    EXPECT_TRUE(this->accounts_->leaderboard("chess", 110, 0, 10, true).empty());
+}
+
+TYPED_TEST(RatedGameRepositoryContract, BotsAreRankedApartFromPeople) {
+    this->accounts_->save_rating(this->ids_[0], {"chess", 1600, 100, 0.06, 9, 5, 1, 3, 5000});
+    this->accounts_->save_rating(this->ids_[1], {"chess", 1700, 80, 0.06, 9, 5, 1, 3, 4000});
+    ASSERT_TRUE(this->accounts_->make_bot(this->ids_[1]));
+    auto people = this->accounts_->leaderboard("chess", 110, 0, 10, false);
+    ASSERT_EQ(people.size(), 1u);
+    EXPECT_EQ(people[0].name, "white_player");
+    auto bots = this->accounts_->leaderboard("chess", 110, 0, 10, true);
+    ASSERT_EQ(bots.size(), 1u);
+    EXPECT_EQ(bots[0].name, "black_player");
 }
 
 } // namespace

@@ -1,5 +1,5 @@
 // The pages shown over the game page: the rules, and the site's pages (the lobby, a player or
-// the leaderboard, the puzzles, my games). Each view hides the game's layout while it is open;
+// the leaderboard, the puzzles, my games, the account's API tokens). Each view hides the game's layout while it is open;
 // this module builds them in the order they put themselves after it, and opens and closes
 // them as the router (or a game being shown) says.
 import type { ServerInfo, Variant } from '../api';
@@ -14,6 +14,7 @@ import { showError } from '../notices';
 import { currentRoute, isSitePage, type Route, type SitePage } from '../routes';
 import { RulesView } from '../rules/rulesPage';
 import { readAddress } from '../seats';
+import { TokensView } from '../tokens/tokensPage';
 import type { GamePage, PagesOverGame } from './gamePage';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -24,6 +25,7 @@ export class SitePages implements PagesOverGame {
   private readonly players: PlayersView;
   private readonly puzzles: PuzzleTrainer;
   private readonly myGames: MyGamesView;
+  private readonly tokens: TokensView;
 
   // After the new-game dialog's set-up: the lobby names the variants as it does.
   constructor(
@@ -52,6 +54,8 @@ export class SitePages implements PagesOverGame {
     // Looking at a game: on its board, not on a page of the site over it.
     this.myGames = new MyGamesView(layout, (id) => !isSitePage(currentRoute()) && readAddress()?.id === id);
     lobbyStream.onYourTurn = (event) => this.myGames.yourTurn(event);
+    this.tokens = new TokensView(layout, () => player.openDialog());
+    this.tokens.setPlayer(player.me);
     void this.myGames.refresh();
     new ChallengeBanner(byId('challenge-banner'), lobbyStream, (state) => game.enterGame(state.id, state.seat));
     this.lobby.setPlayer(player.me);
@@ -63,13 +67,14 @@ export class SitePages implements PagesOverGame {
   }
 
   get sitePageOpen(): boolean {
-    return this.lobby.isOpen || this.players.isOpen || this.puzzles.isOpen || this.myGames.isOpen;
+    return this.lobby.isOpen || this.players.isOpen || this.puzzles.isOpen || this.myGames.isOpen || this.tokens.isOpen;
   }
 
   // Signed in or out: the lobby knows the player by the new cookie; the badge counts their games.
   setPlayer(me: Me): void {
     this.lobbyStream.connect(me.name);
     this.lobby.setPlayer(me);
+    this.tokens.setPlayer(me);
     void this.myGames.refresh();
   }
 
@@ -83,12 +88,14 @@ export class SitePages implements PagesOverGame {
     if (route.page !== 'puzzles') this.puzzles.close();
     if (route.page !== 'lobby') this.lobby.close();
     if (route.page !== 'my-games') this.myGames.close();
+    if (route.page !== 'tokens') this.tokens.close();
   }
 
   open(route: SitePage): void {
     if (route.page === 'puzzles') void this.puzzles.open(route.address).catch(showError);
     else if (route.page === 'players') void this.players.open(route.address);
     else if (route.page === 'my-games') this.myGames.open();
+    else if (route.page === 'tokens') this.tokens.open();
     else this.lobby.open();
   }
 
@@ -110,5 +117,6 @@ export class SitePages implements PagesOverGame {
     if (route.page !== 'players') this.players.close();
     if (route.page !== 'puzzles') this.puzzles.close();
     if (route.page !== 'my-games') this.myGames.close();
+    if (route.page !== 'tokens') this.tokens.close();
   }
 }

@@ -27,6 +27,7 @@ export interface RecentGame {
   variant: Variant;
   colour: Side;
   opponent: string | null;
+  opponent_bot?: boolean; // the opponent is a bot account: "BOT" beside its name
   rated: boolean;
   result: GameResult | null;
   reason: string | null;
@@ -36,6 +37,7 @@ export interface RecentGame {
 
 export interface PlayerProfile {
   name: string;
+  bot?: boolean; // a bot account (docs/bots.md): "BOT" beside the name
   created_ms: number;
   ratings: Record<Variant, VariantRating>;
   history: Record<Variant, RatingPoint[]>;
@@ -45,12 +47,14 @@ export interface PlayerProfile {
 export interface LeaderboardEntry extends VariantRating {
   rank: number;
   name: string;
+  bot?: boolean;
 }
 
 export interface Leaderboard {
   variant: Variant;
   cut_off: { rd_at_most: number; played_within_days: number };
-  players: LeaderboardEntry[];
+  players: LeaderboardEntry[]; // people
+  bots?: LeaderboardEntry[]; // bot accounts, ranked apart (absent from servers before bots)
 }
 
 // The variants that are rated, in the order of their tabs (a variant read from a file is casual only).
@@ -111,6 +115,25 @@ export const emptyLeaderboardText = (board: Pick<Leaderboard, 'cut_off'>) =>
   `Nobody is on this board yet: it lists players whose rating is no longer provisional (deviation at most ` +
   `${Math.round(board.cut_off.rd_at_most)}, a few rated games) and who played a rated game in this variant ` +
   `within the last ${board.cut_off.played_within_days} days.`;
+
+// A leaderboard's two lists, people and bots, each ranked from 1, the best first: a bot listed
+// among the people (by a server that does not rank them apart) goes to the bots' list.
+export function leaderboardLists(board: Pick<Leaderboard, 'players' | 'bots'>): { people: LeaderboardEntry[]; bots: LeaderboardEntry[] } {
+  const ranked = (entries: LeaderboardEntry[], bot: boolean) => {
+    const seen = new Set<string>();
+    return entries
+      .filter((entry) => !seen.has(entry.name) && seen.add(entry.name))
+      .sort((a, b) => b.rating - a.rating)
+      .map((entry, index) => ({ ...entry, rank: index + 1, bot }));
+  };
+  return {
+    people: ranked(
+      board.players.filter((entry) => !entry.bot),
+      false,
+    ),
+    bots: ranked([...(board.bots ?? []), ...board.players.filter((entry) => entry.bot)], true),
+  };
+}
 
 // The ratings a variant's graph shows: the rating before the first rated game, then after each.
 export function graphRatings(history: readonly Pick<RatingPoint, 'rating' | 'change'>[]): number[] {

@@ -4,16 +4,18 @@ import './players.css';
 import { ApiError, request, type ServerInfo, type Variant } from '../api';
 import { variantTitle } from '../variantTitles';
 import { describeError } from '../notices';
-import { playerName } from './playerLink';
+import { botTitle, titledName } from './playerLink';
 import {
   BUILT_IN_VARIANTS,
   emptyLeaderboardText,
   graphRatings,
   leaderboardAddress,
+  leaderboardLists,
   outcomeText,
   ratingLabel,
   recordText,
   type Leaderboard,
+  type LeaderboardEntry,
   type PlayerProfile,
   type PlayersAddress,
   type RecentGame,
@@ -75,7 +77,11 @@ export class PlayersView {
 
   private playerPage(profile: PlayerProfile): HTMLElement[] {
     const title = heading(profile.name);
-    const since = paragraph('players-note', `Playing here since ${new Date(profile.created_ms).toLocaleDateString()}.`);
+    if (profile.bot) title.prepend(botTitle(), ' ');
+    const since = paragraph(
+      'players-note',
+      `${profile.bot ? 'A bot, playing by challenge, here' : 'Playing here'} since ${new Date(profile.created_ms).toLocaleDateString()}.`,
+    );
 
     const ratings = section('Ratings', 'player-ratings');
     const rated = [...this.variants, ...Object.keys(profile.ratings).filter((v) => !this.variants.includes(v))].filter(
@@ -114,28 +120,25 @@ export class PlayersView {
     return [this.links(), title, since, ratings, games];
   }
 
+  // The people's ranking, then the bots' apart from it (a section of its own when there are any).
   private leaderboardPage(board: Leaderboard): HTMLElement[] {
     const title = heading(`Leaderboard: ${variantTitle(board.variant)}`);
-    if (board.players.length === 0)
-      return [this.tabs(board.variant), title, paragraph('players-note leaderboard-empty', emptyLeaderboardText(board))];
-    const table = document.createElement('table');
-    table.className = 'leaderboard';
-    const head = table.createTHead().insertRow();
-    for (const label of ['Rank', 'Player', 'Rating', 'Games']) {
-      const th = document.createElement('th');
-      th.scope = 'col';
-      th.textContent = label;
-      head.append(th);
+    const { people, bots } = leaderboardLists(board);
+    const shown: HTMLElement[] = [this.tabs(board.variant), title];
+    shown.push(
+      people.length
+        ? leaderboardTable(people, 'leaderboard', 'Player')
+        : paragraph('players-note leaderboard-empty', emptyLeaderboardText(board)),
+    );
+    if (bots.length) {
+      const block = section('Bots', 'leaderboard-bots');
+      block.append(
+        paragraph('players-note', 'Programs that play by challenge, ranked apart from the people.'),
+        leaderboardTable(bots, 'leaderboard bot-leaderboard', 'Bot'),
+      );
+      shown.push(block);
     }
-    const body = table.createTBody();
-    for (const entry of board.players) {
-      const row = body.insertRow();
-      row.insertCell().textContent = String(entry.rank);
-      row.insertCell().append(playerName(entry.name));
-      row.insertCell().textContent = ratingLabel(entry);
-      row.insertCell().textContent = String(entry.games);
-    }
-    return [this.tabs(board.variant), title, table];
+    return shown;
   }
 
   // The leaderboard's tabs, one per rated variant, `current` the one shown; then the lobby.
@@ -159,6 +162,27 @@ export class PlayersView {
   }
 }
 
+function leaderboardTable(entries: LeaderboardEntry[], className: string, who: string): HTMLTableElement {
+  const table = document.createElement('table');
+  table.className = className;
+  const head = table.createTHead().insertRow();
+  for (const label of ['Rank', who, 'Rating', 'Games']) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = label;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const entry of entries) {
+    const row = body.insertRow();
+    row.insertCell().textContent = String(entry.rank);
+    row.insertCell().append(titledName(entry.name, entry.bot));
+    row.insertCell().textContent = ratingLabel(entry);
+    row.insertCell().textContent = String(entry.games);
+  }
+  return table;
+}
+
 function recentGameRow(game: RecentGame): HTMLLIElement {
   const row = document.createElement('li');
   row.className = 'recent-game';
@@ -170,7 +194,7 @@ function recentGameRow(game: RecentGame): HTMLLIElement {
   const what = document.createElement('span');
   what.className = 'recent-game-what';
   what.append(`${variantTitle(game.variant)}, ${game.rated ? 'rated' : 'casual'}, ${game.colour === 'w' ? 'White' : 'Black'} against `);
-  what.append(game.opponent ? playerName(game.opponent) : 'nobody yet');
+  what.append(game.opponent ? titledName(game.opponent, game.opponent_bot) : 'nobody yet');
   const outcome = document.createElement('span');
   outcome.className = `recent-game-outcome outcome-${game.outcome ?? 'none'}`;
   outcome.textContent = outcomeText(game) + (game.ended ? `, ${new Date(game.ended).toLocaleDateString()}` : '');

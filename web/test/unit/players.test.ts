@@ -7,6 +7,7 @@ import {
   graphRatings,
   isAccountName,
   leaderboardAddress,
+  leaderboardLists,
   outcomeText,
   playerAddress,
   ratingLabel,
@@ -115,4 +116,49 @@ test('an empty leaderboard says why: its cut-off', () => {
   assert.match(text, /provisional/);
   assert.match(text, /at most 110/);
   assert.match(text, /365 days/);
+});
+
+test("a leaderboard's people and bots are two lists, each ranked from 1, the best first", () => {
+  const entry = (name: string, rating: number, rank: number, bot?: boolean) => ({
+    name,
+    rating,
+    rank,
+    rd: 60,
+    volatility: 0.06,
+    games: 20,
+    wins: 10,
+    draws: 5,
+    losses: 5,
+    provisional: false,
+    ...(bot === undefined ? {} : { bot }),
+  });
+  const lists = leaderboardLists({
+    players: [entry('anna', 1900, 1, false), entry('bert', 1700, 2)],
+    bots: [entry('EvoBot-Club', 1800, 1, true), entry('EvoBot-Beginner', 900, 2, true)],
+  });
+  assert.deepEqual(
+    lists.people.map((e) => [e.rank, e.name, e.bot]),
+    [
+      [1, 'anna', false],
+      [2, 'bert', false],
+    ],
+  );
+  assert.deepEqual(
+    lists.bots.map((e) => [e.rank, e.name, e.bot]),
+    [
+      [1, 'EvoBot-Club', true],
+      [2, 'EvoBot-Beginner', true],
+    ],
+  );
+  // A server that lists a bot among the people: it moves to the bots, and the people rank again.
+  const mixed = leaderboardLists({ players: [entry('EvoBot-Club', 2000, 1, true), entry('anna', 1900, 2, false)] });
+  assert.deepEqual(
+    mixed.people.map((e) => [e.rank, e.name]),
+    [[1, 'anna']],
+  );
+  assert.deepEqual(
+    mixed.bots.map((e) => [e.rank, e.name]),
+    [[1, 'EvoBot-Club']],
+  );
+  assert.deepEqual(leaderboardLists({ players: [] }), { people: [], bots: [] });
 });

@@ -7,6 +7,7 @@ import { isSitePage, parseRoute } from '../../src/routes.ts';
 test('each page of the site is read from its own address', () => {
   assert.deepEqual(parseRoute('#lobby'), { page: 'lobby' });
   assert.deepEqual(parseRoute('#my-games'), { page: 'my-games' });
+  assert.deepEqual(parseRoute('#api-tokens'), { page: 'tokens' });
   assert.deepEqual(parseRoute('#/@/alice'), { page: 'players', address: { kind: 'player', name: 'alice' } });
   assert.deepEqual(parseRoute('#leaderboard=echess'), { page: 'players', address: { kind: 'leaderboard', variant: 'echess' } });
   assert.deepEqual(parseRoute('#puzzles=echess&theme=evolution'), {
@@ -45,11 +46,12 @@ test("a site page's address is read before the analysis board's and a game's", (
 });
 
 test('no address, or one no page knows, is the game page as it was left', () => {
-  for (const hash of ['', '#', '#nothing', '#lobby/', '#my-games=1', '#/@/']) assert.deepEqual(parseRoute(hash), { page: 'home' }, hash);
+  for (const hash of ['', '#', '#nothing', '#lobby/', '#my-games=1', '#/@/', '#api-tokens/'])
+    assert.deepEqual(parseRoute(hash), { page: 'home' }, hash);
 });
 
-test('the site pages are the lobby, my games, players and puzzles', () => {
-  const site = ['#lobby', '#my-games', '#/@/alice', '#leaderboard', '#puzzles=evochess'];
+test('the site pages are the lobby, my games, players, puzzles and the API tokens', () => {
+  const site = ['#lobby', '#my-games', '#/@/alice', '#leaderboard', '#puzzles=evochess', '#api-tokens'];
   for (const hash of site) assert.ok(isSitePage(parseRoute(hash)), hash);
   for (const hash of ['', '#rules', '#game=1', '#analysis=evochess']) assert.ok(!isSitePage(parseRoute(hash)), hash);
 });

@@ -213,16 +213,17 @@ PostgresAccountRepository::rating_history_of(std::int64_t account_id) {
 std::vector<RankedPlayer> PostgresAccountRepository::leaderboard(const std::string& variant,
                                                                  double rd_at_most,
                                                                  std::int64_t played_since_ms,
-                                                                 int limit) {
-    PostgresResult rows = run(std::string("SELECT a.name, ") + rating_columns +
-                                  " FROM ratings JOIN accounts a ON a.id = ratings.account_id "
-                                  "WHERE variant = $1 AND rd <= $2 AND last_played_ms >= $3 "
-                                  "ORDER BY rating DESC, a.id LIMIT $4",
-                              PostgresParams()
-                                  .add(variant)
-                                  .add_double(rd_at_most)
-                                  .add(played_since_ms)
-                                  .add(std::int64_t(limit)));
+                                                                 int limit, bool bots) {
+    PostgresResult rows =
+        run(std::string("SELECT a.name, ") + rating_columns +
+                " FROM ratings JOIN accounts a ON a.id = ratings.account_id "
+                "WHERE variant = $1 AND rd <= $2 AND last_played_ms >= $3 AND " +
+                (bots ? "a.bot" : "NOT a.bot") + " ORDER BY rating DESC, a.id LIMIT $4",
+            PostgresParams()
+                .add(variant)
+                .add_double(rd_at_most)
+                .add(played_since_ms)
+                .add(std::int64_t(limit)));
     std::vector<RankedPlayer> board;
     for (int row = 0; row < rows.rows(); ++row)
         board.push_back({rows.text(row, 0), rating_of_row(rows, row, 1)});

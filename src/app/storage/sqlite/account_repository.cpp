@@ -233,12 +233,13 @@ SqliteAccountRepository::rating_history_of(std::int64_t account_id) {
 std::vector<RankedPlayer> SqliteAccountRepository::leaderboard(const std::string& variant,
                                                                double rd_at_most,
                                                                std::int64_t played_since_ms,
-                                                               int limit) {
+                                                               int limit, bool bots) {
     std::lock_guard lock(mutex_);
     SqliteStatement select(db_, std::string("SELECT a.name, ") + rating_columns +
                                     " FROM ratings JOIN accounts a ON a.id = ratings.account_id "
-                                    "WHERE variant = ? AND rd <= ? AND last_played_ms >= ? "
-                                    "ORDER BY rating DESC, a.id LIMIT ?");
+                                    "WHERE variant = ? AND rd <= ? AND last_played_ms >= ? AND " +
+                                    (bots ? "a.bot <> 0" : "a.bot = 0") +
+                                    " ORDER BY rating DESC, a.id LIMIT ?");
     select.bind(1, variant)
         .bind_double(2, rd_at_most)
         .bind(3, played_since_ms)

@@ -36,7 +36,8 @@ class SqliteAccountRepository final : public AccountRepository {
     void save_puzzle_rating(std::int64_t account_id, const StoredRating& rating) override;
     std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) override;
     std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
-                                          std::int64_t played_since_ms, int limit) override;
+                                          std::int64_t played_since_ms, int limit,
+                                          bool bots) override;
 
   private:
     // Under the lock: writes a rating row of `table` (ratings or puzzle_ratings).
