@@ -30,8 +30,10 @@ bool over(const GameView& view) {
 } // namespace
 
 BotStreams::BotStreams(GameService& games, ChallengeRepository& challenges,
-                       AccountRepository& accounts, const BotText& text, SeekRepository* seeks)
-    : games_(games), challenges_(challenges), accounts_(accounts), text_(text), seeks_(seeks) {
+                       AccountRepository& accounts, const BotText& text, SeekRepository* seeks,
+                       ChatRepository* chat)
+    : games_(games), challenges_(challenges), accounts_(accounts), text_(text), seeks_(seeks),
+      chat_(chat) {
     auto gap = [this] {
         {
             std::lock_guard lock(queue_mutex_);
@@ -48,6 +50,21 @@ BotStreams::BotStreams(GameService& games, ChallengeRepository& challenges,
             wake_.notify_one();
         },
         gap);
+    if (chat_)
+        games_.event_bus().listen_chat([this](const ChatPosted& posted) {
+            {
+                std::lock_guard lock(queue_mutex_);
+                chat_posted_.push_back(posted);
+            }
+            wake_.notify_one();
+        });
+    games_.streams().on_presence_change([this](std::int64_t id) {
+        {
+            std::lock_guard lock(queue_mutex_);
+            changed_presence_.push_back(id);
+        }
+        wake_.notify_one();
+    });
     games_.event_bus().listen_lobby(
         [this](const LobbyNotice& notice) {
             if (notice.change == LobbyChange::SeekAdded) return;
@@ -148,7 +165,11 @@ void BotStreams::open_game(std::int64_t game_id, const AccountRecord& account,
                                    nullptr);
     {
         std::lock_guard lock(mutex_);
-        game_streams_[game_id].push_back({sink, key, game.view->version});
+        // Only a change from here is told: the opponent's presence as the stream opens.
+        std::optional<bool> opponent_gone;
+        if (game.seat && game.view->presence)
+            opponent_gone = game.view->presence->away_ms[std::size_t(~*game.seat)].has_value();
+        game_streams_[game_id].push_back({sink, key, game.view->version, game.seat, opponent_gone});
     }
     sink->on_close([this, game_id, closed = sink.get()] {
         std::lock_guard lock(mutex_);
@@ -341,11 +362,15 @@ void BotStreams::handle_game(std::int64_t id) {
 void BotStreams::send_due() {
     std::vector<LobbyNotice> notices;
     std::vector<std::int64_t> changed;
+    std::vector<std::int64_t> presence_changed;
+    std::vector<ChatPosted> chat_posted;
     bool gap = false;
     {
         std::lock_guard lock(queue_mutex_);
         notices.swap(notices_);
         changed.swap(changed_games_);
+        presence_changed.swap(changed_presence_);
+        chat_posted.swap(chat_posted_);
         gap = std::exchange(gap_, false);
     }
     if (gap) {
@@ -371,6 +396,65 @@ void BotStreams::send_due() {
             log_fault("bot streams: a game", error.what());
         }
     }
+    for (const ChatPosted& posted : chat_posted) {
+        try {
+            handle_chat(posted);
+        } catch (const std::exception& error) {
+            log_fault("bot streams: a chat line", error.what());
+        }
+    }
+    seen.clear();
+    for (std::int64_t id : presence_changed) {
+        if (!seen.insert(id).second) continue;
+        try {
+            handle_presence(id);
+        } catch (const std::exception& error) {
+            log_fault("bot streams: a player's presence", error.what());
+        }
+    }
+}
+
+void BotStreams::handle_chat(const ChatPosted& posted) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!game_streams_.count(posted.game_id)) return;
+    }
+    auto message = chat_->find(posted.message_id);
+    if (!message || message->game_id != posted.game_id) return;
+    EventText line = text_.chat_line(*message);
+    std::lock_guard lock(mutex_);
+    auto it = game_streams_.find(posted.game_id);
+    if (it == game_streams_.end()) return;
+    // The players' room is the seated players'; lichess tells a bot both rooms.
+    for (const GameStream& stream : it->second)
+        if (stream.seat) stream.sink->send(line);
+}
+
+void BotStreams::handle_presence(std::int64_t id) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!game_streams_.count(id)) return;
+    }
+    // The view's presence is this process's (GameEvents), as of now.
+    auto view = std::make_shared<const GameView>(games_.get(id, Actor::anyone()));
+    if (over(*view) || !view->presence) return;
+    std::lock_guard lock(mutex_);
+    auto it = game_streams_.find(id);
+    if (it == game_streams_.end()) return;
+    for (GameStream& stream : it->second) {
+        if (!stream.seat) continue;
+        Color opponent = ~*stream.seat;
+        const auto& away_ms = view->presence->away_ms[std::size_t(opponent)];
+        bool gone = away_ms.has_value();
+        // Nothing to tell of an opponent who is there from the start.
+        bool news = stream.told_opponent_gone ? *stream.told_opponent_gone != gone : gone;
+        stream.told_opponent_gone = gone;
+        if (!news) continue;
+        std::optional<std::int64_t> claim_in_s;
+        if (gone && view->claim_after_ms)
+            claim_in_s = std::max<std::int64_t>(0, (*view->claim_after_ms - *away_ms + 999) / 1000);
+        stream.sink->send(text_.opponent_gone(gone, claim_in_s));
+    }
 }
 
 void BotStreams::start() {
@@ -378,7 +462,8 @@ void BotStreams::start() {
         std::unique_lock lock(queue_mutex_);
         while (!stopping_) {
             wake_.wait(lock, [this] {
-                return stopping_ || gap_ || !notices_.empty() || !changed_games_.empty();
+                return stopping_ || gap_ || !notices_.empty() || !changed_games_.empty() ||
+                       !changed_presence_.empty() || !chat_posted_.empty();
             });
             if (stopping_) break;
             lock.unlock();

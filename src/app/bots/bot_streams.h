@@ -32,8 +32,10 @@ class BotStreams {
   public:
     // `seeks`: where the seeks a gameStart is told of are read (a game made from a seek, the
     // Board API's POST /api/board/seek); none: only challenges' games are told.
+    // `chat`: where the chat lines told on game streams are read (none: no chatLine).
     BotStreams(GameService& games, ChallengeRepository& challenges, AccountRepository& accounts,
-               const BotText& text, SeekRepository* seeks = nullptr);
+               const BotText& text, SeekRepository* seeks = nullptr,
+               ChatRepository* chat = nullptr);
     ~BotStreams();
     BotStreams(const BotStreams&) = delete;
     BotStreams& operator=(const BotStreams&) = delete;
@@ -78,6 +80,8 @@ class BotStreams {
         std::shared_ptr<EventSink> sink;
         std::string key; // the streaming account's
         std::int64_t sent_version = 0;
+        std::optional<Color> seat;              // its account's; none: not seated
+        std::optional<bool> told_opponent_gone; // the last opponentGone sent
     };
 
     BotGame bot_game(std::int64_t id, const std::string& key);
@@ -87,6 +91,9 @@ class BotStreams {
     void handle_challenge(const LobbyNotice& notice);
     void handle_seek(const LobbyNotice& notice);
     void handle_game(std::int64_t id);
+    // Tells each seated game stream of the game its opponent's leaving or coming back.
+    void handle_presence(std::int64_t id);
+    void handle_chat(const ChatPosted& posted);
     void send_to_account_locked(const std::string& key, const EventText& text);
 
     GameService& games_;
@@ -94,6 +101,7 @@ class BotStreams {
     AccountRepository& accounts_;
     const BotText& text_;
     SeekRepository* seeks_;
+    ChatRepository* chat_;
     std::function<void(std::int64_t, const Player&, const std::string&)> decline_;
 
     mutable std::mutex mutex_;
@@ -117,6 +125,8 @@ class BotStreams {
     std::condition_variable wake_;
     std::vector<LobbyNotice> notices_;
     std::vector<std::int64_t> changed_games_;
+    std::vector<std::int64_t> changed_presence_;
+    std::vector<ChatPosted> chat_posted_;
     bool gap_ = false;
     bool stopping_ = false;
     std::thread thread_;

@@ -3,6 +3,7 @@
 // writes lichess's NDJSON lines, once per line sent.
 #pragma once
 
+#include "app/chat/repository.h"
 #include "app/events/sink.h"
 #include "app/lobby/challenge_repository.h"
 #include "app/record/game_view.h"
@@ -44,6 +45,11 @@ class BotText {
     virtual EventText game_start(const BotGame& game) const = 0;
     virtual EventText game_finish(const BotGame& game) const = 0;
     virtual EventText challenge(const BotChallenge& challenge, ChallengeNews news) const = 0;
+    // The game stream's line when the opponent leaves (with the seconds until a victory may
+    // be claimed, where the game allows a claim) or comes back.
+    virtual EventText opponent_gone(bool gone, std::optional<std::int64_t> claim_in_s) const = 0;
+    // The game stream's line of a chat message in the game (either room).
+    virtual EventText chat_line(const ChatMessage& message) const = 0;
 };
 
 } // namespace evo::app

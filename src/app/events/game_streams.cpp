@@ -17,7 +17,7 @@ void GameEvents::subscribe(std::int64_t id, std::optional<Color> seat,
         sink->send(std::move(first));
     }
     sink->on_close([this, id, raw = sink.get()] { unsubscribe(id, raw); });
-    if (listener_) listener_(id);
+    tell_presence_changed(id);
 }
 
 void GameEvents::unsubscribe(std::int64_t id, const EventSink* sink) {
@@ -37,7 +37,7 @@ void GameEvents::unsubscribe(std::int64_t id, const EventSink* sink) {
         if (streams.empty()) idle_from_locked(id, now);
         forget_idle_locked(now);
     }
-    if (listener_) listener_(id);
+    tell_presence_changed(id);
 }
 
 // Sending only queues the shared buffer on each connection, so it is done under the lock:
@@ -122,7 +122,17 @@ Presence GameEvents::presence_locked(std::int64_t id) const {
 }
 
 void GameEvents::on_presence_change(std::function<void(std::int64_t)> listener) {
-    listener_ = std::move(listener);
+    std::lock_guard lock(listeners_mutex_);
+    listeners_.push_back(std::move(listener));
+}
+
+void GameEvents::tell_presence_changed(std::int64_t id) {
+    std::vector<std::function<void(std::int64_t)>> listeners;
+    {
+        std::lock_guard lock(listeners_mutex_);
+        listeners = listeners_;
+    }
+    for (const auto& listener : listeners) listener(id);
 }
 
 void GameEvents::close_all() {

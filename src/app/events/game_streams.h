@@ -56,8 +56,9 @@ class GameEvents {
     // A player took seat `side` now: they count as away until their page connects.
     void seat_taken(std::int64_t id, Color side);
     Presence presence(std::int64_t id) const;
-    // Called (outside any lock) with the game's id when its presence changes: on the thread
-    // that subscribes, or the one a stream's close callbacks run on (never an I/O thread).
+    // Adds a listener, called (outside any lock) with the game's id when its presence changes:
+    // on the thread that subscribes, or the one a stream's close callbacks run on (never an
+    // I/O thread). The web's live updates listen, and the Bot API's game streams.
     void on_presence_change(std::function<void(std::int64_t)> listener);
     // Ends every stream (the server is stopping).
     void close_all();
@@ -87,7 +88,9 @@ class GameEvents {
     mutable std::mutex mutex_;
     std::unordered_map<std::int64_t, Watchers> games_;
     std::deque<std::pair<std::int64_t, std::int64_t>> idle_; // (since, game), oldest first
-    std::function<void(std::int64_t)> listener_;
+    void tell_presence_changed(std::int64_t id);
+    mutable std::mutex listeners_mutex_;
+    std::vector<std::function<void(std::int64_t)>> listeners_;
 };
 
 } // namespace evo::app

@@ -232,9 +232,19 @@ struct SlotHeld {
 constexpr std::size_t unsent_bound = 256 * 1024;
 constexpr int page_size = 50;
 
-void wait_for_reader(const EventSink& sink) {
-    while (!sink.closed() && sink.unsent_bytes() > unsent_bound)
+// A reader that takes nothing for this long is let go: the export holds a request thread.
+constexpr auto stalled_reader = std::chrono::seconds(30);
+
+void wait_for_reader(EventSink& sink) {
+    std::size_t unsent = sink.unsent_bytes();
+    auto last_progress = std::chrono::steady_clock::now();
+    while (!sink.closed() && unsent > unsent_bound) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        std::size_t now_unsent = sink.unsent_bytes();
+        if (now_unsent < unsent) last_progress = std::chrono::steady_clock::now();
+        unsent = now_unsent;
+        if (std::chrono::steady_clock::now() - last_progress > stalled_reader) sink.close();
+    }
 }
 
 bool speed_wanted(const ExportQuery& query, const GameListing& listing) {

@@ -262,6 +262,19 @@ EventText LichessText::game_state(const BotGame& game) const {
     return ndjson_line(state_json(*game.view));
 }
 
+EventText LichessText::opponent_gone(bool gone, std::optional<std::int64_t> claim_in_s) const {
+    json line = {{"type", "opponentGone"}, {"gone", gone}};
+    if (gone && claim_in_s) line["claimWinInSeconds"] = *claim_in_s;
+    return ndjson_line(line);
+}
+
+EventText LichessText::chat_line(const ChatMessage& message) const {
+    return ndjson_line({{"type", "chatLine"},
+                        {"room", message.room == ChatRoom::Players ? "player" : "spectator"},
+                        {"username", message.author_name},
+                        {"text", message.text}});
+}
+
 EventText LichessText::game_start(const BotGame& game) const {
     return ndjson_line({{"type", "gameStart"}, {"game", lichess_game_event_json(game)}});
 }

@@ -27,6 +27,8 @@ class LichessText final : public BotText {
     EventText game_start(const BotGame& game) const override;
     EventText game_finish(const BotGame& game) const override;
     EventText challenge(const BotChallenge& challenge, ChallengeNews news) const override;
+    EventText opponent_gone(bool gone, std::optional<std::int64_t> claim_in_s) const override;
+    EventText chat_line(const ChatMessage& message) const override;
 };
 
 // One NDJSON line: the value's text and a newline.

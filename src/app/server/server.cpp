@@ -168,7 +168,7 @@ int run_server(const ServeOptions& given) {
                       lobby_options);
         router.lobby = &*lobby;
         bot_streams.emplace(*service, *storage.challenges, *storage.accounts, lichess_text,
-                            storage.seeks.get());
+                            storage.seeks.get(), storage.chat.get());
         bot_streams->on_refused_by_bot(
             [&challenges](std::int64_t id, const Player& bot, const std::string& reason) {
                 challenges->decline(id, bot, reason);

@@ -112,6 +112,14 @@ class BotApiTest : public ::testing::Test {
         EXPECT_TRUE(connection->send(get_request(path, "Authorization: Bearer " + token + "\r\n")));
         return connection;
     }
+    // Waits until the account's event stream is open here (its request is answered before
+    // the stream is registered).
+    void wait_streaming(const std::string& name) {
+        std::int64_t id = accounts_store_.find_by_name(name).value().id;
+        for (int attempt = 0; attempt < 500 && !streams_.streaming(id); ++attempt)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        ASSERT_TRUE(streams_.streaming(id)) << name;
+    }
     // A bot account's token (bot:play), upgraded.
     std::string bot(const std::string& name) {
         std::string secret = token(account(name), {"bot:play"});
@@ -132,7 +140,8 @@ class BotApiTest : public ::testing::Test {
     ChatService chat_{chat_store_, games_, clock_, stream_text()};
     ApiTokens tokens_{accounts_store_, clock_};
     LichessText text_;
-    BotStreams streams_{games_, challenges_store_, accounts_store_, text_, &seeks_store_};
+    BotStreams streams_{games_, challenges_store_, accounts_store_,
+                        text_,  &seeks_store_,     &chat_store_};
     SeekService seeks_{seeks_store_, games_, clock_};
     Lobby lobby_{seeks_store_, challenges_store_, games_, clock_, stream_text(), {}};
     RouterOptions router_;
@@ -300,6 +309,7 @@ TEST_F(BotApiTest, ADeclineAndACancelAreToldToBothAndABotHasNoBoardApi) {
     std::string maker = bot("makerbot");
     std::string taker = bot("takerbot");
     auto maker_events = stream("/api/stream/event", maker);
+    wait_streaming("makerbot");
     std::string form = "rated=false&clock.limit=60&clock.increment=1";
     JsonAnswer first =
         call("POST", "/api/challenge/takerbot", maker, form, "application/x-www-form-urlencoded");
@@ -389,6 +399,7 @@ TEST_F(BotApiTest, ABotDeclinesAVariantItDoesNotPlayAndTakesOneItStated) {
                                                               "standard\r\n")));
     evo_events->read_until("\r\n\r\n");
     auto person_events = stream("/api/stream/event", person);
+    for (const char* name : {"chessbot", "evoplayer", "player"}) wait_streaming(name);
     const std::string form = "application/x-www-form-urlencoded";
 
     // No header: chess alone.
@@ -474,6 +485,7 @@ TEST_F(BotApiTest, ABoardSeekLastsWhileItsRequestIsOpenAndItsGameStartsOnTheEven
     std::string seeker = token(account("seeker"), {"board:play"});
     auto events = stream("/api/stream/event", seeker);
     events->read_until("\r\n\r\n");
+    wait_streaming("seeker");
     auto seek = std::make_unique<RawConnection>(port_);
     const std::string body = "variant=evochess&time=5&increment=3&color=white";
     ASSERT_TRUE(seek->send("POST /api/board/seek HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -539,6 +551,46 @@ TEST_F(BotApiTest, ABoardSeekLastsWhileItsRequestIsOpenAndItsGameStartsOnTheEven
     EXPECT_EQ(call("POST", "/api/board/seek", bot("seekbot"), "days=2", form).status, 403);
 }
 
+// lichess's opponentGone on a game stream: told when the opponent's stream closes (with the
+// seconds until a victory may be claimed, in a real-time game a challenge made) and when it
+// opens again; and chatLine, a chat message in the game.
+TEST_F(BotApiTest, AGameStreamIsToldTheOpponentLeavingComingBackAndChatting) {
+    std::string white = bot("stayingbot");
+    std::string black = bot("leavingbot");
+    const std::string form = "application/x-www-form-urlencoded";
+    JsonAnswer sent = call("POST", "/api/challenge/leavingbot", white,
+                           "color=white&clock.limit=300&clock.increment=3", form);
+    ASSERT_EQ(sent.status, 200) << sent.body.dump();
+    std::string id = sent.body.at("id");
+    ASSERT_EQ(call("POST", "/api/challenge/" + id + "/accept", black).status, 200);
+    auto white_game = stream("/api/bot/game/stream/" + id, white);
+    ASSERT_FALSE(line_with(white_game->read_until("gameFull"), "gameFull").is_null());
+    auto black_game = stream("/api/bot/game/stream/" + id, black);
+    black_game->read_until("gameFull");
+    json back = line_with(white_game->read_until("\"gone\":false"), "\"gone\":false");
+    ASSERT_FALSE(back.is_null());
+    EXPECT_FALSE(back.contains("claimWinInSeconds"));
+    ASSERT_EQ(call("POST", "/api/bot/game/" + id + "/move/e2e4", white).status, 200);
+
+    // A chat line in either room reaches the seated players' streams.
+    ASSERT_EQ(
+        call("POST", "/api/bot/game/" + id + "/chat", black, "room=player&text=good%20luck", form)
+            .status,
+        200);
+    json chat = line_with(white_game->read_until("chatLine"), "chatLine");
+    ASSERT_FALSE(chat.is_null());
+    EXPECT_EQ(chat.at("room"), "player");
+    EXPECT_EQ(chat.at("username"), "leavingbot");
+    EXPECT_EQ(chat.at("text"), "good luck");
+
+    black_game.reset(); // Black leaves on its own turn
+    json gone = line_with(white_game->read_until("\"gone\":true"), "\"gone\":true");
+    ASSERT_FALSE(gone.is_null());
+    ASSERT_TRUE(gone.contains("claimWinInSeconds")) << gone.dump();
+    EXPECT_GE(gone.at("claimWinInSeconds").get<int>(), 29);
+    EXPECT_LE(gone.at("claimWinInSeconds").get<int>(), 30);
+}
+
 // X-Bot-Max-Games: a bot playing as many games as it takes at once declines with "later".
 TEST_F(BotApiTest, ABotAtItsGamesAtOnceDeclinesWithLater) {
     std::string busy = bot("busybot");
@@ -556,6 +608,8 @@ TEST_F(BotApiTest, ABotAtItsGamesAtOnceDeclinesWithLater) {
     ASSERT_EQ(call("POST", "/api/challenge/" + id + "/accept", busy).status, 200);
 
     auto second_events = stream("/api/stream/event", second);
+    wait_streaming("busybot");
+    wait_streaming("second");
     ASSERT_EQ(call("POST", "/api/challenge/busybot", second, "days=1", form).status, 200);
     json declined = line_with(second_events->read_until("challengeDeclined"), "challengeDeclined");
     ASSERT_FALSE(declined.is_null());
@@ -670,21 +724,24 @@ TEST_F(BotApiTest, ABoardClientPlaysEachVariantAgainstAHouseBot) {
     options.level = 1;
     options.hash_mb = 1;
     options.policy.variants = {"evochess", "echess", "promoteking"};
+    // Room for the last game while the bot has yet to see its end (else "later").
+    options.policy.max_games = 3;
     std::ostringstream house_log;
     bot::BotRunner runner(bot::LichessClient(*address, house.token), options, house_log);
     std::thread house_thread([&] { (void)runner.run(); });
-    struct Stopped {
+    struct Stopped { // also when an assertion ends the test early
         bot::BotRunner& runner;
         std::thread& thread;
-        ~Stopped() {
+        void now() {
             runner.stop();
             if (thread.joinable()) thread.join();
         }
+        ~Stopped() { now(); }
     } stopped{runner, house_thread};
     std::int64_t house_id = accounts_store_.find_by_name("EvoBot-Beginner").value().id;
     for (int attempt = 0; attempt < 500 && !streams_.streaming(house_id); ++attempt)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    ASSERT_TRUE(streams_.streaming(house_id)) << house_log.str();
+    ASSERT_TRUE(streams_.streaming(house_id));
 
     bot::LichessClient client(*address, person);
     std::mt19937 random(45);
@@ -744,10 +801,10 @@ TEST_F(BotApiTest, ABoardClientPlaysEachVariantAgainstAHouseBot) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
         // Ended by the client once the game was over (a cancelled stream has no status).
-        ASSERT_TRUE(opened) << answer.status << answer.body << house_log.str();
+        ASSERT_TRUE(opened) << answer.status << answer.body;
         EXPECT_EQ(illegal, 0) << moves_seen;
         EXPECT_EQ(refused, 0) << moves_seen;
-        EXPECT_NE(last_status, "started") << moves_seen << house_log.str();
+        EXPECT_NE(last_status, "started") << moves_seen;
         EXPECT_GE(mine, 1);
         // Over by the rules, or resigned by the client after its 30th move.
         if (last_status == "resign") {
@@ -755,6 +812,7 @@ TEST_F(BotApiTest, ABoardClientPlaysEachVariantAgainstAHouseBot) {
         }
         std::cout << variant << ": " << last_status << " after " << moves_seen << "\n";
     }
+    stopped.now(); // the log is the bot's threads' until they end
     std::string logs = house_log.str();
     EXPECT_EQ(logs.find(" move "), std::string::npos) << logs; // no move of the bot refused
 }
