@@ -2,6 +2,7 @@
 // speaks lichess's Bot API), as lichess-bot runs an engine (docs/bots.md).
 #include "command.h"
 
+#include "core/comma_list.h"
 #include "core/variant.h"
 #include "core/variant_keys.h"
 #include "protocol/bot/bot_runner.h"
@@ -56,12 +57,7 @@ Result<std::string> read_token(const std::string& file) {
 
 Result<std::vector<std::string>> variants_of(const std::string& list) {
     std::vector<std::string> names;
-    std::size_t start = 0;
-    while (start <= list.size()) {
-        std::size_t comma = std::min(list.find(',', start), list.size());
-        std::string key = list.substr(start, comma - start);
-        start = comma + 1;
-        if (key.empty()) continue;
+    for (const std::string& key : comma_list(list, 100)) {
         // A registry name or lichess's key ("chess" or "standard").
         auto name = find_variant(key) ? std::optional(key) : variant_of_lichess_key(key);
         if (!name) return make_error("unknown variant '" + key + "' (" + variant_names() + ")");

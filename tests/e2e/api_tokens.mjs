@@ -320,6 +320,25 @@ await check('bots made with the API rank apart from people: a "Bots" list with B
   await desk.context().close();
 });
 
+await check('a bot signed in on the site has BOT beside its name in the header', async () => {
+  const page = await newPage(390, 844);
+  await page.goto(`${server.address}#lobby`);
+  await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
+  await page.click('#account-button');
+  const dialog = page.locator('#account-dialog[open]');
+  await dialog.waitFor();
+  await dialog.locator('input[name=name]').fill('botone');
+  await dialog.locator('input[name=password]').fill(PASSWORD);
+  await dialog.locator('#sign-in-submit').click();
+  await page.waitForFunction(() => document.getElementById('player-name')?.textContent === 'BOT botone');
+  assert.equal(await page.locator('#player-name .bot-title').textContent(), 'BOT');
+  assert.equal(await page.locator('#player-name a.own-name').textContent(), 'botone');
+  await dialog.waitFor({ state: 'detached' }).catch(() => {});
+  await noHorizontalOverflow(page, 'the header of a bot signed in on a phone');
+  await shot(page, 'bot-signed-in-phone');
+  await page.context().close();
+});
+
 await check('no page error on any page', async () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -86,6 +86,12 @@ await check('alice challenges the bot with one click; it accepts, she is on the 
   assert.equal(game.away?.b ?? null, null, `the bot counts as away: ${JSON.stringify(game.away)}`);
   // The page learns it by the next presence event (they are coalesced to one a second).
   await alice.locator('text=You can claim victory').waitFor({ state: 'hidden', timeout: 10000 });
+  // My games names the opponent as the board does: BOT before a bot's name.
+  await alice.click('#my-games-link');
+  const row = alice.locator('#my-games-list li.my-game').first();
+  await row.waitFor();
+  assert.match(await row.locator('.my-game-opponent').textContent(), /^vs BOT EvoBot-Beginner 1500\?$/);
+  await shot(alice, 'my-games-bot-desktop');
 });
 
 await check("bob's seek nobody takes becomes, in one click, a rated game against the house bot nearest his rating", async () => {

@@ -3,11 +3,12 @@
 // The session is a same-origin HttpOnly cookie: fetch sends it and the Origin header itself.
 import { ApiError, request } from './api';
 import { describeError } from './notices';
-import { playerName } from './players/playerLink';
+import { titledName } from './players/playerLink';
 
 export interface Me {
   name: string;
   anonymous: boolean;
+  bot?: boolean; // a bot account (docs/bots.md): "BOT" before its name
   ratings?: Record<string, { rating: number; provisional: boolean }>;
 }
 
@@ -68,7 +69,7 @@ export class PlayerBar {
 
   private render(): void {
     // An account's name links to its page (`#/@/NAME`); an anonymous visitor has none.
-    this.nameLabel.replaceChildren(this.me.anonymous ? this.me.name : playerName(this.me.name, 'player-link own-name'));
+    this.nameLabel.replaceChildren(this.me.anonymous ? this.me.name : titledName(this.me.name, this.me.bot, 'player-link own-name'));
     this.button.textContent = this.me.anonymous ? 'Sign in' : 'Account';
     this.button.setAttribute('aria-label', this.me.anonymous ? 'Sign in or create an account' : `Account of ${this.me.name}`);
     this.dialog.querySelector<HTMLElement>('.signed-out')!.hidden = !this.me.anonymous;

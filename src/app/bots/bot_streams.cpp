@@ -431,9 +431,20 @@ void BotStreams::handle_chat(const ChatPosted& posted) {
 }
 
 void BotStreams::handle_presence(std::int64_t id) {
+    // Most changes (a spectator's, a player's second tab) are news to no seated stream: the
+    // game's view is read only when one may have something to tell.
+    Presence presence = games_.streams().presence(id);
     {
         std::lock_guard lock(mutex_);
-        if (!game_streams_.count(id)) return;
+        auto it = game_streams_.find(id);
+        if (it == game_streams_.end()) return;
+        bool news = false;
+        for (const GameStream& stream : it->second) {
+            if (!stream.seat) continue;
+            bool gone = presence.away_since[std::size_t(~*stream.seat)].has_value();
+            news |= stream.told_opponent_gone ? *stream.told_opponent_gone != gone : gone;
+        }
+        if (!news) return;
     }
     // The view's presence is this process's (GameEvents), as of now.
     auto view = std::make_shared<const GameView>(games_.get(id, Actor::anyone()));

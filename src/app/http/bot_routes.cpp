@@ -3,9 +3,11 @@
 #include "account_routes.h"
 #include "app/accounts/account_name.h"
 #include "app/accounts/identity.h"
+#include "app/accounts/service.h"
 #include "app/bots/lichess_ids.h"
 #include "app/common/api_error.h"
 #include "app/ratings/rated_games.h"
+#include "core/comma_list.h"
 #include "json_answer.h"
 #include "json_fields.h"
 #include "lichess_json.h"
@@ -65,6 +67,46 @@ TokenCaller player_of_api(const HttpRequest& request, ApiTokens& tokens, bool bo
     return caller;
 }
 
+json ok() {
+    return {{"ok", true}};
+}
+
+bool truthy(const std::string& text) {
+    return text == "true" || text == "1" || text == "yes";
+}
+
+std::int64_t whole_number_of(const std::string& text, const std::string& name, std::int64_t min,
+                             std::int64_t max) {
+    std::int64_t value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
+        throw bad_request(name + " must be a whole number from " + std::to_string(min) + " to " +
+                          std::to_string(max));
+    return value;
+}
+
+std::int64_t whole_number(const std::map<std::string, std::string>& fields, const std::string& name,
+                          std::int64_t min, std::int64_t max) {
+    return whole_number_of(fields.at(name), name, min, max);
+}
+
+// What a challenge and a seek share, as lichess's fields: `variant` (lichess's key, standard
+// when none), `rated` and `color` (white, black or random when none).
+void read_variant_rated_colour(std::map<std::string, std::string>& fields, GameOffer& offer) {
+    std::string key = fields.count("variant") ? fields["variant"] : "standard";
+    auto variant = variant_of_lichess_key(key);
+    if (!variant) throw bad_request("unknown variant: " + key.substr(0, 40));
+    offer.variant = *variant;
+    offer.rated = fields.count("rated") && truthy(fields["rated"]);
+    std::string colour = fields.count("color") ? fields["color"] : "random";
+    if (colour == "white")
+        offer.colour = ColourChoice::White;
+    else if (colour == "black")
+        offer.colour = ColourChoice::Black;
+    else if (colour != "random")
+        throw bad_request("color is \"white\", \"black\" or \"random\"");
+}
+
 // The variants a bot plays, from its event stream's header (docs/bots.md): X-Bot-Variants,
 // or pychess-variants' X-PyChess-Bot-Capabilities, lichess's keys comma-separated; an
 // unknown key is 400. None: chess alone.
@@ -72,15 +114,7 @@ std::vector<std::string> bot_variants(const HttpRequest& request) {
     std::string header = request.header("x-bot-variants");
     if (header.empty()) header = request.header("x-pychess-bot-capabilities");
     std::vector<std::string> variants;
-    std::size_t start = 0;
-    while (start < header.size()) {
-        std::size_t comma = header.find(',', start);
-        if (comma == std::string::npos) comma = header.size();
-        std::string key = header.substr(start, comma - start);
-        start = comma + 1;
-        key.erase(0, key.find_first_not_of(' '));
-        key.erase(key.find_last_not_of(' ') + 1);
-        if (key.empty()) continue;
+    for (const std::string& key : comma_list(header, 100)) {
         auto variant = variant_of_lichess_key(key);
         if (!variant) throw bad_request("unknown variant in X-Bot-Variants: " + key.substr(0, 40));
         variants.push_back(*variant);
@@ -93,30 +127,7 @@ std::vector<std::string> bot_variants(const HttpRequest& request) {
 std::optional<int> bot_max_games(const HttpRequest& request) {
     std::string header = request.header("x-bot-max-games");
     if (header.empty()) return std::nullopt;
-    int games = 0;
-    auto [end, error] = std::from_chars(header.data(), header.data() + header.size(), games);
-    if (error != std::errc() || end != header.data() + header.size() || games < 1 || games > 1000)
-        throw bad_request("X-Bot-Max-Games must be a whole number from 1 to 1000");
-    return games;
-}
-
-json ok() {
-    return {{"ok", true}};
-}
-
-bool truthy(const std::string& text) {
-    return text == "true" || text == "1" || text == "yes";
-}
-
-std::int64_t whole_number(const std::map<std::string, std::string>& fields, const std::string& name,
-                          std::int64_t min, std::int64_t max) {
-    const std::string& text = fields.at(name);
-    std::int64_t value = 0;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size() || value < min || value > max)
-        throw bad_request(name + " must be a whole number from " + std::to_string(min) + " to " +
-                          std::to_string(max));
-    return value;
+    return int(whole_number_of(header, "X-Bot-Max-Games", 1, 1000));
 }
 
 void flatten(const json& value, const std::string& prefix,
@@ -304,15 +315,7 @@ void add_token_routes(RouteTable& routes, const BotRoutes& services) {
     // lichess's: the body is the tokens, comma-separated (plain text).
     routes.add("POST", "/api/token/test", [&tokens](const RouteCall& call) {
         json answer = json::object();
-        std::string_view rest = call.request.body;
-        int count = 0;
-        while (!rest.empty() && count++ < 1000) {
-            std::size_t comma = rest.find(',');
-            std::string secret(rest.substr(0, comma));
-            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-            while (!secret.empty() && (secret.back() == ' ' || secret.back() == '\n'))
-                secret.pop_back();
-            if (secret.empty()) continue;
+        for (const std::string& secret : comma_list(call.request.body, 1000)) {
             auto owner = tokens.owner_of(secret);
             if (!owner) {
                 answer[secret] = nullptr;
@@ -390,11 +393,7 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
             request.to = percent_decoded(call.segments.at(2));
             if (!is_account_name(request.to)) throw not_found("No such user");
             GameOffer& offer = request.offer;
-            std::string key = fields.count("variant") ? fields["variant"] : "standard";
-            auto variant = variant_of_lichess_key(key);
-            if (!variant) throw bad_request("unknown variant: " + key.substr(0, 40));
-            offer.variant = *variant;
-            offer.rated = fields.count("rated") && truthy(fields["rated"]);
+            read_variant_rated_colour(fields, offer);
             if (fields.count("fen") && !fields["fen"].empty()) {
                 // Checked against the variant by check_game_offer; a FEN is short.
                 if (fields["fen"].size() > 200) throw bad_request("fen: too long");
@@ -413,13 +412,6 @@ void add_challenge_routes(RouteTable& routes, const BotRoutes& services) {
                 offer.clock_initial_ms = limit * 1000;
                 offer.clock_increment_ms = increment * 1000;
             }
-            std::string colour = fields.count("color") ? fields["color"] : "random";
-            if (colour == "white")
-                offer.colour = ColourChoice::White;
-            else if (colour == "black")
-                offer.colour = ColourChoice::Black;
-            else if (colour != "random")
-                throw bad_request("color is \"white\", \"black\" or \"random\"");
             std::int64_t id = challenges.create(request, caller.player(), caller.account.name);
             // Read by its id, not among the open ones: a bot may have accepted or declined it
             // already, and the answer is the whole challenge all the same (as lichess's).
@@ -461,11 +453,7 @@ void add_board_seek_route(RouteTable& routes, const BotRoutes& services) {
         auto fields = lichess_fields(call.request);
         SeekRequest request;
         GameOffer& offer = request.offer;
-        std::string key = fields.count("variant") ? fields["variant"] : "standard";
-        auto variant = variant_of_lichess_key(key);
-        if (!variant) throw bad_request("unknown variant: " + key.substr(0, 40));
-        offer.variant = *variant;
-        offer.rated = fields.count("rated") && truthy(fields["rated"]);
+        read_variant_rated_colour(fields, offer);
         if (fields.count("days")) {
             offer.clock_days = int(whole_number(fields, "days", 1, 14));
         } else if (fields.count("time") && fields.count("increment")) {
@@ -488,13 +476,6 @@ void add_board_seek_route(RouteTable& routes, const BotRoutes& services) {
         } else {
             throw bad_request("a seek has time and increment, or days");
         }
-        std::string colour = fields.count("color") ? fields["color"] : "random";
-        if (colour == "white")
-            offer.colour = ColourChoice::White;
-        else if (colour == "black")
-            offer.colour = ColourChoice::Black;
-        else if (colour != "random")
-            throw bad_request("color is \"white\", \"black\" or \"random\"");
         if (fields.count("ratingRange") && !fields["ratingRange"].empty())
             request.rating_range = lichess_rating_range(fields["ratingRange"]);
         Player player = caller.player();
@@ -525,10 +506,8 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
     routes.add("GET", "/api/account/playing", [services](const RouteCall& call) {
         TokenCaller caller = token_caller(call.request, services.tokens);
         int limit = 50;
-        if (auto nb = call.request.query.find("nb"); nb != call.request.query.end()) {
-            std::map<std::string, std::string> fields{{"nb", nb->second}};
-            limit = int(whole_number(fields, "nb", 1, 50));
-        }
+        if (auto nb = call.request.query.find("nb"); nb != call.request.query.end())
+            limit = int(whole_number_of(nb->second, "nb", 1, 50));
         json playing = json::array();
         std::string key = account_owner_key(caller.account.id);
         for (const MyGame& mine : services.games.my_games(limit, 0, caller.player())) {
@@ -570,10 +549,8 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
     // NDJSON, one bot a line, as lichess's; ?nb= at most that many.
     routes.add("GET", "/api/bot/online", [services](const RouteCall& call) {
         std::size_t most = 1000;
-        if (auto nb = call.request.query.find("nb"); nb != call.request.query.end()) {
-            std::map<std::string, std::string> fields{{"nb", nb->second}};
-            most = std::size_t(whole_number(fields, "nb", 1, 5000));
-        }
+        if (auto nb = call.request.query.find("nb"); nb != call.request.query.end())
+            most = std::size_t(whole_number_of(nb->second, "nb", 1, 5000));
         std::string lines;
         for (const AccountRecord& account : services.streams.streaming_accounts()) {
             if (!account.bot) continue;
@@ -584,6 +561,8 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
             for (const std::string& variant : services.streams.played_variants(account.id))
                 variants.push_back(lichess_variant_key(variant));
             user["variants"] = variants;
+            // Ours too: one of the site's own bots (the lobby offers those when nobody comes).
+            user["house"] = AccountService::house_bot_name(account.name);
             lines += *ndjson_line(user);
         }
         HttpResponse response;
@@ -601,14 +580,7 @@ void add_account_routes_of_api(RouteTable& routes, const BotRoutes& services) {
     });
     routes.add("GET", "/api/users/status", [services](const RouteCall& call) {
         json list = json::array();
-        std::string ids = call.request.query_value("ids");
-        std::size_t start = 0;
-        int count = 0;
-        while (start < ids.size() && count++ < 100) {
-            std::size_t comma = ids.find(',', start);
-            if (comma == std::string::npos) comma = ids.size();
-            std::string name = ids.substr(start, comma - start);
-            start = comma + 1;
+        for (const std::string& name : comma_list(call.request.query_value("ids"), 100)) {
             auto account = lichess_account_named(services.accounts, name);
             if (!account) continue;
             json status = {{"id", lichess_user_id(account->name)},

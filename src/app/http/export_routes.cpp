@@ -7,6 +7,7 @@
 #include "app/common/fault_log.h"
 #include "app/record/pgn_tags.h"
 #include "bot_routes.h"
+#include "core/comma_list.h"
 #include "json_answer.h"
 #include "lichess_json.h"
 
@@ -97,13 +98,7 @@ void read_perf_types(const std::string& text, ExportQuery& query) {
     std::vector<std::string> variants;
     std::set<std::string> speeds;
     bool every_chess = false;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t comma = text.find(',', start);
-        if (comma == std::string::npos) comma = text.size();
-        std::string key = text.substr(start, comma - start);
-        start = comma + 1;
-        if (key.empty()) continue;
+    for (const std::string& key : comma_list(text, 100)) {
         if (chess_speed_names().count(key)) {
             speeds.insert(key);
             continue;

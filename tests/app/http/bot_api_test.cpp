@@ -207,6 +207,23 @@ TEST_F(BotApiTest, AMissingScopeIs403AndAnUnknownToken401) {
     EXPECT_EQ(call("GET", "/api/account", "not-a-token").status, 401);
 }
 
+// The site's own page tells its header that the account signed in is a bot ("BOT" beside the
+// name, as everywhere else), once the upgrade is made.
+TEST_F(BotApiTest, TheSignedInAccountIsToldABotAfterItsUpgrade) {
+    std::string session = account("robo");
+    httplib::Client client("127.0.0.1", port_);
+    auto me = [&] {
+        auto answer = client.Get("/api/me", {{"Cookie", session}});
+        EXPECT_TRUE(answer);
+        return json::parse(answer->body);
+    };
+    EXPECT_EQ(me().at("bot"), false);
+    std::string secret = token(session, {"bot:play"});
+    ASSERT_EQ(call("POST", "/api/bot/account/upgrade", secret).status, 200);
+    EXPECT_EQ(me().at("bot"), true);
+    EXPECT_EQ(me().at("name"), "robo");
+}
+
 TEST_F(BotApiTest, TwoBotsPlayAChallengeToItsEndOverTheStreams) {
     std::string white = bot("whitebot");
     std::string black = bot("blackbot");
@@ -418,8 +435,17 @@ TEST_F(BotApiTest, ABotDeclinesAVariantItDoesNotPlayAndTakesOneItStated) {
     ASSERT_FALSE(told.is_null());
     EXPECT_EQ(told.at("challenge").at("variant").at("key"), "evochess");
 
-    // An unknown key in the header is a clear 400.
+    // /api/bot/online tells the variants each bot stated, and that neither is the site's own.
     httplib::Client client("127.0.0.1", port_);
+    auto online = client.Get("/api/bot/online");
+    ASSERT_TRUE(online);
+    json evo_online = line_with(online->body, "evoplayer");
+    ASSERT_FALSE(evo_online.is_null()) << online->body;
+    EXPECT_EQ(evo_online.at("variants"), json::array({"evochess", "standard"}));
+    EXPECT_EQ(evo_online.at("house"), false);
+    EXPECT_EQ(line_with(online->body, "chessbot").at("variants"), json::array({"standard"}));
+
+    // An unknown key in the header is a clear 400.
     auto bad = client.Get("/api/stream/event",
                           {{"Authorization", "Bearer " + evo}, {"X-Bot-Variants", "nope"}});
     ASSERT_TRUE(bad);

@@ -85,6 +85,8 @@ origin = {"Origin": "http://127.0.0.1:%d" % port}
 check(serve_out.wait_for("bot EvoBot-Beginner: online", 30), "the house bot comes online")
 status, online, _ = call(port, "GET", "/api/bot/online")
 check(status == 200 and "EvoBot-Beginner" in str(online), "it is listed among the online bots")
+check(isinstance(online, dict) and online.get("house") is True,
+      "the server marks it as one of the site's own bots")
 
 # A person's account becomes a bot through `evochess bot`.
 status, _, cookie = call(port, "POST", "/api/accounts",

@@ -278,6 +278,8 @@ export interface OnlineBot {
   ratings: Record<string, { rating: number; provisional: boolean }>;
   // The variants it said it plays (registry names); null when the server did not say.
   variants: string[] | null;
+  // One of the site's own bots (the server's `house`, docs/bots.md).
+  house: boolean;
 }
 
 // lichess's variant key as the registry names it ("standard" is chess).
@@ -295,7 +297,7 @@ export function parseOnlineBots(text: string): OnlineBot[] {
       continue;
     }
     if (typeof user !== 'object' || user === null) continue;
-    const { username, perfs, variants } = user as { username?: unknown; perfs?: unknown; variants?: unknown };
+    const { username, perfs, variants, house } = user as { username?: unknown; perfs?: unknown; variants?: unknown; house?: unknown };
     if (typeof username !== 'string' || !username) continue;
     const ratings: OnlineBot['ratings'] = {};
     if (typeof perfs === 'object' && perfs !== null)
@@ -304,19 +306,19 @@ export function parseOnlineBots(text: string): OnlineBot[] {
         if (typeof rating === 'number') ratings[key] = { rating, provisional: prov === true };
       }
     const played = Array.isArray(variants) ? variants.filter((key): key is string => typeof key === 'string').map(variantOfKey) : null;
-    bots.push({ name: username, ratings, variants: played });
+    bots.push({ name: username, ratings, variants: played, house: house === true });
   }
   return bots.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 // A bot's rating in a variant as the lobby shows it ("1500?" while provisional; "" if none).
 // Chess has one rating for every speed (docs/bots.md), told under each speed: blitz's is it.
-// The house bot (named EvoBot-..., a name kept for them) that plays the variant and whose
+// The house bot (one the server marks `house`) that plays the variant and whose
 // rating in it is nearest `rating`, the lower on a tie; null when none is online.
 export function nearestHouseBot(bots: readonly OnlineBot[], variant: string, rating: number): { bot: OnlineBot; rating: number } | null {
   let best: { bot: OnlineBot; rating: number } | null = null;
   for (const bot of bots) {
-    if (!bot.name.toLowerCase().startsWith('evobot') || !bot.variants?.includes(variant)) continue;
+    if (!bot.house || !bot.variants?.includes(variant)) continue;
     const perf = bot.ratings[variant === 'chess' ? 'blitz' : variant];
     if (!perf) continue;
     const distance = Math.abs(perf.rating - rating);

@@ -7,6 +7,7 @@ export interface MyGameOpponent {
   name: string;
   rating: number | null;
   provisional: boolean;
+  bot?: boolean; // a bot account: "BOT" before the name
 }
 
 export interface MyGame {

@@ -6,7 +6,7 @@ import './myGames.css';
 import { request } from '../api';
 import { variantTitle } from '../variantTitles';
 import { describeSeekClock } from '../lobby/lobbyModel';
-import { playerName } from '../players/playerLink';
+import { playerName, titledName } from '../players/playerLink';
 import {
   applyYourTurn,
   myTimeLeftText,
@@ -117,7 +117,11 @@ export class MyGamesView {
     const opponent = document.createElement('span');
     opponent.className = 'my-game-opponent';
     if (game.opponent) {
-      opponent.append('vs ', playerName(game.opponent.name), opponentText(game.opponent).slice(game.opponent.name.length));
+      opponent.append(
+        'vs ',
+        titledName(game.opponent.name, game.opponent.bot),
+        opponentText(game.opponent).slice(game.opponent.name.length),
+      );
     } else opponent.textContent = 'vs ' + opponentText(null);
     const kind = document.createElement('span');
     kind.className = 'my-game-kind';

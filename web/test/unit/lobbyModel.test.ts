@@ -263,17 +263,26 @@ test("the bots online are read from lichess's NDJSON, by name, with a rating per
 });
 
 test('the house bot nearest a rating that plays the variant is offered when nobody comes', () => {
-  const line = (username: string, variants: string[] | undefined, evochess: number, blitz = 1500) =>
-    JSON.stringify({ username, variants, perfs: { blitz: { rating: blitz, prov: false }, evochess: { rating: evochess, prov: false } } });
+  const line = (username: string, variants: string[] | undefined, evochess: number, blitz = 1500, house = true) =>
+    JSON.stringify({
+      username,
+      variants,
+      house,
+      perfs: { blitz: { rating: blitz, prov: false }, evochess: { rating: evochess, prov: false } },
+    });
   const bots = parseOnlineBots(
     [
       line('EvoBot-Beginner', ['evochess', 'standard'], 900, 950),
       line('EvoBot-Club', ['evochess'], 1600),
       line('EvoBot-Master', ['evochess', 'standard'], 2400, 2300),
-      line('SomeonesBot', ['evochess'], 1500),
+      line('SomeonesBot', ['evochess'], 1500, 1500, false),
+      // The server's mark, not the name, tells a house bot.
+      line('EvoBotLookalike', ['evochess'], 1500, 1500, false),
       line('EvoBot-Silent', undefined, 1500),
     ].join('\n'),
   );
+  assert.equal(bots.find((b) => b.name === 'EvoBot-Club')?.house, true);
+  assert.equal(bots.find((b) => b.name === 'SomeonesBot')?.house, false);
   assert.deepEqual(bots.find((b) => b.name === 'EvoBot-Club')?.variants, ['evochess']);
   assert.deepEqual(bots.find((b) => b.name === 'EvoBot-Master')?.variants, ['evochess', 'chess']);
   // A person's bot and one that did not say its variants are not offered.
