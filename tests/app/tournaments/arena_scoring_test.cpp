@@ -1,0 +1,208 @@
+// The arena's scoring (docs/tournaments.md, S1-S9) on made-up game sequences, each against a
+// table written by hand.
+#include "app/tournaments/arena_scoring.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace evo::app {
+namespace {
+
+constexpr ArenaPlayerId me = 1;
+
+// "W30" a win in 30 plies, "L40" a loss, "D25" a draw, a trailing "b" when `me` berserked,
+// "R" a game still running. Each game against another opponent, `me` White in every other.
+std::vector<ArenaGame> games_of(const std::vector<std::string>& codes) {
+    std::vector<ArenaGame> games;
+    ArenaPlayerId opponent = 100;
+    for (const auto& code : codes) {
+        ArenaGame game;
+        const bool white = games.size() % 2 == 0;
+        game.white = white ? me : opponent;
+        game.black = white ? opponent : me;
+        const bool berserk = code.back() == 'b';
+        (white ? game.white_berserked : game.black_berserked) = berserk;
+        game.finished = code[0] != 'R';
+        game.drawn = code[0] == 'D';
+        if (code[0] == 'W') game.winner = me;
+        if (code[0] == 'L') game.winner = opponent;
+        if (code.size() > 1) game.plies = std::stoi(code.substr(1));
+        games.push_back(game);
+        ++opponent;
+    }
+    return games;
+}
+
+struct Row {
+    SheetResult result;
+    SheetFlag flag;
+    SheetBerserk berserk;
+    int points;
+};
+
+constexpr auto W = SheetResult::Win;
+constexpr auto L = SheetResult::Loss;
+constexpr auto D = SheetResult::Draw;
+constexpr auto QD = SheetResult::QuickDraw;
+constexpr auto N = SheetFlag::Normal;
+constexpr auto SS = SheetFlag::StreakStarter;
+constexpr auto F = SheetFlag::OnFire;
+constexpr auto ND = SheetFlag::NullDraw;
+constexpr auto no = SheetBerserk::None;
+constexpr auto ok = SheetBerserk::Valid;
+constexpr auto bad = SheetBerserk::Invalid;
+
+void expect_sheet(const ArenaSheet& sheet, const std::vector<Row>& rows, int total) {
+    ASSERT_EQ(sheet.entries.size(), rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        SCOPED_TRACE("game " + std::to_string(i + 1));
+        EXPECT_EQ(sheet.entries[i].result, rows[i].result);
+        EXPECT_EQ(sheet.entries[i].flag, rows[i].flag);
+        EXPECT_EQ(sheet.entries[i].berserk, rows[i].berserk);
+        EXPECT_EQ(sheet.entries[i].points, rows[i].points);
+    }
+    EXPECT_EQ(sheet.total, total);
+}
+
+ArenaSheet sheet_of(const std::vector<std::string>& codes, ArenaScoringOptions options = {}) {
+    const auto games = games_of(codes);
+    return arena_sheet(me, games, options);
+}
+
+TEST(ArenaScoring, WinDrawLossScoreTwoOneNothing) {
+    expect_sheet(sheet_of({"W30", "L30", "D30"}), {{W, N, no, 2}, {L, N, no, 0}, {D, N, no, 1}}, 3);
+}
+
+TEST(ArenaScoring, TwoWinsSetThePlayerOnFireUntilAGameIsNotWon) {
+    const auto sheet = sheet_of({"W30", "W30", "W30", "W30", "L30", "W30"});
+    expect_sheet(sheet,
+                 {{W, SS, no, 2},
+                  {W, SS, no, 2},
+                  {W, F, no, 4},
+                  {W, F, no, 4},
+                  {L, N, no, 0},
+                  {W, SS, no, 2}},
+                 14);
+    EXPECT_FALSE(sheet.on_fire);
+    EXPECT_TRUE(sheet_of({"L30", "W30", "W30"}).on_fire);
+}
+
+TEST(ArenaScoring, ADrawOnFireIsDoubledAndEndsTheFire) {
+    // The second win is no streak starter once a draw follows it; the draw after the doubled
+    // one is in a draw streak.
+    expect_sheet(sheet_of({"W30", "W30", "D30", "D30"}),
+                 {{W, SS, no, 2}, {W, N, no, 2}, {D, F, no, 2}, {D, ND, no, 0}}, 6);
+}
+
+TEST(ArenaScoring, DrawsAfterADrawScoreNothingUntilAWinUnlessLong) {
+    expect_sheet(sheet_of({"D30", "L30", "D30", "W30", "D30", "D60", "D59"}),
+                 {{D, N, no, 1},
+                  {L, N, no, 0},
+                  {D, ND, no, 0},
+                  {W, N, no, 2},
+                  {D, N, no, 1},
+                  {D, N, no, 1},
+                  {D, ND, no, 0}},
+                 5);
+}
+
+TEST(ArenaScoring, AQuickDrawScoresNothingAndCountsAsADrawForTheStreak) {
+    expect_sheet(sheet_of({"D10", "D30", "W30", "D19", "W30", "W30", "W30"}),
+                 {{QD, N, no, 0},
+                  {D, ND, no, 0},
+                  {W, N, no, 2},
+                  {QD, N, no, 0},
+                  {W, SS, no, 2},
+                  {W, SS, no, 2},
+                  {W, F, no, 4}},
+                 10);
+    // 20 plies is no longer quick.
+    expect_sheet(sheet_of({"D20"}), {{D, N, no, 1}}, 1);
+}
+
+TEST(ArenaScoring, ABerserkWinOfFourteenPliesOrMoreScoresOneMore) {
+    expect_sheet(sheet_of({"W14b", "W13b", "W30b", "L30b", "D30b"}),
+                 {{W, SS, ok, 3}, {W, SS, bad, 2}, {W, F, ok, 5}, {L, N, ok, 0}, {D, N, ok, 1}},
+                 11);
+}
+
+TEST(ArenaScoring, OnlyTheBerserkingPlayerGetsThePoint) {
+    auto games = games_of({"W30b"});
+    games[0].black_berserked = false;
+    const ArenaPlayerId opponent = games[0].black;
+    games[0].winner = opponent;
+    const auto sheet = arena_sheet(opponent, games, {});
+    expect_sheet(sheet, {{W, SS, no, 2}}, 2);
+}
+
+TEST(ArenaScoring, WithoutStreaksNoFireButDrawStreaksStill) {
+    ArenaScoringOptions options;
+    options.streaks = false;
+    const auto sheet = sheet_of({"W30", "W30", "W30", "D30", "D30", "D80"}, options);
+    expect_sheet(
+        sheet,
+        {{W, N, no, 2}, {W, N, no, 2}, {W, N, no, 2}, {D, N, no, 1}, {D, ND, no, 0}, {D, N, no, 1}},
+        8);
+    EXPECT_FALSE(sheet_of({"W30", "W30"}, options).on_fire);
+}
+
+TEST(ArenaScoring, WithoutBerserkNoBerserkMarkOrPoint) {
+    ArenaScoringOptions options;
+    options.berserk = false;
+    expect_sheet(sheet_of({"W30b", "W10b"}, options), {{W, SS, no, 2}, {W, SS, no, 2}}, 4);
+}
+
+TEST(ArenaScoring, RunningGamesAndOtherPlayersGamesCountNothing) {
+    auto games = games_of({"W30", "R", "W30"});
+    ArenaGame others;
+    others.white = 7;
+    others.black = 8;
+    others.finished = true;
+    others.winner = 7;
+    others.plies = 40;
+    games.insert(games.begin() + 1, others);
+    // The running game does not break the streak: the two wins set the player on fire.
+    const auto sheet = arena_sheet(me, games, {});
+    expect_sheet(sheet, {{W, SS, no, 2}, {W, SS, no, 2}}, 4);
+    EXPECT_TRUE(sheet.on_fire);
+    EXPECT_EQ(arena_sheet(7, games, {}).total, 2);
+    EXPECT_EQ(arena_sheet(42, games, {}).total, 0);
+}
+
+TEST(ArenaScoring, TheLosersSheetOfTheSameGames) {
+    const auto games = games_of({"W30", "W30", "D30"});
+    // Opponents 100 and 101 lost one game each, 102 drew one.
+    expect_sheet(arena_sheet(100, games, {}), {{L, N, no, 0}}, 0);
+    expect_sheet(arena_sheet(102, games, {}), {{D, N, no, 1}}, 1);
+}
+
+TEST(ArenaScoring, LongGameThresholdsAreThoseOfTheVariant) {
+    EXPECT_EQ(arena_lengths_of("chess").long_game_from, 60);
+    EXPECT_EQ(arena_lengths_of("evochess").long_game_from, 90);
+    EXPECT_EQ(arena_lengths_of("echess").long_game_from, 90);
+    EXPECT_EQ(arena_lengths_of("promoteking").long_game_from, 60);
+    EXPECT_EQ(arena_lengths_of("a-loaded-variant").long_game_from, 60);
+    ArenaScoringOptions evochess;
+    evochess.lengths = arena_lengths_of("evochess");
+    expect_sheet(sheet_of({"D30", "D70", "D90"}, evochess),
+                 {{D, N, no, 1}, {D, ND, no, 0}, {D, N, no, 1}}, 2);
+    expect_sheet(sheet_of({"D30", "D70"}), {{D, N, no, 1}, {D, N, no, 1}}, 2);
+}
+
+TEST(ArenaScoring, PointsTable) {
+    EXPECT_EQ(sheet_points(W, N, no), 2);
+    EXPECT_EQ(sheet_points(W, SS, no), 2);
+    EXPECT_EQ(sheet_points(W, F, no), 4);
+    EXPECT_EQ(sheet_points(W, F, ok), 5);
+    EXPECT_EQ(sheet_points(W, N, bad), 2);
+    EXPECT_EQ(sheet_points(D, N, ok), 1);
+    EXPECT_EQ(sheet_points(D, F, no), 2);
+    EXPECT_EQ(sheet_points(D, ND, no), 0);
+    EXPECT_EQ(sheet_points(QD, N, no), 0);
+    EXPECT_EQ(sheet_points(L, N, ok), 0);
+}
+
+} // namespace
+} // namespace evo::app
