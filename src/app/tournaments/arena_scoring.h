@@ -74,4 +74,18 @@ int sheet_points(SheetResult result, SheetFlag flag, SheetBerserk berserk);
 ArenaSheet arena_sheet(ArenaPlayerId player, std::span<const ArenaGame> games,
                        const ArenaScoringOptions& options);
 
+// A finished game added to the end of `player`'s sheet (a running game, or one without the
+// player, changes nothing): the standings grow game by game with it.
+void add_to_sheet(ArenaSheet& sheet, ArenaPlayerId player, const ArenaGame& game,
+                  const ArenaScoringOptions& options);
+
+struct PlayerSheet {
+    ArenaPlayerId player = 0;
+    ArenaSheet sheet;
+};
+// Every player's sheet from the event's games in one pass, in the order each player first
+// appears.
+std::vector<PlayerSheet> arena_sheets(std::span<const ArenaGame> games,
+                                      const ArenaScoringOptions& options);
+
 } // namespace evo::app

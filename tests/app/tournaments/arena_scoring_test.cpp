@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <string>
 #include <vector>
 
@@ -202,6 +204,45 @@ TEST(ArenaScoring, PointsTable) {
     EXPECT_EQ(sheet_points(D, ND, no), 0);
     EXPECT_EQ(sheet_points(QD, N, no), 0);
     EXPECT_EQ(sheet_points(L, N, ok), 0);
+}
+
+// The one-pass sheets of every player equal each player's own sheet, on random events.
+TEST(ArenaScoring, EveryPlayersSheetsInOnePassEqualEachPlayersOwn) {
+    std::mt19937 random(9);
+    for (int trial = 0; trial < 200; ++trial) {
+        std::vector<ArenaGame> games;
+        for (int g = 0; g < 60; ++g) {
+            ArenaGame game;
+            game.white = 1 + static_cast<ArenaPlayerId>(random() % 8);
+            game.black = 1 + (game.white + random() % 7) % 8;
+            game.finished = random() % 10 != 0;
+            game.drawn = random() % 3 == 0;
+            game.winner = random() % 2 ? game.white : game.black;
+            game.plies = static_cast<int>(random() % 120);
+            game.white_berserked = random() % 4 == 0;
+            game.black_berserked = random() % 4 == 0;
+            games.push_back(game);
+        }
+        ArenaScoringOptions options;
+        options.streaks = trial % 3 != 0;
+        options.berserk = trial % 5 != 0;
+        int points = 0;
+        for (const auto& [player, sheet] : arena_sheets(games, options)) {
+            const auto own = arena_sheet(player, games, options);
+            ASSERT_EQ(sheet.total, own.total);
+            ASSERT_EQ(sheet.on_fire, own.on_fire);
+            ASSERT_EQ(sheet.entries.size(), own.entries.size());
+            int sum = 0;
+            for (std::size_t i = 0; i < own.entries.size(); ++i) {
+                ASSERT_EQ(sheet.entries[i].flag, own.entries[i].flag);
+                sum += own.entries[i].points;
+            }
+            ASSERT_EQ(sum, own.total);
+            points += own.total;
+        }
+        // Each finished game gives out at most 2 x (4 + 1) points and a loss nothing.
+        EXPECT_LE(points, 10 * static_cast<int>(games.size()));
+    }
 }
 
 } // namespace
