@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
 
 #include <string>
@@ -30,7 +31,8 @@ std::vector<ArenaGame> games_of(const std::vector<std::string>& codes) {
         game.drawn = code[0] == 'D';
         if (code[0] == 'W') game.winner = me;
         if (code[0] == 'L') game.winner = opponent;
-        if (code.size() > 1) game.plies = std::stoi(code.substr(1));
+        if (code.size() > 1 && std::isdigit(static_cast<unsigned char>(code[1])))
+            game.plies = std::stoi(code.substr(1));
         games.push_back(game);
         ++opponent;
     }
@@ -204,6 +206,72 @@ TEST(ArenaScoring, PointsTable) {
     EXPECT_EQ(sheet_points(D, ND, no), 0);
     EXPECT_EQ(sheet_points(QD, N, no), 0);
     EXPECT_EQ(sheet_points(L, N, ok), 0);
+}
+
+// The rules written a second way, over the whole sequence at once (a win is a streak starter
+// when the next counted game is a win too, or when it is the last), against the sheet that
+// grows game by game, on random sequences.
+std::vector<Row> reference_sheet(const std::vector<ArenaGame>& all, const ArenaScoringOptions& o) {
+    std::vector<ArenaGame> games;
+    for (const auto& g : all)
+        if (g.finished && (g.white == me || g.black == me)) games.push_back(g);
+    const auto result = [&](std::size_t i) {
+        const auto& g = games[i];
+        if (g.drawn) return g.plies < o.lengths.quick_draw_below ? QD : D;
+        return g.winner == me ? W : L;
+    };
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const auto r = result(i);
+        const bool fire = o.streaks && i >= 2 && result(i - 1) == W && result(i - 2) == W;
+        auto flag = N;
+        if (r == W && o.streaks) {
+            flag = fire ? F : (i + 1 == games.size() || result(i + 1) == W) ? SS : N;
+        } else if (r == D) {
+            bool streak = false;
+            for (std::size_t j = i; j-- > 0;)
+                if (result(j) != L) {
+                    streak = result(j) != W;
+                    break;
+                }
+            flag = fire ? F : (streak && games[i].plies < o.lengths.long_game_from) ? ND : N;
+        }
+        const bool berserked = o.berserk && (games[i].white == me ? games[i].white_berserked
+                                                                  : games[i].black_berserked);
+        const auto mark = !berserked ? no : games[i].plies >= o.lengths.berserk_win_from ? ok : bad;
+        int points = 0;
+        if (r == W) points = (flag == F ? 4 : 2) + (mark == ok ? 1 : 0);
+        if (r == D) points = flag == ND ? 0 : flag == F ? 2 : 1;
+        rows.push_back({r, flag, mark, points});
+    }
+    return rows;
+}
+
+TEST(ArenaScoring, TheSheetEqualsTheRulesWrittenOverTheWholeSequence) {
+    std::mt19937 random(14);
+    const char* kinds[] = {"W", "L", "D", "R"};
+    for (int trial = 0; trial < 2000; ++trial) {
+        std::vector<std::string> codes;
+        const int length = static_cast<int>(random() % 16);
+        for (int g = 0; g < length; ++g) {
+            const char* kind = kinds[random() % 10 < 4 ? 0 : 1 + random() % 3];
+            std::string code = kind;
+            if (code != "R") code += std::to_string(random() % 100);
+            if (random() % 4 == 0) code += "b";
+            codes.push_back(code);
+        }
+        ArenaScoringOptions options;
+        options.streaks = trial % 3 != 0;
+        options.berserk = trial % 4 != 0;
+        options.lengths = arena_lengths_of(trial % 2 ? "evochess" : "chess");
+        const auto games = games_of(codes);
+        const auto rows = reference_sheet(games, options);
+        int total = 0;
+        for (const auto& row : rows) total += row.points;
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        expect_sheet(arena_sheet(me, games, options), rows, total);
+        if (HasFailure()) return;
+    }
 }
 
 // The one-pass sheets of every player equal each player's own sheet, on random events.
