@@ -2,15 +2,12 @@
 // allows it, what the berserked clock is, and when a player may still go berserk.
 #pragma once
 
+#include "arena_clock.h"
+
 #include <cstdint>
 #include <optional>
 
 namespace evo::app {
-
-struct ArenaClock {
-    int base_seconds = 0;
-    int increment_seconds = 0;
-};
 
 // lila's `berserkable`: every clock but one with no base time and an increment (B1).
 bool clock_allows_berserk(ArenaClock clock);

@@ -3,7 +3,7 @@
 // handed in with the time now.
 #pragma once
 
-#include "arena_berserk.h"
+#include "arena_clock.h"
 #include "arena_scoring.h"
 
 #include <cstdint>
