@@ -23,7 +23,8 @@ ensure_node() {
     command -v npm > /dev/null || ensure_packages npm
 }
 # What the tests need on top: GoogleTest, the perft peers, clang for libFuzzer, a browser,
-# pytest and venv for the Python module, PostgreSQL and nginx (started by the tests themselves
-# with their own configuration; nginx runs docs/deploy.md's proxy set-up, and the package's own
-# service on port 80, where systemd starts it, is not used).
-TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium python3-pytest python3-venv postgresql nginx)
+# pytest and venv for the Python module, networkx as the reference of the tournaments'
+# matching (tests/app/tournaments/matching_vs_networkx.py), PostgreSQL and nginx (started by
+# the tests themselves with their own configuration; nginx runs docs/deploy.md's proxy set-up,
+# and the package's own service on port 80, where systemd starts it, is not used).
+TEST_PACKAGES=(libgtest-dev libcpp-httplib-dev clang-format libgmock-dev libbenchmark-dev python3 stockfish fairy-stockfish clang libclang-rt-14-dev chromium python3-pytest python3-networkx python3-venv postgresql nginx)

@@ -1,0 +1,34 @@
+#include "arena_berserk.h"
+
+#include <algorithm>
+
+namespace evo::app {
+
+bool clock_allows_berserk(ArenaClock clock) {
+    return clock.increment_seconds == 0 || clock.base_seconds > 0;
+}
+
+bool berserk_halves_base(ArenaClock clock) {
+    return clock.base_seconds >= 40 * clock.increment_seconds;
+}
+
+BerserkedClock berserked_clock(ArenaClock clock) {
+    const std::int64_t base_ms = std::int64_t{clock.base_seconds} * 1000;
+    const std::int64_t increment_ms = std::int64_t{clock.increment_seconds} * 1000;
+    const std::int64_t initial_ms =
+        clock.base_seconds == 0 ? std::max<std::int64_t>(increment_ms, 3000) : base_ms;
+    const std::int64_t penalty_ms = berserk_halves_base(clock) ? base_ms / 2 : 0;
+    return {initial_ms - penalty_ms, 0};
+}
+
+std::optional<BerserkRefusal> berserk_refusal(const BerserkRequest& request) {
+    if (!request.event_allows_berserk) return BerserkRefusal::NotInEvent;
+    if (!request.game_running) return BerserkRefusal::GameOver;
+    if (request.already_berserked) return BerserkRefusal::AlreadyBerserked;
+    const int own_moves_made =
+        request.player_is_white ? (request.plies_played + 1) / 2 : request.plies_played / 2;
+    if (own_moves_made > 0) return BerserkRefusal::AfterOwnMove;
+    return std::nullopt;
+}
+
+} // namespace evo::app
