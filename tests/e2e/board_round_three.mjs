@@ -125,6 +125,11 @@ await check('the chat box counts characters; past 140 it says how many are too m
   assert.equal(await white.locator('#chat-length-problem').isVisible(), false);
   await white.click('#chat-send-button');
   await black.locator('#chat-messages .chat-message .chat-text', { hasText: 'good luck, have fun' }).waitFor({ timeout: 30000 });
+  // Mine at once too, whether the stream or the answer brought it first.
+  const own = white.locator('#chat-messages li.chat-message', { hasText: 'good luck, have fun' });
+  await own.waitFor({ timeout: 30000 });
+  await white.waitForFunction(() => document.getElementById('chat-input')?.value === '');
+  assert.equal(await own.locator('.chat-mute').count(), 0, 'no mute beside my own message');
 });
 
 await check('after a reload, my own chat message offers no "mute"; the opponent still may mute it', async () => {

@@ -207,6 +207,8 @@ export class GameChat {
       this.error.hidden = true;
       this.shown = room;
       this.receive(message);
+      // The stream may have brought it first, before it was known as mine: drawn again.
+      this.render();
     } catch (error) {
       this.error.textContent = error instanceof ApiError ? error.message : 'The message was not sent.';
       this.error.hidden = false;
