@@ -250,7 +250,7 @@ TEST_F(ExportApiTest, TheGamesOwnPgnNamesThePairedPlayers) {
     std::string alice = person("alice");
     std::string bob = person("bob");
     play(alice, "bob", bob, blitz, fools_mate);
-    std::vector<GameListing> listed = games_.list(10, 0);
+    std::vector<GameListing> listed = games_.list(10, 0, {}, /*public_only=*/true);
     ASSERT_EQ(listed.size(), 1u);
     Answer pgn = get("/api/games/" + std::to_string(listed[0].id) + "/pgn");
     ASSERT_EQ(pgn.status, 200) << pgn.body;
