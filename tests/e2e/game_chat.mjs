@@ -138,7 +138,8 @@ try {
     for (const page of [alice, bob]) {
       await page.locator('#game-chat').waitFor({ state: 'visible' });
       assert.equal(await page.locator('#game-chat .chat-tab[aria-pressed=true]').textContent(), 'Players');
-      assert.equal(await page.locator('#chat-input').getAttribute('maxlength'), '140');
+      // The limit is told by a counter (issue 49), not a maxlength that cut the text silently.
+      assert.equal(await page.locator('#chat-counter').textContent(), '0/140');
     }
   });
 

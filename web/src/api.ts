@@ -148,6 +148,8 @@ export interface VariantInfo {
   start_fen: string;
   display_name?: string;
   description?: string;
+  // false for a variant loaded from a file (`serve --variants`): played casual only.
+  built_in?: boolean;
   evolution?: VariantEvolution | null;
   rules?: VariantRuleFields;
 }

@@ -13,9 +13,25 @@ export interface ChatMessage {
   bot?: boolean; // written by a bot account at its seat: "BOT" beside the name
   text: string;
   time: number;
+  // Written by whoever asked (the server's answer to GET and POST): no "mute" beside it.
+  mine?: boolean;
 }
 
-export const CHAT_MAX_LENGTH = 140; // the server's limit, in characters
+export const CHAT_MAX_LENGTH = 140; // the server's limit, in characters (code points), trimmed
+
+// A message's length as the server counts it: characters (code points), once trimmed.
+export const chatLength = (text: string) => [...text.trim()].length;
+
+// The counter under the chat box, and why the message cannot be sent as it is (null: it can).
+export function chatLengthNote(text: string): { counter: string; problem: string | null } {
+  const length = chatLength(text);
+  const over = length - CHAT_MAX_LENGTH;
+  return {
+    counter: `${length}/${CHAT_MAX_LENGTH}`,
+    problem:
+      over > 0 ? `${over} ${over === 1 ? 'character' : 'characters'} too many: a message is at most ${CHAT_MAX_LENGTH} characters.` : null,
+  };
+}
 
 const MUTED_KEY = 'evochess.chat.muted';
 const HIDDEN_KEY = 'evochess.chat.hidden';
@@ -54,13 +70,15 @@ export class GameChat {
   private readonly input = make('input', {
     id: 'chat-input',
     type: 'text',
-    maxLength: CHAT_MAX_LENGTH,
     autocomplete: 'off',
     spellcheck: true,
   });
   private readonly sendButton = make('button', { type: 'submit', id: 'chat-send-button', className: 'secondary', textContent: 'Send' });
   private readonly form = make('form', { className: 'chat-form' });
   private readonly error = make('p', { id: 'chat-error', className: 'chat-error', hidden: true });
+  // "37/140" as the player types; past the limit, how many characters too many (Send is off).
+  private readonly counter = make('span', { id: 'chat-counter', className: 'chat-counter' });
+  private readonly lengthProblem = make('p', { id: 'chat-length-problem', className: 'chat-error', hidden: true });
   private viewer: ChatViewer | null = null;
   private shown: ChatRoom = 'players';
   private readonly messages: Record<ChatRoom, ChatMessage[]> = { players: [], spectators: [] };
@@ -70,9 +88,13 @@ export class GameChat {
 
   constructor(after: HTMLElement) {
     this.input.setAttribute('aria-label', 'Chat message');
+    this.input.setAttribute('aria-describedby', 'chat-counter');
     this.list.setAttribute('aria-live', 'polite');
-    this.form.append(this.input, this.sendButton);
-    this.body.append(this.list, this.form, this.error);
+    this.lengthProblem.setAttribute('role', 'status');
+    this.form.append(this.input, this.sendButton, this.counter);
+    this.body.append(this.list, this.form, this.lengthProblem, this.error);
+    this.input.addEventListener('input', () => this.renderLength());
+    this.renderLength();
     const heading = make('h2', { className: 'chat-heading', textContent: 'Chat' });
     this.root = make(
       'section',
@@ -144,6 +166,7 @@ export class GameChat {
         );
         if (this.viewer?.gameId !== viewer.gameId) return;
         this.messages[room] = answer.messages;
+        for (const message of answer.messages) if (message.mine) this.mine.add(message.id);
       } catch {
         // A chat that cannot be read now is read again at the next reconnection.
       }
@@ -161,24 +184,36 @@ export class GameChat {
     this.render();
   }
 
+  private renderLength(): void {
+    const { counter, problem } = chatLengthNote(this.input.value);
+    this.counter.textContent = counter;
+    this.counter.classList.toggle('over', problem !== null);
+    this.lengthProblem.textContent = problem ?? '';
+    this.lengthProblem.hidden = problem === null;
+    this.sendButton.disabled = problem !== null;
+  }
+
   private async send(): Promise<void> {
     const viewer = this.viewer;
     const text = this.input.value.trim();
-    if (!viewer || !text) return;
+    if (!viewer || !text || chatLengthNote(text).problem) return;
     const room = this.rooms()[0];
     this.sendButton.disabled = true;
     try {
       const message = await request<ChatMessage>('POST', `/api/games/${viewer.gameId}/chat`, { room, text }, viewer.token ?? undefined);
       this.mine.add(message.id);
       this.input.value = '';
+      this.renderLength();
       this.error.hidden = true;
       this.shown = room;
       this.receive(message);
+      // The stream may have brought it first, before it was known as mine: drawn again.
+      this.render();
     } catch (error) {
       this.error.textContent = error instanceof ApiError ? error.message : 'The message was not sent.';
       this.error.hidden = false;
     } finally {
-      this.sendButton.disabled = false;
+      this.renderLength();
     }
   }
 
@@ -229,7 +264,7 @@ export class GameChat {
       // Text, never markup: whatever a player typed is shown as they typed it.
       const text = make('span', { className: 'chat-text', textContent: muted ? '(muted)' : message.text });
       item.append(author, text);
-      if (!this.mine.has(message.id)) {
+      if (!this.mine.has(message.id) && !message.mine) {
         const mute = make('button', { type: 'button', className: 'chat-mute', textContent: muted ? 'unmute' : 'mute' });
         mute.setAttribute('aria-label', `${muted ? 'Unmute' : 'Mute'} ${message.author}`);
         mute.addEventListener('click', () => this.toggleMute(message.author));

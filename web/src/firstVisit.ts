@@ -18,7 +18,9 @@ function markVisited(): void {
   }
 }
 
-export function showFirstVisit(actions: { learn: () => void; play: () => void }): void {
+// `dismiss`: Escape closes the screen (issue 49: it was ignored), and the page goes on as for a
+// returning visitor.
+export function showFirstVisit(actions: { learn: () => void; play: () => void; dismiss: () => void }): void {
   markVisited();
   const dialog = document.createElement('dialog');
   dialog.id = 'first-visit';
@@ -54,6 +56,9 @@ export function showFirstVisit(actions: { learn: () => void; play: () => void })
   };
   learn.addEventListener('click', () => finish(actions.learn));
   play.addEventListener('click', () => finish(actions.play));
-  dialog.addEventListener('cancel', (event) => event.preventDefault());
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault();
+    finish(actions.dismiss);
+  });
   dialog.showModal();
 }

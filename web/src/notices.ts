@@ -4,11 +4,13 @@ import { ApiError } from './api';
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
 
+export const UNREACHABLE_TEXT = 'The server cannot be reached. Check that evochess serve is still running.';
+
 // What went wrong, in words a player understands.
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
-    return 'The server cannot be reached. Check that evochess serve is still running.';
+    return UNREACHABLE_TEXT;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -18,7 +20,9 @@ let errorTimer: number | undefined;
 // With `retry`, the message stays until the player retries or something else happens.
 export function showError(error: unknown, retry?: () => void): void {
   const box = byId('error-message');
-  box.replaceChildren(describeError(error));
+  const text = describeError(error);
+  box.replaceChildren(text);
+  box.dataset.unreachable = String(text === UNREACHABLE_TEXT);
   window.clearTimeout(errorTimer);
   if (retry) {
     const button = document.createElement('button');
@@ -36,6 +40,13 @@ export function showError(error: unknown, retry?: () => void): void {
 
 export function hideError(): void {
   byId('error-message').hidden = true;
+}
+
+// A stream of the server's is open again: "cannot be reached", if shown, is no longer true
+// (issue 49: it stayed after the reconnection). Any other message stays.
+export function serverReachedAgain(): void {
+  const box = document.getElementById('error-message');
+  if (box && !box.hidden && box.dataset.unreachable === 'true') hideError();
 }
 
 let noticeTimer: number | undefined;

@@ -20,6 +20,7 @@ import {
 import { GameChat, type ChatMessage } from './chatPanel';
 import { ClockPair, describeClock } from './clocks';
 import { EventStream, type ServerSentEvent, type StreamState } from './eventStream';
+import { serverReachedAgain } from './notices';
 import { applyChange, type GameChange } from './gameChange';
 import { sideName } from './gamePanels';
 import { otherSide } from './moves';
@@ -295,6 +296,7 @@ export class OnlineController {
       onState: (streamState: StreamState) => {
         if (this.events !== stream) return;
         if (streamState === 'open') {
+          serverReachedAgain();
           this.setConnection('online');
           void this.chat.reload(); // messages sent while the stream was down
         } else if (streamState === 'reconnecting') this.setConnection('reconnecting');

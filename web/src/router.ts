@@ -32,6 +32,7 @@ export class Router {
       return showFirstVisit({
         learn: () => (location.hash = rulesAddressFor('evochess')),
         play: () => void this.game.playGentleEngine(),
+        dismiss: () => void this.game.newGame().catch(showError),
       });
     }
     const games = await this.game.refreshSavedGames();

@@ -25,7 +25,7 @@ export function renderSavedGames(list: HTMLElement, games: GameListing[], curren
     open.className = 'saved-game-open';
     const players = game.online ? 'online' : `${game.players.w} v ${game.players.b}`;
     const outcome = game.result ? `${game.result}${game.reason ? ` (${game.reason})` : ''}` : 'in progress';
-    open.textContent = `#${game.id} ${variantTitle(game.variant)} · ${players} · ${game.moves} plies · ${outcome}`;
+    open.textContent = `#${game.id} ${variantTitle(game.variant)} · ${players} · ${game.moves} ${game.moves === 1 ? 'ply' : 'plies'} · ${outcome}`;
     open.title = `updated ${game.updated}`;
     open.addEventListener('click', () => actions.open(game.id));
     const remove = document.createElement('button');

@@ -27,6 +27,15 @@ std::string refusal(ChatRoom room, const GameSeating& seating, bool writing,
 }
 
 // Whether the message was written by a bot account at its seat: its author key is the seat's.
+// Who writes from this seat or, without one, as this viewer: a seat given by an invite link has
+// no player key, and the seat stands for its player.
+std::string author_key_of(std::int64_t id, const GameSeating& seating, const Player& viewer) {
+    if (!seating.seat) return viewer.owner_key();
+    Color side = *seating.seat;
+    const std::string& key = seating.keys[std::size_t(side)];
+    return !key.empty() ? key : "seat:" + std::to_string(id) + (side == White ? ":w" : ":b");
+}
+
 bool by_seated_bot(const ChatMessage& message, const GameSeating& seating) {
     for (Color side : {White, Black})
         if (seating.bots[std::size_t(side)] && !seating.keys[std::size_t(side)].empty() &&
@@ -69,7 +78,7 @@ std::string ChatService::checked_text(const std::string& raw) const {
     }
     if (characters > options_.max_length)
         throw bad_request("a message is at most " + std::to_string(options_.max_length) +
-                          " characters");
+                          " characters; this one has " + std::to_string(characters));
     return trimmed;
 }
 
@@ -101,11 +110,9 @@ ChatMessage ChatService::post(std::int64_t id, const ChatPost& post, const SeatT
         const std::string& key = seating.keys[std::size_t(side)];
         message.author_name = seating.names[std::size_t(side)];
         message.author_bot = seating.bots[std::size_t(side)] && !key.empty();
-        // A seat given by an invite link has no player key: the seat stands for its player.
-        message.author_key =
-            !key.empty() ? key : "seat:" + std::to_string(id) + (side == White ? ":w" : ":b");
+        message.author_key = author_key_of(id, seating, viewer);
     } else {
-        message.author_key = viewer.owner_key();
+        message.author_key = author_key_of(id, seating, viewer);
         if (message.author_key.empty())
             throw ApiError(ErrorKind::Unauthorized,
                            "to write in the spectators' room, log in or call GET /api/me first "
@@ -124,7 +131,8 @@ ChatRoomView ChatService::read(std::int64_t id, ChatRoom room, const SeatToken& 
                                const Player& viewer) {
     GameSeating seating = games_.seating(id, Actor::requester(token, viewer));
     require_access(room, seating, false);
-    ChatRoomView view{room, messages_.messages(id, room, options_.history)};
+    ChatRoomView view{room, messages_.messages(id, room, options_.history),
+                      author_key_of(id, seating, viewer)};
     for (ChatMessage& message : view.messages) message.author_bot = by_seated_bot(message, seating);
     return view;
 }

@@ -38,6 +38,9 @@ struct ChatPost {
 struct ChatRoomView {
     ChatRoom room = ChatRoom::Players;
     std::vector<ChatMessage> messages;
+    // Who reads them, as a message's author_key names its writer: the reader's own messages
+    // are "mine" (no mute button beside them); empty when the reader could not write.
+    std::string reader_key;
 };
 
 class ChatService {

@@ -63,11 +63,12 @@ GameView GameService::create(const CreateGame& command, const Player& maker,
     } else {
         record.seats.tokens = {token, token}; // the owner plays both sides
     }
-    store_.insert(record);
-
+    // An imported PGN's moves are stored with the game (issue 49: they were not, and the list
+    // said "0 plies" for a 58-ply game).
     LoadedGame loaded(std::move(record), std::move(*game));
     for (const NotatedMove& move : loaded.notation.follow(loaded.game))
         loaded.record.moves_uci.push_back(move.uci);
+    store_.insert(loaded.record);
     GameView view = view_of(loaded, online ? std::optional<Color>(creator) : std::nullopt);
     if (online) {
         events_.seat_taken(loaded.record.id, creator);

@@ -108,7 +108,7 @@ std::string GameService::pgn(std::int64_t id, const Actor& who) {
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
     require_visible(game, who);
-    return game_pgn(game.game, stored_tags(game.record));
+    return game_pgn(game.game, export_tags(game.record));
 }
 
 std::optional<ExportedGame> GameService::exported(std::int64_t id, const Actor& who) {

@@ -33,18 +33,21 @@ ChatRoom chat_room_from_query(const std::string& room) {
     return room_or_400(room);
 }
 
-json chat_message_json(const ChatMessage& message) {
+json chat_message_json(const ChatMessage& message, bool mine) {
     return {{"id", message.id},
             {"room", std::string(chat_room_name(message.room))},
             {"author", message.author_name},
             {"bot", message.author_bot},
             {"text", message.text},
-            {"time", message.created_ms}};
+            {"time", message.created_ms},
+            {"mine", mine}};
 }
 
 json chat_room_json(const ChatRoomView& view) {
     json list = json::array();
-    for (const ChatMessage& message : view.messages) list.push_back(chat_message_json(message));
+    for (const ChatMessage& message : view.messages)
+        list.push_back(chat_message_json(message, !view.reader_key.empty() &&
+                                                      message.author_key == view.reader_key));
     return {{"room", std::string(chat_room_name(view.room))}, {"messages", std::move(list)}};
 }
 

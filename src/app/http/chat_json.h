@@ -16,7 +16,8 @@ ChatPost chat_post_from_json(const nlohmann::json& body);
 // ?room=players|spectators
 ChatRoom chat_room_from_query(const std::string& room);
 // A message as the API shows it: never its author's key.
-nlohmann::json chat_message_json(const ChatMessage& message);
+// `mine`: written by whoever asks (the page offers no mute beside it).
+nlohmann::json chat_message_json(const ChatMessage& message, bool mine = false);
 // {"room", "messages": [...]}, oldest first.
 nlohmann::json chat_room_json(const ChatRoomView& view);
 

@@ -145,7 +145,8 @@ void add_game_routes(RouteTable& routes, GameRoutes services) {
             call.respond(json_response(
                 chat_message_json(chat.post(call.number(2), chat_post_from_json(body(request)),
                                             bearer_token(request), requester_of(request, accounts),
-                                            player_name(request, *accounts))),
+                                            player_name(request, *accounts)),
+                                  true),
                 201));
         });
     }

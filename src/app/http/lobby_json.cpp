@@ -198,7 +198,9 @@ json lobby_message_json(const LobbyMessage& message) {
             return {{"type", "challenge"}, {"challenge", challenge_json(sent.challenge)}};
         }
         json operator()(const LobbyChallengeRemoved& removed) const {
-            return removal_json("challenge_removed", removed.id, removed.reason);
+            json removal = removal_json("challenge_removed", removed.id, removed.reason);
+            if (!removed.decline_reason.empty()) removal["decline_reason"] = removed.decline_reason;
+            return removal;
         }
         json operator()(const LobbyGameStarted& game) const {
             return {{"type", "game"},

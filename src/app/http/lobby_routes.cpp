@@ -86,11 +86,13 @@ void add_challenge_routes(RouteTable& routes, ChallengeService& challenges,
                                            call.number(2), player_of(call.request, accounts))),
                                        201));
         });
-    routes.add("POST", "/api/challenges/{id}/decline",
-               [&challenges, &accounts](const RouteCall& call) {
-                   call.respond(json_response(declined_json(
-                       challenges.decline(call.number(2), player_of(call.request, accounts)))));
-               });
+    routes.add(
+        "POST", "/api/challenges/{id}/decline", [&challenges, &accounts](const RouteCall& call) {
+            // {"reason": one of lichess's keys}, optional: "generic".
+            std::string reason = optional_string(body(call.request), "reason").value_or("generic");
+            call.respond(json_response(declined_json(
+                challenges.decline(call.number(2), player_of(call.request, accounts), reason))));
+        });
 }
 
 } // namespace

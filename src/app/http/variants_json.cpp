@@ -2,6 +2,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/variant.h"
 
 namespace evo::app {
 
@@ -38,6 +39,14 @@ json rules_json(const Variant& variant) {
             {"scores_points", variant.scores_points}};
 }
 
+// A variant of the built-in file, not one loaded with --variants (those are casual only; a
+// file may not redefine a built-in name).
+bool built_in(const Variant& variant) {
+    for (const Variant& builtin : builtin_variants())
+        if (builtin.name == variant.name) return true;
+    return false;
+}
+
 } // namespace
 
 json variants_json() {
@@ -47,6 +56,7 @@ json variants_json() {
                             {"start_fen", Position::start(*variant).fen()},
                             {"display_name", std::string(variant->display_name)},
                             {"description", std::string(variant->description)},
+                            {"built_in", built_in(*variant)},
                             {"evolution", evolution_json(*variant)},
                             {"rules", rules_json(*variant)}});
     return variants;

@@ -173,9 +173,14 @@ void Lobby::read_all_again() {
 void Lobby::handle_challenge(const LobbyNotice& notice) {
     auto challenge = challenges_.find(notice.id);
     if (!challenge) return;
-    EventText text = notice.change == LobbyChange::ChallengeSent
-                         ? text_.message(LobbyChallenge{*challenge})
-                         : text_.message(LobbyChallengeRemoved{notice.id, notice.reason});
+    EventText text =
+        notice.change == LobbyChange::ChallengeSent
+            ? text_.message(LobbyChallenge{*challenge})
+            : text_.message(LobbyChallengeRemoved{
+                  notice.id, notice.reason,
+                  notice.reason == LobbyRemoval::Declined
+                      ? (challenge->decline_reason.empty() ? "generic" : challenge->decline_reason)
+                      : ""});
     {
         std::lock_guard lock(mutex_);
         send_to_player_locked(challenge->from, text);

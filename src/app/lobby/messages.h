@@ -34,6 +34,8 @@ struct LobbyChallenge {
 struct LobbyChallengeRemoved {
     std::int64_t id = 0;
     LobbyRemoval reason = LobbyRemoval::None;
+    // Declined: lichess's key of the reason the challenged gave ("generic", "variant", ...).
+    std::string decline_reason = {};
 };
 // To each player of a game a seek or a challenge made: the game and their seat.
 struct LobbyGameStarted {

@@ -27,16 +27,17 @@ std::string kept_pgn_tags_column(const PgnTags& tags) {
 }
 
 std::map<std::string, std::string> stored_tags(const GameRecord& record) {
-    auto player = [&](PlayerKind kind, Color side) {
+    auto player = [&](PlayerKind kind) {
         if (kind == PlayerKind::Engine) return std::string("evochess");
-        return std::string(record.online ? (side == White ? "White player" : "Black player")
-                                         : "Human");
+        // An online seat nobody is known at (export_tags names the paired players): as lichess
+        // names an anonymous player.
+        return std::string(record.online ? "Anonymous" : "Human");
     };
     std::map<std::string, std::string> tags = {
         {"Event", "evochess game " + std::to_string(record.id)},
         {"Site", "evochess serve"},
-        {"White", player(record.players.white, White)},
-        {"Black", player(record.players.black, Black)},
+        {"White", player(record.players.white)},
+        {"Black", player(record.players.black)},
     };
     // created is "2026-11-23T14:10:58Z"; PGN dates read "2026.11.23".
     if (record.created.size() >= 10) {

@@ -55,12 +55,20 @@ TEST(ChatJsonTest, AMessageShowsNoAuthorKey) {
                                                 {"author", "Anonymous 4F2A"},
                                                 {"bot", false},
                                                 {"text", "gg"},
-                                                {"time", 1000}}));
+                                                {"time", 1000},
+                                                {"mine", false}}));
     // A bot's line (its seat's, marked by the chat service) says so.
     message.author_bot = true;
     EXPECT_EQ(chat_message_json(message).at("bot"), true);
-    EXPECT_EQ(chat_room_json({ChatRoom::Spectators, {message}}),
+    EXPECT_EQ(chat_room_json({ChatRoom::Spectators, {message}, ""}),
               (json{{"room", "spectators"}, {"messages", {chat_message_json(message)}}}));
+    // Read by its author: "mine" (issue 49), and only by its author.
+    EXPECT_EQ(
+        chat_room_json({ChatRoom::Spectators, {message}, "visitor:a"}).at("messages")[0].at("mine"),
+        true);
+    EXPECT_EQ(
+        chat_room_json({ChatRoom::Spectators, {message}, "visitor:b"}).at("messages")[0].at("mine"),
+        false);
 }
 
 } // namespace

@@ -224,6 +224,23 @@ TEST_F(ApiTest, PgnExportAndImportRoundTrip) {
     EXPECT_EQ(imported["history"], state["history"]);
 }
 
+// Issue 49: an imported 58-ply game was listed as "0 plies" (its moves were not stored with
+// it) and came back without its moves after a restart.
+TEST_F(ApiTest, AnImportedGamesMovesAreListedAndSurviveARestart) {
+    json imported = create({{"pgn", "[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"}});
+    ASSERT_EQ(imported["history"].size(), 6u) << imported.dump();
+    JsonAnswer listed = get_json(*client_, "/api/games");
+    ASSERT_EQ(listed.status, 200);
+    ASSERT_EQ(listed.body.size(), 1u);
+    EXPECT_EQ(listed.body[0]["moves"], 6) << listed.body.dump();
+    restart_server();
+    JsonAnswer again = get_json(*client_, game_path(imported));
+    ASSERT_EQ(again.status, 200);
+    EXPECT_EQ(again.body["history"], imported["history"]);
+    EXPECT_EQ(again.body["fen"], imported["fen"]);
+    EXPECT_EQ(get_json(*client_, "/api/games").body[0]["moves"], 6);
+}
+
 TEST_F(ApiTest, GamesSurviveARestart) {
     json state = create({{"variant", "evochess"}, {"players", {{"w", "human"}, {"b", "engine"}}}});
     for (const char* uci : {"a2a3", "a7a6", "a3a4", "a6a5", "b2b4n"})
@@ -314,7 +331,11 @@ TEST_F(ApiTest, InfoNamesEveryVariant) {
     JsonAnswer info = get_json(*client_, "/api/info");
     ASSERT_EQ(info.status, 200);
     std::vector<std::string> names;
-    for (const json& variant : info.body["variants"]) names.push_back(variant["name"]);
+    for (const json& variant : info.body["variants"]) {
+        names.push_back(variant["name"]);
+        // Issue 49, item 6: the lobby greys rated for a variant loaded from a file.
+        EXPECT_EQ(variant.value("built_in", json()), true) << variant["name"];
+    }
     EXPECT_EQ(names, (std::vector<std::string>{"chess", "evochess", "echess", "promoteking"}));
 }
 

@@ -208,6 +208,37 @@ TEST_F(ChatApiTest, TextIsTrimmedBoundedAndFreeOfControlCharacters) {
     EXPECT_EQ(answer.body["text"], longest);
 }
 
+// Issue 49: the limit is told with the message's length, so that the page can say it clearly.
+TEST_F(ChatApiTest, ATooLongMessageIsRefusedWithTheLimitAndItsLength) {
+    OnlineGame game = start();
+    JsonAnswer refused = say(game, "players", std::string(153, 'x'), game.white);
+    EXPECT_EQ(refused.status, 400);
+    EXPECT_NE(refused.body.dump().find("at most 140 characters; this one has 153"),
+              std::string::npos)
+        << refused.body.dump();
+}
+
+// Issue 49: after a reload the page offered "mute" beside its player's own messages; a message
+// read back says whether its reader wrote it (the same seat, or the same player).
+TEST_F(ChatApiTest, AMessageReadBackSaysWhetherItsReaderWroteIt) {
+    OnlineGame game = start();
+    JsonAnswer sent = say(game, "players", "mine", game.white);
+    ASSERT_EQ(sent.status, 201);
+    EXPECT_EQ(sent.body["mine"], true);
+    ASSERT_EQ(say(game, "players", "theirs", game.black).status, 201);
+    JsonAnswer by_white = read(game, "players", game.white);
+    ASSERT_EQ(by_white.body["messages"].size(), 2u);
+    EXPECT_EQ(by_white.body["messages"][0]["mine"], true);
+    EXPECT_EQ(by_white.body["messages"][1]["mine"], false);
+    JsonAnswer by_black = read(game, "players", game.black);
+    EXPECT_EQ(by_black.body["messages"][0]["mine"], false);
+    EXPECT_EQ(by_black.body["messages"][1]["mine"], true);
+
+    ASSERT_EQ(say(game, "spectators", "from a visitor", "", visitor('a')).status, 201);
+    EXPECT_EQ(read(game, "spectators", "", visitor('a')).body["messages"][0]["mine"], true);
+    EXPECT_EQ(read(game, "spectators", "", visitor('b')).body["messages"][0]["mine"], false);
+}
+
 TEST_F(ChatApiTest, MarkupStaysTextInTheJson) {
     OnlineGame game = start();
     std::string markup = "<b>x</b> <script>alert(1)</script> &amp;";

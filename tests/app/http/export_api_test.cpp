@@ -244,6 +244,22 @@ TEST_F(ExportApiTest, AFinishedChessGameIsPgnByDefaultAndLichessJsonOnAsking) {
               std::string::npos);
 }
 
+// Issue 49: the web app's download (GET /api/games/{id}/pgn) of a paired game said
+// [White "White player"]; it names the players and their ratings as the export does.
+TEST_F(ExportApiTest, TheGamesOwnPgnNamesThePairedPlayers) {
+    std::string alice = person("alice");
+    std::string bob = person("bob");
+    play(alice, "bob", bob, blitz, fools_mate);
+    std::vector<GameListing> listed = games_.list(10, 0, {}, /*public_only=*/true);
+    ASSERT_EQ(listed.size(), 1u);
+    Answer pgn = get("/api/games/" + std::to_string(listed[0].id) + "/pgn");
+    ASSERT_EQ(pgn.status, 200) << pgn.body;
+    for (const char* tag : {"[White \"alice\"]", "[Black \"bob\"]", "[WhiteElo \"1500\"]",
+                            "[BlackElo \"1500\"]", "[Result \"0-1\"]"})
+        EXPECT_NE(pgn.body.find(tag), std::string::npos) << tag << "\n" << pgn.body;
+    EXPECT_EQ(pgn.body.find("player\"]"), std::string::npos) << pgn.body;
+}
+
 TEST_F(ExportApiTest, AnEvoChessGameKeepsItsVariantAndReadsBack) {
     std::string anna = person("anna");
     std::string boris = person("boris");

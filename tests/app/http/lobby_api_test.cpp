@@ -294,7 +294,9 @@ TEST_F(LobbyApiTest, BothPlayersAreToldOfAChallengeDeclinedOrCancelled) {
     std::int64_t cancelled = post("/api/challenges", alice, {{"to", "bob_1"}}).body.at("id");
     std::string path = "/api/challenges/" + std::to_string(declined) + "/decline";
     EXPECT_EQ(post(path, alice).status, 403); // the challenged only
-    JsonAnswer answer = post(path, bob);
+    EXPECT_EQ(post(path, bob, {{"reason", "because"}}).status, 400);
+    // Issue 49: the challenger is told why (a declined challenge vanished without a word).
+    JsonAnswer answer = post(path, bob, {{"reason", "tooFast"}});
     EXPECT_EQ(answer.status, 200);
     EXPECT_EQ(answer.body, (json{{"declined", declined}}));
     path = "/api/challenges/" + std::to_string(cancelled);
@@ -307,7 +309,10 @@ TEST_F(LobbyApiTest, BothPlayersAreToldOfAChallengeDeclinedOrCancelled) {
     for (auto* connection : {alice_stream.get(), bob_stream.get()}) {
         std::string received = connection->read_until("\"reason\":\"cancelled\"");
         EXPECT_EQ(event_with(received, "\"reason\":\"declined\""),
-                  (json{{"type", "challenge_removed"}, {"id", declined}, {"reason", "declined"}}));
+                  (json{{"type", "challenge_removed"},
+                        {"id", declined},
+                        {"reason", "declined"},
+                        {"decline_reason", "tooFast"}}));
         EXPECT_EQ(
             event_with(received, "\"reason\":\"cancelled\""),
             (json{{"type", "challenge_removed"}, {"id", cancelled}, {"reason", "cancelled"}}));

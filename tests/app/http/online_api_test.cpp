@@ -137,6 +137,19 @@ TEST_F(OnlineApiTest, CreatorGetsASeatAndAnInviteLink) {
     EXPECT_EQ(seen.body.dump().find(game["seat"]["token"].get<std::string>()), std::string::npos);
 }
 
+// Issue 49: an online game by invite link exported [White "White player"]; nobody is known at
+// its seats, so both are "Anonymous", as lichess names an anonymous player.
+TEST_F(OnlineApiTest, AnInviteLinkGamesPgnNamesBothPlayersAnonymous) {
+    OnlineGame game = start({{"variant", "chess"}});
+    move(game, "e2e4", game.white);
+    auto pgn = client_->Get(game.path + "/pgn");
+    ASSERT_TRUE(pgn);
+    ASSERT_EQ(pgn->status, 200);
+    EXPECT_NE(pgn->body.find("[White \"Anonymous\"]"), std::string::npos) << pgn->body;
+    EXPECT_NE(pgn->body.find("[Black \"Anonymous\"]"), std::string::npos) << pgn->body;
+    EXPECT_EQ(pgn->body.find("player\"]"), std::string::npos) << pgn->body;
+}
+
 TEST_F(OnlineApiTest, TheSecondPersonTakesTheOtherSeatAndLaterOnesAreRefused) {
     OnlineGame game = start({{"variant", "chess"}});
     EXPECT_EQ(game.state["seat"]["colour"], "b");

@@ -20,8 +20,10 @@ export class ChallengeBanner {
 
   private render(): void {
     const incoming = this.lobby.challenges.incoming;
-    this.root.hidden = incoming.length === 0 && !this.message;
+    const declined = this.lobby.declined;
+    this.root.hidden = incoming.length === 0 && declined.length === 0 && !this.message;
     const rows = incoming.map((challenge) => this.row(challenge));
+    rows.push(...declined.map((notice) => this.declinedRow(notice)));
     if (this.message) {
       const note = document.createElement('p');
       note.className = 'challenge-message';
@@ -58,6 +60,25 @@ export class ChallengeBanner {
     decline.textContent = 'Decline';
     decline.addEventListener('click', () => void this.act(async () => void (await lobbyApi.declineChallenge(challenge.id))));
     row.append(text, accept, decline);
+    return row;
+  }
+
+  // A challenge of this player's declined: who, what game, their reason; OK dismisses it.
+  private declinedRow(notice: { id: number; text: string }): HTMLElement {
+    const row = document.createElement('div');
+    row.className = 'challenge challenge-declined';
+    row.dataset.declined = String(notice.id);
+    row.setAttribute('role', 'status');
+    const text = document.createElement('span');
+    text.className = 'challenge-text';
+    text.textContent = notice.text;
+    const ok = document.createElement('button');
+    ok.type = 'button';
+    ok.className = 'secondary challenge-dismiss';
+    ok.textContent = 'OK';
+    ok.setAttribute('aria-label', 'Dismiss: challenge declined');
+    ok.addEventListener('click', () => this.lobby.dismissDeclined(notice.id));
+    row.append(text, ok);
     return row;
   }
 

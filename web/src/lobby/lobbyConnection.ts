@@ -4,9 +4,13 @@
 import { request, type ClockRequest, type Seat, type SeatedState } from '../api';
 import { parseYourTurnEvent, type YourTurnEvent } from '../myGames/myGamesModel';
 import { EventStream, type StreamState } from '../eventStream';
+import { variantTitle } from '../variantTitles';
+import { serverReachedAgain } from '../notices';
 import {
   applyChallengeEvent,
   applySeekEvent,
+  declinedNotice,
+  describeSeekClock,
   parseLobbyEvent,
   parseOnlineBots,
   type Challenges,
@@ -21,6 +25,9 @@ const RETRY_REFUSED_MS = 15_000; // a server without the stream (or before /api/
 export class LobbyConnection {
   seeks: Seek[] = [];
   challenges: Challenges = { incoming: [], outgoing: [] };
+  // The challenges of this player's that were declined since the page opened, in words
+  // (who, which game, the reason they gave), until dismissed.
+  declined: { id: number; text: string }[] = [];
   state: StreamState | 'connecting' = 'connecting';
   private stream: EventStream | null = null;
   private retryTimer: number | undefined;
@@ -54,7 +61,10 @@ export class LobbyConnection {
       onState: (state) => {
         if (this.stream !== stream) return;
         this.state = state;
-        if (state === 'open') void this.readChallenges();
+        if (state === 'open') {
+          serverReachedAgain();
+          void this.readChallenges();
+        }
         if (state === 'closed') this.retryTimer = window.setTimeout(() => this.connect(this.me), RETRY_REFUSED_MS);
         this.changed();
       },
@@ -79,6 +89,12 @@ export class LobbyConnection {
       return;
     }
     this.seeks = applySeekEvent(this.seeks, event);
+    const declined = declinedNotice(
+      this.challenges,
+      event,
+      (c) => `${variantTitle(c.variant)} ${describeSeekClock(c.clock)}, ${c.rated ? 'rated' : 'casual'}`,
+    );
+    if (declined && event.type === 'challenge_removed') this.declined = [...this.declined, { id: event.id, text: declined }];
     this.challenges = applyChallengeEvent(this.challenges, event, this.me);
     this.changed();
   }
@@ -92,6 +108,11 @@ export class LobbyConnection {
     } catch {
       // a server without challenges: none are shown
     }
+  }
+
+  dismissDeclined(id: number): void {
+    this.declined = this.declined.filter((d) => d.id !== id);
+    this.changed();
   }
 
   private changed(): void {

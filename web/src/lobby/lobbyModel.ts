@@ -42,7 +42,7 @@ export type LobbyEvent =
   | { type: 'seek_removed'; id: number; reason?: string }
   | { type: 'game'; id: number; seat: Seat; variant?: Variant }
   | { type: 'challenge'; challenge: Challenge }
-  | { type: 'challenge_removed'; id: number; reason?: string }
+  | { type: 'challenge_removed'; id: number; reason?: string; decline_reason?: string }
   | YourTurnEvent;
 
 // The open seeks after one event of the stream, oldest first; events of other kinds leave them.
@@ -86,6 +86,32 @@ export function applyChallengeEvent(challenges: Challenges, event: LobbyEvent, m
   return challenges;
 }
 
+// lichess's words for a decline reason's key (docs/api.md, POST /api/challenges/{id}/decline).
+const DECLINE_TEXTS: Record<string, string> = {
+  generic: "I'm not accepting challenges at the moment.",
+  later: 'This is not the right time for me, please ask again later.',
+  tooFast: 'This time control is too fast for me, please challenge again with a slower game.',
+  tooSlow: 'This time control is too slow for me, please challenge again with a faster game.',
+  timeControl: "I'm not accepting challenges with this time control.",
+  rated: 'Please send me a rated challenge instead.',
+  casual: 'Please send me a casual challenge instead.',
+  standard: "I'm not accepting variant challenges right now.",
+  variant: "I'm not willing to play this variant right now.",
+  noBot: "I'm not accepting challenges from bots.",
+  onlyBot: "I'm only accepting challenges from bots.",
+};
+
+export const declineText = (key: string | undefined) => DECLINE_TEXTS[key ?? 'generic'] ?? DECLINE_TEXTS.generic;
+
+// What the challenger is told when `event` removes a challenge of theirs the other player
+// declined; null for any other event.
+export function declinedNotice(challenges: Challenges, event: LobbyEvent, game: (c: Challenge) => string): string | null {
+  if (event.type !== 'challenge_removed' || event.reason !== 'declined') return null;
+  const challenge = challenges.outgoing.find((c) => c.id === event.id);
+  if (!challenge) return null;
+  return `${challenge.to} declined your challenge (${game(challenge)}): "${declineText(event.decline_reason)}"`;
+}
+
 // Names are one name whatever their case (docs/api.md, accounts).
 export const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -107,19 +133,19 @@ export interface Pool {
 }
 
 const MINUTE = 60_000;
-const pool = (variant: Variant, minutes: number, incrementSeconds: number): Pool => ({
-  variant,
-  clock: { initial_ms: minutes * MINUTE, increment_ms: incrementSeconds * 1000 },
+const clock = (minutes: number, incrementSeconds: number): Pool['clock'] => ({
+  initial_ms: minutes * MINUTE,
+  increment_ms: incrementSeconds * 1000,
 });
 
-export const QUICK_POOLS: Pool[] = [
-  pool('evochess', 3, 2),
-  pool('evochess', 5, 3),
-  pool('evochess', 10, 5),
-  pool('chess', 3, 2),
-  pool('chess', 5, 3),
-  pool('chess', 10, 5),
-];
+// The clocks of quick and auto pairing, offered for every variant the server plays.
+export const QUICK_CLOCKS: Pool['clock'][] = [clock(3, 2), clock(5, 3), clock(10, 5)];
+
+// The quick-pairing pools: every variant of the server's registry (GET /api/info, built-in and
+// loaded from a file alike, in its order) at every quick clock.
+export function quickPools(variants: readonly Variant[]): Pool[] {
+  return variants.flatMap((variant) => QUICK_CLOCKS.map((c) => ({ variant, clock: c })));
+}
 
 export const inPool = (seek: Pick<Seek, 'variant' | 'clock' | 'rated'>, of: Pool) =>
   !seek.rated &&
@@ -147,9 +173,12 @@ export function choosePairing(seeks: readonly Seek[], of: Pool, me: string): Pai
 
 // ---- auto pairing ------------------------------------------------------------------------
 
-// The grid of "any of these variants and clocks": the quick-pairing pools' variants and clocks.
-export const AUTO_VARIANTS: Variant[] = [...new Set(QUICK_POOLS.map((p) => p.variant))];
-export const AUTO_CLOCKS: Pool['clock'][] = QUICK_POOLS.filter((p) => p.variant === QUICK_POOLS[0].variant).map((p) => p.clock);
+// The grid of "any of these variants and clocks" is the quick pools': the server's variants
+// (rows) x the quick clocks (columns).
+export const AUTO_CLOCKS: Pool['clock'][] = QUICK_CLOCKS;
+
+// The most combinations one entry may have (POST /api/autopairing, max_auto_combinations).
+export const MAX_AUTO_COMBINATIONS = 24;
 
 export interface AutoCombination {
   variant: Variant;
@@ -159,10 +188,17 @@ export interface AutoCombination {
 // A checkbox's value: "chess 5+3".
 export const combinationKey = (c: AutoCombination) => `${c.variant} ${describeSeekClock(c.clock)}`;
 
-// The combinations of the grid whose keys are ticked, in the grid's order.
-export function tickedCombinations(ticked: ReadonlySet<string>): AutoCombination[] {
-  const all = AUTO_VARIANTS.flatMap((variant) => AUTO_CLOCKS.map((clock) => ({ variant, clock })));
-  return all.filter((c) => ticked.has(combinationKey(c)));
+// The combinations of the grid (of these variants) whose keys are ticked, in the grid's order.
+export function tickedCombinations(variants: readonly Variant[], ticked: ReadonlySet<string>): AutoCombination[] {
+  return quickPools(variants).filter((c) => ticked.has(combinationKey(c)));
+}
+
+// Why the ticked boxes cannot be sent as they are (the server's own limits), or null.
+export function autoPairingProblem(count: number, rated: boolean, casualOnlyTicked: boolean): string | null {
+  if (count > MAX_AUTO_COMBINATIONS)
+    return `You ticked ${count} games: one entry may hold at most ${MAX_AUTO_COMBINATIONS}. Untick ${count - MAX_AUTO_COMBINATIONS}.`;
+  if (rated && casualOnlyTicked) return 'Variants loaded from a file are played casual only: untick them or Rated.';
+  return null;
 }
 
 // This player's open auto-pairing entry as the lobby lists it: its group and seeks; null if none.

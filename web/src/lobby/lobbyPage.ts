@@ -10,13 +10,13 @@ import './lobby.css';
 import type { NewGameRequest, SeatedState, ServerInfo } from '../api';
 import { variantTitle } from '../variantTitles';
 import { CLOCK_PRESETS } from '../newGameOptions';
-import { describeError } from '../notices';
+import { describeError, UNREACHABLE_TEXT } from '../notices';
 import type { Me } from '../player';
 import { playerName } from '../players/playerLink';
 import { lobbyApi, type LobbyConnection, type SeekRequest } from './lobbyConnection';
 import {
   AUTO_CLOCKS,
-  AUTO_VARIANTS,
+  autoPairingProblem,
   choosePairing,
   combinationKey,
   ownEntry,
@@ -28,7 +28,7 @@ import {
   INITIAL_RATING,
   nearestHouseBot,
   nearestLevel,
-  QUICK_POOLS,
+  QUICK_CLOCKS,
   rangeText,
   ratingIn,
   ratingText,
@@ -104,16 +104,7 @@ export class LobbyView {
         this.challengeForm.reset();
       });
     });
-    const quick = byId('quick-pairing');
-    for (const pool of QUICK_POOLS) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'secondary quick-pool';
-      button.textContent = `${variantTitle(pool.variant)} ${describeSeekClock(pool.clock)}`;
-      button.dataset.pool = `${pool.variant} ${describeSeekClock(pool.clock)}`;
-      button.addEventListener('click', () => void this.quickPair(pool));
-      quick.append(button);
-    }
+    this.setUpQuickPairing();
     this.setUpAutoPairing();
     lobby.subscribe(() => this.render());
     window.setInterval(() => {
@@ -162,6 +153,53 @@ export class LobbyView {
     return row;
   }
 
+  // The variants the server plays (its registry, GET /api/info: built-in and loaded alike).
+  private get variantNames(): string[] {
+    return this.info.variants.map((variant) => variant.name);
+  }
+
+  // Variants from a file are casual only on the server (offer.cpp): rated is not for them.
+  private casualOnly(variant: string): boolean {
+    return this.info.variants.find((v) => v.name === variant)?.built_in === false;
+  }
+
+  // One row per variant of the registry: its name, then a button per quick clock.
+  private setUpQuickPairing(): void {
+    const quick = byId('quick-pairing');
+    for (const variant of this.variantNames) {
+      const row = document.createElement('div');
+      row.className = 'quick-row';
+      row.setAttribute('role', 'group');
+      row.setAttribute('aria-label', variantTitle(variant));
+      row.append(cell('quick-variant', variantTitle(variant)));
+      for (const clock of QUICK_CLOCKS) {
+        const pool: Pool = { variant, clock };
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'secondary quick-pool';
+        button.textContent = describeSeekClock(clock);
+        button.setAttribute('aria-label', `${variantTitle(variant)} ${describeSeekClock(clock)}`);
+        button.dataset.pool = `${variant} ${describeSeekClock(clock)}`;
+        button.addEventListener('click', () => void this.quickPair(pool));
+        row.append(button);
+      }
+      quick.append(row);
+    }
+  }
+
+  // The ticked combinations, and why they cannot be sent (null: they can).
+  private autoChoice() {
+    const data = new FormData(this.autoForm);
+    const combinations = tickedCombinations(this.variantNames, new Set(data.getAll('combination').map(String)));
+    const rated = data.get('auto_rated') === 'on';
+    const problem = autoPairingProblem(
+      combinations.length,
+      rated,
+      combinations.some((c) => this.casualOnly(c.variant)),
+    );
+    return { combinations, rated, problem };
+  }
+
   // The grid of variants x clocks, "Pair me" and "Cancel".
   private setUpAutoPairing(): void {
     const grid = byId<HTMLTableElement>('auto-grid');
@@ -174,7 +212,7 @@ export class LobbyView {
       head.append(th);
     }
     const body = grid.createTBody();
-    for (const variant of AUTO_VARIANTS) {
+    for (const variant of this.variantNames) {
       const row = body.insertRow();
       const th = document.createElement('th');
       th.scope = 'row';
@@ -192,11 +230,10 @@ export class LobbyView {
     this.autoForm.addEventListener('change', () => this.render());
     this.autoForm.addEventListener('submit', (event) => {
       event.preventDefault();
-      const data = new FormData(this.autoForm);
-      const combinations = tickedCombinations(new Set(data.getAll('combination').map(String)));
-      if (combinations.length === 0) return;
+      const { combinations, rated, problem } = this.autoChoice();
+      if (combinations.length === 0 || problem) return;
       void this.run(async () => {
-        const answer = await lobbyApi.autoPair({ combinations, rated: data.get('auto_rated') === 'on' });
+        const answer = await lobbyApi.autoPair({ combinations, rated });
         if (answer.game) this.enterGame(answer.game);
       });
     });
@@ -219,8 +256,11 @@ export class LobbyView {
     const rated = this.autoForm.elements.namedItem('auto_rated') as HTMLInputElement;
     rated.disabled = this.me.anonymous;
     if (this.me.anonymous) rated.checked = false;
-    const ticked = this.autoForm.querySelectorAll('input[name=combination]:checked').length;
-    byId<HTMLButtonElement>('auto-pair-button').disabled = ticked === 0;
+    const { combinations, problem } = this.autoChoice();
+    byId<HTMLButtonElement>('auto-pair-button').disabled = combinations.length === 0 || problem !== null;
+    const note = byId('auto-problem');
+    note.textContent = problem ?? '';
+    note.hidden = problem === null;
   }
 
   setPlayer(me: Me): void {
@@ -358,6 +398,8 @@ export class LobbyView {
     const connection = byId('lobby-connection');
     connection.textContent = CONNECTION_TEXT[this.lobby.state];
     connection.dataset.state = this.lobby.state;
+    // Live again: "cannot be reached" is no longer true (issue 49).
+    if (this.lobby.state === 'open' && byId('lobby-message').textContent === UNREACHABLE_TEXT) this.showMessage('');
     const rated = this.seekForm.elements.namedItem('rated') as HTMLInputElement;
     rated.disabled = this.me.anonymous;
     if (this.me.anonymous) rated.checked = false;

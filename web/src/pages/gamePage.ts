@@ -283,6 +283,8 @@ export class GamePage {
     byId<HTMLInputElement>('fen-output').value = '';
     byId<HTMLTextAreaElement>('pgn-output').value = '';
     this.moveInput.setEnabled(false);
+    // No saved game is the one shown (issue 49: #game=9999 kept the last one highlighted).
+    for (const item of byId('saved-games').querySelectorAll('.saved-game.current')) item.classList.remove('current');
   }
 
   // The dialog stays open, with the text, while the server refuses what it was given.

@@ -4,13 +4,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   AUTO_CLOCKS,
-  AUTO_VARIANTS,
+  autoPairingProblem,
+  MAX_AUTO_COMBINATIONS,
+  quickPools,
   combinationKey,
   ownEntry,
   tickedCombinations,
   applyChallengeEvent,
   applySeekEvent,
   choosePairing,
+  declinedNotice,
+  declineText,
   colourText,
   describeSeekClock,
   ENGINE_WAITS,
@@ -20,7 +24,6 @@ import {
   parseOnlineBots,
   botRatingText,
   nearestHouseBot,
-  QUICK_POOLS,
   ratingIn,
   ratingText,
   readRatingRange,
@@ -97,7 +100,7 @@ test('challenges to me are incoming, mine are outgoing, and go when removed', ()
 });
 
 test('quick pairing takes the oldest casual seek of the pool by someone else, else waits on mine, else posts', () => {
-  const pool = QUICK_POOLS[0]; // EvoChess 3+2
+  const pool = quickPools(['evochess', 'chess'])[0]; // EvoChess 3+2
   const seeks = [
     seek(1, 'me', 5),
     seek(2, 'rated', 6, { rated: true }),
@@ -218,15 +221,39 @@ test('the range boxes: both empty, one end open, or refused with a reason', () =
   assert.ok('problem' in readRatingRange('abc', '1800'));
 });
 
-test('auto pairing: the grid is the quick pools, the ticked keys are its combinations, the own entry is found by name', () => {
-  assert.deepEqual(AUTO_VARIANTS, ['evochess', 'chess']);
+// Issue 49, item 6: every variant the server plays, built-in or loaded, not EvoChess and chess only.
+const REGISTRY = ['chess', 'evochess', 'echess', 'promoteking', 'evo-n2k1'];
+
+test("quick pairing offers every variant of the server's registry at every quick clock, in its order", () => {
+  const pools = quickPools(REGISTRY);
+  assert.equal(pools.length, REGISTRY.length * 3);
+  assert.deepEqual([...new Set(pools.map((p) => p.variant))], REGISTRY);
+  assert.deepEqual(
+    pools.filter((p) => p.variant === 'promoteking').map((p) => describeSeekClock(p.clock)),
+    ['3+2', '5+3', '10+5'],
+  );
+  const echess = pools.find((p) => p.variant === 'echess')!;
+  assert.deepEqual(choosePairing([], echess, 'me'), {
+    kind: 'post',
+    request: { variant: 'echess', clock: blitz, rated: false, colour: 'random' },
+  });
+  assert.equal(choosePairing([seek(1, 'ann', 1, { variant: 'echess' })], echess, 'me').kind, 'accept');
+});
+
+test('auto pairing: the grid is the registry x the quick clocks, the ticked keys are its combinations, the own entry is found by name', () => {
   assert.deepEqual(
     AUTO_CLOCKS.map((clock) => describeSeekClock(clock)),
     ['3+2', '5+3', '10+5'],
   );
-  const ticked = tickedCombinations(new Set(['chess 5+3', 'evochess 3+2', 'shogi 1+0']));
-  assert.deepEqual(ticked.map(combinationKey), ['evochess 3+2', 'chess 5+3']);
-  assert.deepEqual(ticked[1].clock, { initial_ms: 300_000, increment_ms: 3000 });
+  const ticked = tickedCombinations(REGISTRY, new Set(['chess 5+3', 'evochess 3+2', 'promoteking 10+5', 'evo-n2k1 3+2', 'shogi 1+0']));
+  assert.deepEqual(ticked.map(combinationKey), ['chess 5+3', 'evochess 3+2', 'promoteking 10+5', 'evo-n2k1 3+2']);
+  assert.deepEqual(ticked[0].clock, { initial_ms: 300_000, increment_ms: 3000 });
+  assert.deepEqual(tickedCombinations(['chess'], new Set(['echess 3+2'])), [], 'a variant the server does not list is not sent');
+
+  assert.equal(autoPairingProblem(MAX_AUTO_COMBINATIONS, false, false), null);
+  assert.match(autoPairingProblem(MAX_AUTO_COMBINATIONS + 3, false, false) ?? '', /at most 24\. Untick 3/);
+  assert.match(autoPairingProblem(2, true, true) ?? '', /casual only/);
+  assert.equal(autoPairingProblem(2, false, true), null);
 
   const seeks = [seek(1, 'ann', 1, { auto: 1 }), seek(2, 'Bob', 2), seek(3, 'bob', 3, { auto: 3 }), seek(4, 'BOB', 3, { auto: 3 })];
   assert.deepEqual(
@@ -292,4 +319,31 @@ test('the house bot nearest a rating that plays the variant is offered when nobo
   assert.equal(nearestHouseBot(bots, 'chess', 2000)?.bot.name, 'EvoBot-Master');
   assert.equal(nearestHouseBot(bots, 'echess', 1500), null);
   assert.equal(nearestHouseBot([], 'evochess', 1500), null);
+});
+
+// Issue 49: a declined challenge vanished from the challenger's page without a word.
+test("a challenge of mine declined is told with who, which game and lichess's words for the reason", () => {
+  const mine: Challenge = {
+    id: 7,
+    from: 'alice',
+    to: 'bob',
+    variant: 'chess',
+    clock: blitz,
+    rated: false,
+    colour: 'random',
+    created_ms: 1,
+  };
+  const challenges = { incoming: [], outgoing: [mine] };
+  const game = (c: Challenge) => `${c.variant} ${describeSeekClock(c.clock)}`;
+  assert.equal(
+    declinedNotice(challenges, { type: 'challenge_removed', id: 7, reason: 'declined', decline_reason: 'tooFast' }, game),
+    'bob declined your challenge (chess 3+2): "This time control is too fast for me, please challenge again with a slower game."',
+  );
+  assert.match(
+    declinedNotice(challenges, { type: 'challenge_removed', id: 7, reason: 'declined' }, game) ?? '',
+    /not accepting challenges at the moment/,
+  );
+  assert.equal(declinedNotice(challenges, { type: 'challenge_removed', id: 7, reason: 'cancelled' }, game), null);
+  assert.equal(declinedNotice(challenges, { type: 'challenge_removed', id: 8, reason: 'declined' }, game), null, 'not mine');
+  assert.equal(declineText('nonsense'), declineText('generic'));
 });
