@@ -226,6 +226,8 @@ int run_server(const ServeOptions& given) {
     bot_streams->close_streams();
     if (!server->drain(std::chrono::seconds(10)))
         std::cerr << "evochess serve: some requests were not answered within 10 s\n";
+    // No hash may answer once the server has gone.
+    accounts.stop_password_threads();
     server->stop();
     std::cout << "evochess serve: stopped" << std::endl;
     return 0;
