@@ -321,18 +321,25 @@ const wait = (ms: number, signal?: AbortSignal) =>
     });
   });
 
+// The longest Retry-After the app waits out by itself: longer is a lock (a name locked
+// after wrong passwords, for minutes), which the person is told at once, not retried.
+const MAX_RETRY_AFTER_SECONDS = 5;
+
 // A request the server turned away before acting on it: 429, this address sent too many
 // (a review or a rules page sends a burst); with `untilEnginesFree`, 503, every engine busy.
-// It is sent again after the Retry-After the server gave (at most 5 s a time), so the app
-// slows down instead of failing; a 429 still there after about 20 s of waiting is answered.
+// It is sent again after the Retry-After the server gave, so the app slows down instead of
+// failing; a 429 still there after about 20 s of waiting, or one that asks for a longer wait
+// than MAX_RETRY_AFTER_SECONDS, is answered.
 async function fetchRetrying(path: string, init: RequestInit, untilEnginesFree = false): Promise<Response> {
   let waitedMs = 0;
   for (;;) {
     const response = await fetch(path, init);
-    const turnedAway = response.status === 429 ? waitedMs < 20000 : response.status === 503 && untilEnginesFree;
+    const seconds = Number(response.headers.get('Retry-After')) || 1;
+    const turnedAway =
+      response.status === 429 ? waitedMs < 20000 && seconds <= MAX_RETRY_AFTER_SECONDS : response.status === 503 && untilEnginesFree;
     if (!turnedAway) return response;
     await response.text();
-    const ms = Math.min(Number(response.headers.get('Retry-After')) || 1, 5) * 1000;
+    const ms = Math.min(seconds, MAX_RETRY_AFTER_SECONDS) * 1000;
     await wait(ms, init.signal ?? undefined);
     waitedMs += ms;
   }

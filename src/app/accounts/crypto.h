@@ -24,6 +24,30 @@ std::string hash_password(const std::string& password, const PasswordCost& cost)
 // Whether `password` is the one `hash` was made from (the cost is read from the hash).
 bool password_matches(const std::string& password, const std::string& hash);
 
+// The hashing of passwords as the accounts use it, apart so that the server can run it on
+// threads of its own (AccountService) and a test can hold it.
+class PasswordHasher {
+  public:
+    virtual ~PasswordHasher() = default;
+    virtual std::string hash(const std::string& password) = 0;
+    virtual bool matches(const std::string& password, const std::string& hash) = 0;
+};
+
+// Argon2id at the given cost (hash_password, password_matches).
+class Argon2idHasher : public PasswordHasher {
+  public:
+    explicit Argon2idHasher(PasswordCost cost) : cost_(cost) {}
+    std::string hash(const std::string& password) override {
+        return hash_password(password, cost_);
+    }
+    bool matches(const std::string& password, const std::string& hash) override {
+        return password_matches(password, hash);
+    }
+
+  private:
+    PasswordCost cost_;
+};
+
 // `bytes` random bytes as lower-case hex.
 std::string random_hex(std::size_t bytes);
 // A new session or visitor token: 32 random bytes, as 64 hex digits.

@@ -1,5 +1,7 @@
 #include "login_throttle.h"
 
+#include <algorithm>
+
 namespace evo::app {
 
 namespace {
@@ -14,12 +16,16 @@ void LoginThrottle::forget_old(std::deque<std::int64_t>& times, std::int64_t now
     while (!times.empty() && times.front() <= now - limit_.window_ms) times.pop_front();
 }
 
-bool LoginThrottle::allows(const std::string& key) {
+std::int64_t LoginThrottle::wait_ms(const std::string& key) {
     std::lock_guard lock(mutex_);
     auto it = failures_.find(key);
-    if (it == failures_.end()) return true;
-    forget_old(it->second, clock_.now_ms());
-    return int(it->second.size()) < limit_.failures;
+    if (it == failures_.end()) return 0;
+    std::int64_t now = clock_.now_ms();
+    forget_old(it->second, now);
+    if (int(it->second.size()) < limit_.failures) return 0;
+    if (it->second.empty()) return limit_.window_ms; // a limit of 0 tries
+    // note() keeps only the newest `failures`: the oldest of them is the one to wait for.
+    return std::max<std::int64_t>(1, it->second.front() + limit_.window_ms - now);
 }
 
 void LoginThrottle::note(const std::string& key) {

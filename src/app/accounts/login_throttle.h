@@ -23,7 +23,10 @@ class LoginThrottle {
     LoginThrottle(const Clock& clock, ThrottleLimit limit) : clock_(clock), limit_(limit) {}
 
     // Whether a try under this key may go ahead now.
-    bool allows(const std::string& key);
+    bool allows(const std::string& key) { return wait_ms(key) == 0; }
+    // How long until a try under this key may go ahead: 0 now, else until the oldest of the
+    // counted tries leaves the window (what Retry-After tells).
+    std::int64_t wait_ms(const std::string& key);
     // Counts a failed (or, for a quota, any) try under the key.
     void note(const std::string& key);
     // Forgets the key's failures (a successful login under a name).

@@ -85,6 +85,11 @@ class AccountRepository {
     virtual int remove_sessions_of(std::int64_t account_id) = 0;
     // Ends the account's sessions begun before `not_before_ms` (expired); answers how many.
     virtual int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) = 0;
+    // Ends the account's oldest sessions so that at most `keep` remain, the session of
+    // `newest_digest` (just opened) always among them; of two as old, the one whose digest
+    // sorts first goes first. Answers how many ended.
+    virtual int remove_sessions_beyond(std::int64_t account_id, const std::string& newest_digest,
+                                       int keep) = 0;
 
     // Stores a new API token; sets record.id.
     virtual void add_api_token(ApiTokenRecord& record) = 0;

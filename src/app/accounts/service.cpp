@@ -1,9 +1,15 @@
 #include "service.h"
 
 #include "account_name.h"
+#include "app/common/address_key.h"
 #include "app/common/api_error.h"
 
+#include <algorithm>
 #include <cctype>
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace evo::app {
 
@@ -22,13 +28,38 @@ void check_password(const std::string& password) {
     if (password.size() > max_password) throw bad_request("a password has at most 256 bytes");
 }
 
-ApiError too_many_tries() {
-    return ApiError(ErrorKind::RateLimited,
-                    "too many tries for this name or from your address; try again later");
+// "15 minutes", "40 seconds": a wait as a person reads it, rounded up.
+std::string wait_text(int seconds) {
+    if (seconds < 120) return std::to_string(seconds) + (seconds == 1 ? " second" : " seconds");
+    return std::to_string((seconds + 59) / 60) + " minutes";
+}
+
+// Retry-After and the sentence say the real wait (a lock of 15 minutes is not "1 s").
+ApiError too_many(const std::string& what, std::int64_t wait_ms) {
+    int seconds = int((wait_ms + 999) / 1000);
+    return ApiError(ErrorKind::RateLimited, what + "; try again in " + wait_text(seconds))
+        .retry_after(seconds);
+}
+
+ApiError too_many_tries(std::int64_t wait_ms) {
+    return too_many("too many tries for this name or from your address", wait_ms);
 }
 
 ApiError wrong_login() {
     return ApiError(ErrorKind::Unauthorized, "wrong name or password");
+}
+
+// A password thread gives way to the threads that answer requests when the cores are all
+// busy (on Linux a thread's nice value is its own).
+void yield_to_request_threads() {
+    thread_local bool lowered = false;
+    if (lowered) return;
+    lowered = true;
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+}
+
+std::string address_key_of(const std::string& client) {
+    return "address:" + address_limit_key(client);
 }
 
 } // namespace
@@ -36,9 +67,19 @@ ApiError wrong_login() {
 AccountService::AccountService(AccountRepository& accounts, const Clock& clock,
                                AccountOptions options)
     : accounts_(accounts), clock_(clock), options_(options),
-      by_name_(clock, options.failures_per_name), by_address_(clock, options.failures_per_address),
-      signups_(clock, options.accounts_per_address),
-      dummy_hash_(hash_password(new_secret_token(), options.password_cost)) {}
+      hasher_(options.hasher ? options.hasher
+                             : std::make_shared<Argon2idHasher>(options.password_cost)),
+      failures_by_name_(clock, options.failures_per_name),
+      failures_by_address_(clock, options.failures_per_address),
+      logins_by_name_(clock, options.logins_per_name),
+      logins_by_address_(clock, options.logins_per_address),
+      signups_(clock, options.accounts_per_address), dummy_hash_(hasher_->hash(new_secret_token())),
+      password_threads_("password hashing", options.password_threads, options.password_queue,
+                        options.passwords_per_address) {}
+
+AccountService::~AccountService() {
+    stop_password_threads();
+}
 
 NewSession AccountService::open_session(AccountRecord account) {
     std::string token = new_secret_token();
@@ -46,24 +87,103 @@ NewSession AccountService::open_session(AccountRecord account) {
     // login never scans every session of the site).
     accounts_.remove_expired_sessions_of(account.id,
                                          clock_.now_ms() - options_.session_lifetime_ms);
-    accounts_.add_session(account.id, token_digest(token), clock_.now_ms());
+    std::string digest = token_digest(token);
+    accounts_.add_session(account.id, digest, clock_.now_ms());
+    // A bound on what one account keeps (issue 47, L2): its oldest devices are logged out.
+    accounts_.remove_sessions_beyond(account.id, digest, options_.sessions_per_account);
     return {std::move(account), std::move(token)};
 }
 
-NewSession AccountService::create_account(const std::string& name, const std::string& password,
-                                          const std::string& client) {
+void AccountService::run_on_password_thread(const std::string& client, HashWork work,
+                                            SessionDone done) {
+    Admission admission =
+        password_threads_.try_post(client, [work = std::move(work), done = std::move(done)] {
+            yield_to_request_threads();
+            SessionOutcome outcome;
+            try {
+                outcome.session = work();
+            } catch (...) {
+                outcome.failure = std::current_exception();
+            }
+            done(std::move(outcome));
+        });
+    if (admission == Admission::Queued) return;
+    if (admission == Admission::ClientFull)
+        throw ApiError(ErrorKind::RateLimited, "a login or sign-up from your address is being "
+                                               "checked already; try again in a moment");
+    throw unavailable("the server is checking too many passwords; try again in a moment");
+}
+
+AccountService::HashWork AccountService::check_sign_up(const std::string& name,
+                                                       const std::string& password,
+                                                       const std::string& client) {
     check_name(name);
     check_password(password);
     if (house_bot_name(name))
         throw conflict("the name " + name + " is kept for the site's own bots");
-    if (!signups_.allows(client))
-        throw ApiError(ErrorKind::RateLimited,
-                       "too many new accounts from your address; try again later");
-    signups_.note(client);
-    AccountRecord account{0, name, hash_password(password, options_.password_cost),
-                          clock_.now_ms()};
-    if (!accounts_.create(account)) throw conflict("the name " + name + " is taken");
-    return open_session(std::move(account));
+    std::string address_key = address_key_of(client);
+    if (std::int64_t wait = signups_.wait_ms(address_key))
+        throw too_many("too many new accounts from your address", wait);
+    signups_.note(address_key);
+    return [this, name, password] {
+        AccountRecord account{0, name, hasher_->hash(password), clock_.now_ms()};
+        if (!accounts_.create(account)) throw conflict("the name " + name + " is taken");
+        return open_session(std::move(account));
+    };
+}
+
+AccountService::HashWork AccountService::check_log_in(const std::string& name,
+                                                      const std::string& password,
+                                                      const std::string& client) {
+    std::string address_key = address_key_of(client);
+    // A text that is no account's name is refused before any hashing, counted against its
+    // address only: every key below is the name as it is looked up.
+    if (!is_account_name(name) || password.size() > max_password) {
+        if (std::int64_t wait = failures_by_address_.wait_ms(address_key))
+            throw too_many_tries(wait);
+        failures_by_address_.note(address_key);
+        throw wrong_login();
+    }
+    std::string name_key = "name:" + account_name_key(name);
+    std::int64_t wait =
+        std::max({failures_by_name_.wait_ms(name_key), failures_by_address_.wait_ms(address_key),
+                  logins_by_name_.wait_ms(name_key), logins_by_address_.wait_ms(address_key)});
+    if (wait > 0) throw too_many_tries(wait);
+    // Counted now, before the hash: concurrent tries see each other.
+    logins_by_name_.note(name_key);
+    logins_by_address_.note(address_key);
+    return [this, name, password, name_key, address_key] {
+        std::optional<AccountRecord> account = accounts_.find_by_name(name);
+        // The same Argon2id work whether or not the name exists.
+        bool matches = hasher_->matches(password, account ? account->password_hash : dummy_hash_);
+        if (!account || !matches) {
+            failures_by_name_.note(name_key);
+            failures_by_address_.note(address_key);
+            throw wrong_login();
+        }
+        failures_by_name_.clear(name_key);
+        return open_session(std::move(*account));
+    };
+}
+
+void AccountService::create_account(const std::string& name, const std::string& password,
+                                    const std::string& client, SessionDone done) {
+    run_on_password_thread(client, check_sign_up(name, password, client), std::move(done));
+}
+
+void AccountService::log_in(const std::string& name, const std::string& password,
+                            const std::string& client, SessionDone done) {
+    run_on_password_thread(client, check_log_in(name, password, client), std::move(done));
+}
+
+NewSession AccountService::create_account(const std::string& name, const std::string& password,
+                                          const std::string& client) {
+    return check_sign_up(name, password, client)();
+}
+
+NewSession AccountService::log_in(const std::string& name, const std::string& password,
+                                  const std::string& client) {
+    return check_log_in(name, password, client)();
 }
 
 bool AccountService::house_bot_name(const std::string& name) {
@@ -72,30 +192,6 @@ bool AccountService::house_bot_name(const std::string& name) {
     for (std::size_t i = 0; i < prefix.size(); ++i)
         if (std::tolower(static_cast<unsigned char>(name[i])) != prefix[i]) return false;
     return true;
-}
-
-NewSession AccountService::log_in(const std::string& name, const std::string& password,
-                                  const std::string& client) {
-    std::string address_key = "address:" + client;
-    // A text that is no account's name is refused before any hashing, counted against its
-    // address only: every key below is the name as it is looked up.
-    if (!is_account_name(name) || password.size() > max_password) {
-        if (!by_address_.allows(address_key)) throw too_many_tries();
-        by_address_.note(address_key);
-        throw wrong_login();
-    }
-    std::string name_key = "name:" + account_name_key(name);
-    if (!by_name_.allows(name_key) || !by_address_.allows(address_key)) throw too_many_tries();
-    std::optional<AccountRecord> account = accounts_.find_by_name(name);
-    // The same Argon2id work whether or not the name exists.
-    bool matches = password_matches(password, account ? account->password_hash : dummy_hash_);
-    if (!account || !matches) {
-        by_name_.note(name_key);
-        by_address_.note(address_key);
-        throw wrong_login();
-    }
-    by_name_.clear(name_key);
-    return open_session(std::move(*account));
 }
 
 void AccountService::log_out(const std::string& token) {

@@ -1,5 +1,6 @@
 #include "task_pool.h"
 
+#include "address_key.h"
 #include "fault_log.h"
 
 #include <exception>
@@ -23,19 +24,25 @@ bool TaskPool::try_post(std::function<void()> task) {
 }
 
 Admission TaskPool::try_post(const std::string& client, std::function<void()> task) {
+    std::string key = client.empty() ? std::string() : address_limit_key(client);
     {
         std::lock_guard lock(mutex_);
         if (stopping_ || queue_.size() >= max_queued_) return Admission::PoolFull;
-        bool shared = per_client_ > 0 && !client.empty();
+        bool shared = per_client_ > 0 && !key.empty();
         if (shared) {
-            ClientLoad& load = clients_[client];
+            ClientLoad& load = clients_[key];
             if (load.running + load.waiting >= 2 * per_client_) return Admission::ClientFull;
             ++load.waiting;
         }
-        queue_.push_back({shared ? client : std::string(), std::move(task)});
+        queue_.push_back({shared ? key : std::string(), std::move(task)});
     }
     wake_.notify_one();
     return Admission::Queued;
+}
+
+std::size_t TaskPool::queued() {
+    std::lock_guard lock(mutex_);
+    return queue_.size();
 }
 
 void TaskPool::stop() {

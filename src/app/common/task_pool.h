@@ -2,6 +2,7 @@
 // not fit is refused at once (the caller answers 503) rather than waiting without limit.
 // Tasks may name the client they are for: then each client has a share of the pool (so many
 // running, as many waiting), and one client's burst cannot take every thread or the queue.
+// A client is an address, counted under its limit key (address_key.h: IPv6 by its /64).
 // No exception leaves a task: one that escapes is logged and the thread goes on.
 #pragma once
 
@@ -41,6 +42,8 @@ class TaskPool {
     void stop();
     std::size_t threads() const { return workers_.size(); }
     std::size_t per_client() const { return per_client_; }
+    // The tasks waiting for a thread now.
+    std::size_t queued();
 
   private:
     struct Task {

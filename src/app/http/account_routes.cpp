@@ -21,20 +21,34 @@ std::string required_string(const json& body, const char* field) {
     return *value;
 }
 
-HttpResponse with_session(const AccountService& accounts, const OriginRules& origin,
-                          const HttpRequest& request, const NewSession& session, int status) {
-    HttpResponse response = json_response({{"name", session.account.name}}, status);
-    response.headers.emplace_back("Set-Cookie", set_cookie(session_cookie, session.token,
-                                                           accounts.session_lifetime_ms() / 1000,
-                                                           reached_over_tls(request, origin)));
-    return response;
-}
-
 HttpResponse without_session(const OriginRules& origin, const HttpRequest& request, json body) {
     HttpResponse response = json_response(body);
     response.headers.emplace_back(
         "Set-Cookie", set_cookie(session_cookie, "", 0, reached_over_tls(request, origin)));
     return response;
+}
+
+// Answers the request when its password thread has the outcome: the session's cookie (after
+// `then`, run with the new session), or the failure's error.
+SessionDone answer_with_session(const AccountService& accounts, const OriginRules& origin,
+                                const RouteCall& call, int status,
+                                std::function<void(const NewSession&)> then = {}) {
+    // The request itself goes with its call: what the answer needs of it is kept here.
+    bool over_tls = reached_over_tls(call.request, origin);
+    return [&accounts, responder = call.shared, over_tls, status,
+            then = std::move(then)](SessionOutcome outcome) {
+        if (!outcome.session) return responder->respond(failure_response(outcome.failure));
+        try {
+            if (then) then(*outcome.session);
+        } catch (...) {
+            return responder->respond(failure_response(std::current_exception()));
+        }
+        HttpResponse response = json_response({{"name", outcome.session->account.name}}, status);
+        response.headers.emplace_back("Set-Cookie",
+                                      set_cookie(session_cookie, outcome.session->token,
+                                                 accounts.session_lifetime_ms() / 1000, over_tls));
+        responder->respond(std::move(response));
+    };
 }
 
 std::string session_token(const HttpRequest& request) {
@@ -99,22 +113,26 @@ void refuse_cookie_without_origin(const HttpRequest& request) {
 
 void add_account_routes(RouteTable& routes, AccountService& accounts, const OriginRules& origin,
                         AdoptGames adopt_games) {
+    // Both hash a password: on the accounts' password threads, answered from there, so that
+    // no request thread waits for a hash (issue 47, H1).
     routes.add("POST", "/api/accounts", [&accounts, &origin, adopt_games](const RouteCall& call) {
         const HttpRequest& request = call.request;
         json body = parse_request_body(request.body);
-        NewSession session = accounts.create_account(
-            required_string(body, "name"), required_string(body, "password"), request.client);
         std::string visitor = cookie_value(request, visitor_cookie).value_or("");
-        if (adopt_games && AccountService::looks_like_token(visitor))
-            adopt_games(visitor_owner_key(visitor), account_owner_key(session.account.id));
-        call.respond(with_session(accounts, origin, request, session, 201));
+        accounts.create_account(
+            required_string(body, "name"), required_string(body, "password"), request.client,
+            answer_with_session(accounts, origin, call, 201,
+                                [adopt_games, visitor](const NewSession& session) {
+                                    if (adopt_games && AccountService::looks_like_token(visitor))
+                                        adopt_games(visitor_owner_key(visitor),
+                                                    account_owner_key(session.account.id));
+                                }));
     });
     routes.add("POST", "/api/session", [&accounts, &origin](const RouteCall& call) {
         const HttpRequest& request = call.request;
         json body = parse_request_body(request.body);
-        NewSession session = accounts.log_in(required_string(body, "name"),
-                                             required_string(body, "password"), request.client);
-        call.respond(with_session(accounts, origin, request, session, 200));
+        accounts.log_in(required_string(body, "name"), required_string(body, "password"),
+                        request.client, answer_with_session(accounts, origin, call, 200));
     });
     routes.add("DELETE", "/api/session", [&accounts, &origin](const RouteCall& call) {
         accounts.log_out(session_token(call.request));

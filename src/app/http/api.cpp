@@ -4,7 +4,6 @@
 #include "analysis_routes.h"
 #include "app/analysis/service.h"
 #include "app/common/api_error.h"
-#include "app/common/fault_log.h"
 #include "app/ratings/rated_games.h"
 #include "bot_routes.h"
 #include "export_routes.h"
@@ -35,24 +34,6 @@ void refuse_token_in_query(const HttpRequest& request) {
                           "\"Authorization: Bearer TOKEN\"");
 }
 
-const char* storage_error_sentence(StorageErrorKind kind) {
-    switch (kind) {
-    case StorageErrorKind::Gone: return "the game is gone: the change was not saved";
-    case StorageErrorKind::Conflict:
-        return "the game was changed meanwhile: the change was not saved";
-    case StorageErrorKind::Unavailable:
-        return "the game storage cannot be written now: the change was not saved";
-    case StorageErrorKind::Full: return "the server's disk is full: the change was not saved";
-    case StorageErrorKind::Corrupt: return "the game storage is damaged: the change was not saved";
-    }
-    return "storage error: the change was not saved";
-}
-
-HttpResponse storage_error_response(const StorageError& error) {
-    log_fault("storage error", error.what());
-    return error_response(error_kind_of(error.kind()), storage_error_sentence(error.kind()));
-}
-
 class Router {
   public:
     Router(GameService& service, RouterOptions options)
@@ -72,14 +53,8 @@ class Router {
                 throw forbidden(*refused);
             refuse_cookie_without_origin(request);
             route(request, *responder, responder);
-        } catch (const ApiError& error) {
-            answer(*responder,
-                   error_response(error.kind(), error.what(), error.retry_after_seconds()));
-        } catch (const StorageError& error) {
-            answer(*responder, storage_error_response(error));
-        } catch (const std::exception& error) {
-            log_fault("internal error", error.what());
-            answer(*responder, error_response(ErrorKind::Internal, "internal error"));
+        } catch (...) {
+            answer(*responder, failure_response(std::current_exception()));
         }
     }
 

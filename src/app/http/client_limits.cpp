@@ -1,5 +1,7 @@
 #include "client_limits.h"
 
+#include "app/common/address_key.h"
+
 #include <algorithm>
 
 namespace evo::app {
@@ -18,10 +20,11 @@ ClientLimits::ClientLimits(std::size_t max_connections, std::size_t max_per_addr
       rate_(requests_per_second), burst_(std::max(burst, 1.0)) {}
 
 bool ClientLimits::admit_connection(const std::string& address) {
+    std::string key = address_limit_key(address);
     std::lock_guard lock(mutex_);
-    std::size_t& count = per_address_[address];
+    std::size_t& count = per_address_[key];
     if (open_ >= max_connections_ || count >= max_per_address_) {
-        if (count == 0) per_address_.erase(address);
+        if (count == 0) per_address_.erase(key);
         return false;
     }
     ++count;
@@ -30,8 +33,9 @@ bool ClientLimits::admit_connection(const std::string& address) {
 }
 
 void ClientLimits::release_connection(const std::string& address) {
+    std::string key = address_limit_key(address);
     std::lock_guard lock(mutex_);
-    auto it = per_address_.find(address);
+    auto it = per_address_.find(key);
     if (it == per_address_.end()) return;
     --open_;
     if (--it->second == 0) per_address_.erase(it);
@@ -39,6 +43,7 @@ void ClientLimits::release_connection(const std::string& address) {
 
 bool ClientLimits::allow_request(const std::string& address, Clock::time_point now) {
     if (rate_ <= 0) return true;
+    std::string key = address_limit_key(address);
     std::lock_guard lock(mutex_);
     if (buckets_.size() > bucket_sweep_size) {
         std::erase_if(buckets_, [&](const auto& entry) {
@@ -46,7 +51,7 @@ bool ClientLimits::allow_request(const std::string& address, Clock::time_point n
             return entry.second.tokens + seconds * rate_ >= burst_;
         });
     }
-    auto [it, is_new] = buckets_.try_emplace(address, Bucket{burst_, now});
+    auto [it, is_new] = buckets_.try_emplace(key, Bucket{burst_, now});
     Bucket& bucket = it->second;
     if (!is_new) {
         double seconds = std::chrono::duration<double>(now - bucket.refilled).count();

@@ -1,5 +1,6 @@
 // What one client address may take of the server: open connections (all and per address)
-// and requests per second (a token bucket per address). Thread-safe.
+// and requests per second (a token bucket per address). An address counts under its limit
+// key (common/address_key.h: an IPv6 address as its /64). Thread-safe.
 #pragma once
 
 #include <chrono>

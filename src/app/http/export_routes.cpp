@@ -3,6 +3,7 @@
 #include "account_routes.h"
 #include "app/accounts/identity.h"
 #include "app/bots/lichess_ids.h"
+#include "app/common/address_key.h"
 #include "app/common/api_error.h"
 #include "app/common/fault_log.h"
 #include "app/record/pgn_tags.h"
@@ -202,14 +203,16 @@ class ExportSlots {
     static constexpr std::size_t most = 4;
 
     bool take(const std::string& client) {
+        std::string key = address_limit_key(client);
         std::lock_guard lock(mutex_);
-        if (clients_.size() >= most || clients_.count(client)) return false;
-        clients_.insert(client);
+        if (clients_.size() >= most || clients_.count(key)) return false;
+        clients_.insert(key);
         return true;
     }
     void release(const std::string& client) {
+        std::string key = address_limit_key(client);
         std::lock_guard lock(mutex_);
-        clients_.erase(client);
+        clients_.erase(key);
     }
 
   private:

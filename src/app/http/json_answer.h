@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <exception>
+
 namespace evo::app {
 
 std::string to_json_text(const nlohmann::json& value);
@@ -14,5 +16,8 @@ HttpResponse json_response(const nlohmann::json& body, int status = 200);
 // {"error": message} with the kind's status (api_error.h's table).
 HttpResponse error_response(ErrorKind kind, const std::string& message,
                             int retry_after_seconds = 1);
+// The answer to what a handler threw, wherever it is given (on the request's thread, or later
+// on another): an ApiError's kind and sentence, a StorageError's (logged), else 500 (logged).
+HttpResponse failure_response(std::exception_ptr failure);
 
 } // namespace evo::app

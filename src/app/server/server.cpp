@@ -116,7 +116,11 @@ int run_server(const ServeOptions& given) {
     service_options.max_engine_ms =
         options.max_engine_ms.value_or(open_to_others ? open_server_max_engine_ms : 0);
     service_options.claim_after_ms = std::int64_t(options.claim_after_seconds) * 1000;
-    AccountService accounts(*storage.accounts, clock);
+    AccountOptions account_options;
+    // Half the cores hash passwords at most (two at most): the rest answer requests.
+    account_options.password_threads =
+        std::clamp<std::size_t>(std::thread::hardware_concurrency() / 2, 1, 2);
+    AccountService accounts(*storage.accounts, clock, account_options);
     PuzzleSet puzzle_set = load_puzzle_dir(options.puzzles_dir, std::cerr);
     PuzzleService puzzles(puzzle_set, clock, storage.accounts.get());
     std::optional<GameService> service;
@@ -226,6 +230,8 @@ int run_server(const ServeOptions& given) {
     bot_streams->close_streams();
     if (!server->drain(std::chrono::seconds(10)))
         std::cerr << "evochess serve: some requests were not answered within 10 s\n";
+    // No hash may answer once the server has gone.
+    accounts.stop_password_threads();
     server->stop();
     std::cout << "evochess serve: stopped" << std::endl;
     return 0;

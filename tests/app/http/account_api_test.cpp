@@ -9,7 +9,14 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <regex>
+#include <thread>
+#include <vector>
 
 namespace evo::app::testing {
 namespace {
@@ -20,13 +27,22 @@ class AccountApiTest : public ::testing::Test {
   protected:
     static constexpr std::int64_t minute_ms = 60 * 1000;
 
-    void SetUp() override {
-        accounts_repository_ = std::make_unique<SqliteAccountRepository>(
-            (directory_.path() / "games.sqlite3").string());
+    void SetUp() override { start(cheap_passwords(), ApiTestServer::unlimited_rate()); }
+
+    static AccountOptions cheap_passwords() {
         AccountOptions options;
         options.password_cost = minimal_password_cost();
+        return options;
+    }
+
+    // (Re)starts the server with these accounts and limits.
+    void start(AccountOptions options, ServerLimits limits) {
+        client_.reset();
+        server_.reset();
+        accounts_.reset();
+        accounts_repository_ = std::make_unique<SqliteAccountRepository>(
+            (directory_.path() / "games.sqlite3").string());
         accounts_ = std::make_unique<AccountService>(*accounts_repository_, clock_, options);
-        ServerLimits limits = ApiTestServer::unlimited_rate();
         limits.trust_forwarded_for = true; // as behind the proxy: X-Forwarded-For is the client
         RouterOptions router;
         router.accounts = accounts_.get();
@@ -42,6 +58,7 @@ class AccountApiTest : public ::testing::Test {
         int status = 0;
         json body;
         std::string set_cookie;
+        std::string retry_after;
     };
 
     Answer send(const std::string& method, const std::string& path, const json& body,
@@ -53,7 +70,7 @@ class AccountApiTest : public ::testing::Test {
                                  : client_->Get(path, headers);
         if (!result) throw std::runtime_error("no answer from the test server");
         return {result->status, json::parse(result->body, nullptr, false),
-                result->get_header_value("Set-Cookie")};
+                result->get_header_value("Set-Cookie"), result->get_header_value("Retry-After")};
     }
 
     // The token of a Set-Cookie for the session cookie.
@@ -229,6 +246,20 @@ TEST_F(AccountApiTest, ExpiredSessionsAreRemovedWhenTheAccountLogsInAgain) {
         1);
 }
 
+// Issue 47 (L2): an account keeps 20 sessions; the 21st login ends the oldest.
+TEST_F(AccountApiTest, ALoginBeyondTwentySessionsEndsTheOldest) {
+    std::vector<std::string> sessions{session_of(create("olga", "password!").set_cookie)};
+    for (int i = 1; i < 21; ++i) {
+        if (i % 10 == 0) clock_.advance(15 * minute_ms); // past the limit of logins
+        clock_.advance(1);
+        sessions.push_back(session_of(log_in("olga", "password!").set_cookie));
+        ASSERT_FALSE(sessions.back().empty()) << i;
+    }
+    EXPECT_EQ(me(sessions[0]).body["anonymous"], true);
+    for (std::size_t i = 1; i < sessions.size(); ++i)
+        EXPECT_EQ(me(sessions[i]).body["name"], "olga") << i;
+}
+
 TEST_F(AccountApiTest, AForgedOrMalformedSessionIsAnAnonymousVisitor) {
     ASSERT_EQ(create("mallory", "password!").status, 201);
     EXPECT_TRUE(me(std::string(64, 'a')).body["anonymous"]);
@@ -267,6 +298,178 @@ TEST_F(AccountApiTest, MeShowsEachRatedVariantAndWhetherItIsProvisional) {
                                       {"provisional", true}}));
     EXPECT_EQ(ratings["evochess"]["provisional"], false);
     EXPECT_EQ(ratings["evochess"]["games"], 40);
+}
+
+// Issue 47 (H1): a right password costs a hash as a wrong one does, so successful logins are
+// counted too, per account (from any address) and per address (to any account).
+TEST_F(AccountApiTest, SuccessfulLoginsAreLimitedPerAccount) {
+    ASSERT_EQ(create("henry", "password!").status, 201);
+    for (int i = 0; i < 10; ++i)
+        EXPECT_EQ(log_in("henry", "password!", "203.0.113." + std::to_string(i)).status, 200) << i;
+    Answer refused = log_in("Henry", "password!", "203.0.113.50");
+    EXPECT_EQ(refused.status, 429);
+    EXPECT_EQ(refused.retry_after, "900");
+    clock_.advance(15 * minute_ms);
+    EXPECT_EQ(log_in("henry", "password!", "203.0.113.50").status, 200);
+}
+
+TEST_F(AccountApiTest, SuccessfulLoginsAreLimitedPerAddress) {
+    for (int i = 0; i < 4; ++i)
+        ASSERT_EQ(create("ivy" + std::to_string(i), "password!", "198.51.100." + std::to_string(i))
+                      .status,
+                  201);
+    // At most 8 to each account: under its own limit of 10.
+    for (int i = 0; i < 30; ++i)
+        EXPECT_EQ(log_in("ivy" + std::to_string(i % 4), "password!", "192.0.2.50").status, 200)
+            << i;
+    EXPECT_EQ(log_in("ivy0", "password!", "192.0.2.50").status, 429);
+    EXPECT_EQ(log_in("ivy0", "password!", "192.0.2.51").status, 200);
+}
+
+// Issue 47 (H1): one IPv6 subscriber's /64 is one address to every per-address limit.
+TEST_F(AccountApiTest, GuessingFromOneIpv6Slash64IsRefusedThroughoutIt) {
+    ASSERT_EQ(create("jack", "the real one").status, 201);
+    for (int i = 0; i < 20; ++i)
+        EXPECT_EQ(log_in("user" + std::to_string(i), "guess", "2001:db8:5:6::" + std::to_string(i))
+                      .status,
+                  401);
+    EXPECT_EQ(log_in("jack", "the real one", "2001:db8:5:6:ffff:1:2:3").status, 429);
+    EXPECT_EQ(log_in("jack", "the real one", "2001:db8:5:7::1").status, 200);
+}
+
+// Issue 47 (L3): a name locked for 15 minutes is told so, not "try again in 1 s".
+TEST_F(AccountApiTest, ALockedNameIsToldTheRealWait) {
+    ASSERT_EQ(create("lena", "the real one").status, 201);
+    for (int i = 0; i < 5; ++i)
+        ASSERT_EQ(log_in("lena", "guess", "203.0.113." + std::to_string(i)).status, 401);
+    Answer locked = log_in("lena", "the real one", "203.0.113.9");
+    EXPECT_EQ(locked.status, 429);
+    EXPECT_EQ(locked.retry_after, "900");
+    clock_.advance(14 * minute_ms + 30 * 1000);
+    EXPECT_EQ(log_in("lena", "the real one", "203.0.113.9").retry_after, "30");
+}
+
+// A hasher a test holds: each hash waits until released, so the password threads stay busy
+// for as long as the test needs, with no sleep.
+class HeldHasher : public PasswordHasher {
+  public:
+    std::string hash(const std::string& password) override {
+        wait_while_held();
+        return "held:" + password;
+    }
+    bool matches(const std::string& password, const std::string& hash) override {
+        wait_while_held();
+        return hash == "held:" + password;
+    }
+    void hold() {
+        std::lock_guard lock(mutex_);
+        held_ = true;
+    }
+    void release() {
+        std::lock_guard lock(mutex_);
+        held_ = false;
+        changed_.notify_all();
+    }
+    // Whether `count` hashes are waiting in the hasher (within 10 s).
+    bool hashing(int count) {
+        std::unique_lock lock(mutex_);
+        return changed_.wait_for(lock, std::chrono::seconds(10), [&] { return hashing_ >= count; });
+    }
+
+  private:
+    void wait_while_held() {
+        std::unique_lock lock(mutex_);
+        ++hashing_;
+        changed_.notify_all();
+        changed_.wait(lock, [&] { return !held_; });
+        --hashing_;
+    }
+
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    bool held_ = false;
+    int hashing_ = 0;
+};
+
+class PasswordThreadsTest : public AccountApiTest {
+  protected:
+    void SetUp() override {
+        AccountOptions options = cheap_passwords();
+        options.hasher = hasher_;
+        options.password_threads = 2;
+        options.password_queue = 2;
+        ServerLimits limits = ApiTestServer::unlimited_rate();
+        // One request thread: a login that held it would stall every other request.
+        limits.handler_threads = 1;
+        start(options, limits);
+    }
+    void TearDown() override { release_logins(); }
+
+    // Logs "mia" in on a thread and client of its own; the status goes to statuses_[index].
+    void log_in_meanwhile(const std::string& address, std::size_t index) {
+        logins_.emplace_back([this, address, index] {
+            auto client = server_->client();
+            httplib::Result result = client->Post(
+                "/api/session", {{"X-Forwarded-For", address}},
+                json{{"name", "mia"}, {"password", "password!"}}.dump(), "application/json");
+            statuses_.at(index) = result ? result->status : -1;
+        });
+    }
+    // Whether `count` hashes wait for a password thread (within 10 s).
+    bool waiting(std::size_t count) {
+        auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (accounts_->passwords_waiting() < count) {
+            if (std::chrono::steady_clock::now() > deadline) return false;
+            std::this_thread::yield();
+        }
+        return true;
+    }
+    // Lets the hashes go and waits for every login's answer.
+    void release_logins() {
+        hasher_->release();
+        for (auto& login : logins_) login.join();
+        logins_.clear();
+    }
+
+    std::shared_ptr<HeldHasher> hasher_ = std::make_shared<HeldHasher>();
+    std::vector<std::thread> logins_;
+    std::array<std::atomic<int>, 4> statuses_{};
+};
+
+TEST_F(PasswordThreadsTest, BeyondTheQueueALoginIs503AndOtherRequestsAreAnswered) {
+    ASSERT_EQ(create("mia", "password!").status, 201);
+    hasher_->hold();
+    for (std::size_t i = 0; i < 2; ++i) log_in_meanwhile("203.0.113." + std::to_string(i + 1), i);
+    ASSERT_TRUE(hasher_->hashing(2)); // both password threads busy
+    for (std::size_t i = 2; i < 4; ++i) log_in_meanwhile("203.0.113." + std::to_string(i + 1), i);
+    ASSERT_TRUE(waiting(2)); // and the queue full
+
+    Answer refused = log_in("mia", "password!", "203.0.113.5");
+    EXPECT_EQ(refused.status, 503);
+    EXPECT_EQ(refused.retry_after, "1");
+    EXPECT_EQ(create("noah", "password!", "203.0.113.6").status, 503);
+    // The one request thread is free: another client is answered while the hashes wait.
+    Answer visitor = send("GET", "/api/me", nullptr, {{"X-Forwarded-For", "192.0.2.99"}});
+    EXPECT_EQ(visitor.status, 200);
+    EXPECT_EQ(visitor.body["anonymous"], true);
+
+    release_logins();
+    for (auto& status : statuses_) EXPECT_EQ(status, 200);
+}
+
+TEST_F(PasswordThreadsTest, OneAddressHasOneHashRunningAndOneWaiting) {
+    ASSERT_EQ(create("mia", "password!").status, 201);
+    hasher_->hold();
+    log_in_meanwhile("2001:db8:9:9::1", 0);
+    ASSERT_TRUE(hasher_->hashing(1));
+    log_in_meanwhile("2001:db8:9:9::2", 1); // the same /64
+    ASSERT_TRUE(waiting(1));
+    Answer refused = log_in("mia", "password!", "2001:db8:9:9:ffff::3");
+    EXPECT_EQ(refused.status, 429);
+    EXPECT_FALSE(refused.retry_after.empty());
+    release_logins();
+    EXPECT_EQ(statuses_[0], 200);
+    EXPECT_EQ(statuses_[1], 200);
 }
 
 } // namespace

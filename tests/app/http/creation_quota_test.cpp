@@ -24,6 +24,15 @@ TEST(CreationQuotaTest, OneAddressGetsItsMinutesWorthThenOneAtATime) {
     EXPECT_FALSE(quota.allow("10.0.0.1", start + 21s));
 }
 
+TEST(CreationQuotaTest, AddressesOfOneIpv6Slash64ShareTheirQuota) {
+    CreationQuota quota({0, 2});
+    auto start = CreationQuota::Clock::now();
+    EXPECT_TRUE(quota.allow("2001:db8:a:b::1", start));
+    EXPECT_TRUE(quota.allow("2001:db8:a:b::2", start));
+    EXPECT_FALSE(quota.allow("2001:db8:a:b:1:2:3:4", start));
+    EXPECT_TRUE(quota.allow("2001:db8:a:c::1", start));
+}
+
 TEST(CreationQuotaTest, RotatingAddressesMeetTheQuotaOfAll) {
     CreationQuota quota({6, 0});
     auto start = CreationQuota::Clock::now();

@@ -192,6 +192,32 @@ TYPED_TEST(AccountRepositoryContract, ExpiredSessionsOfOneAccountAreRemoved) {
     EXPECT_EQ(store->remove_expired_sessions_of(erin.id, 5000), 0);
 }
 
+// Issue 47 (L2): an account keeps at most so many sessions, its oldest ended first and the
+// one just opened never, even when every session began in the same millisecond.
+TYPED_TEST(AccountRepositoryContract, SessionsBeyondTheBoundEndOldestFirst) {
+    auto store = this->open();
+    AccountRecord gina = this->account("gina");
+    AccountRecord hugo = this->account("hugo");
+    ASSERT_TRUE(store->create(gina));
+    ASSERT_TRUE(store->create(hugo));
+    for (int i = 0; i < 5; ++i)
+        store->add_session(gina.id, "digest-" + std::to_string(i), 1000 + i);
+    store->add_session(hugo.id, "digest-hugo", 500);
+    EXPECT_EQ(store->remove_sessions_beyond(gina.id, "digest-4", 3), 2);
+    EXPECT_FALSE(store->account_of_session("digest-0", 0));
+    EXPECT_FALSE(store->account_of_session("digest-1", 0));
+    for (std::string kept : {"digest-2", "digest-3", "digest-4"})
+        EXPECT_EQ(store->account_of_session(kept, 0)->name, "gina") << kept;
+    EXPECT_EQ(store->account_of_session("digest-hugo", 0)->name, "hugo"); // not his
+    EXPECT_EQ(store->remove_sessions_beyond(gina.id, "digest-4", 3), 0);
+
+    // The same millisecond: the new one stays whatever its digest.
+    store->add_session(gina.id, "digest-a-new", 1004);
+    EXPECT_EQ(store->remove_sessions_beyond(gina.id, "digest-a-new", 3), 1);
+    EXPECT_EQ(store->account_of_session("digest-a-new", 0)->name, "gina");
+    EXPECT_FALSE(store->account_of_session("digest-2", 0));
+}
+
 TYPED_TEST(AccountRepositoryContract, RatingsAreKeptPerVariantInFullPrecision) {
     auto store = this->open();
     AccountRecord dave = this->account("dave");

@@ -2,6 +2,8 @@
 
 #include "schema.h"
 
+#include <algorithm>
+
 namespace evo::app {
 
 namespace {
@@ -102,6 +104,19 @@ int PostgresAccountRepository::remove_expired_sessions_of(std::int64_t account_i
                                                           std::int64_t not_before_ms) {
     return int(run("DELETE FROM sessions WHERE account_id = $1 AND created_ms < $2",
                    PostgresParams().add(account_id).add(not_before_ms))
+                   .affected_rows());
+}
+
+int PostgresAccountRepository::remove_sessions_beyond(std::int64_t account_id,
+                                                      const std::string& newest_digest, int keep) {
+    return int(run("DELETE FROM sessions WHERE account_id = $1 AND token_digest <> $2 "
+                   "AND token_digest NOT IN (SELECT token_digest FROM sessions "
+                   "WHERE account_id = $1 AND token_digest <> $2 "
+                   "ORDER BY created_ms DESC, token_digest DESC LIMIT $3)",
+                   PostgresParams()
+                       .add(account_id)
+                       .add(newest_digest)
+                       .add(std::int64_t(std::max(0, keep - 1))))
                    .affected_rows());
 }
 

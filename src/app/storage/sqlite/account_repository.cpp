@@ -2,6 +2,8 @@
 
 #include "schema.h"
 
+#include <algorithm>
+
 namespace evo::app {
 
 namespace {
@@ -108,6 +110,18 @@ int SqliteAccountRepository::remove_expired_sessions_of(std::int64_t account_id,
     std::lock_guard lock(mutex_);
     SqliteStatement remove(db_, "DELETE FROM sessions WHERE account_id = ? AND created_ms < ?");
     remove.bind(1, account_id).bind(2, not_before_ms);
+    remove.run();
+    return db_.changes();
+}
+
+int SqliteAccountRepository::remove_sessions_beyond(std::int64_t account_id,
+                                                    const std::string& newest_digest, int keep) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement remove(db_, "DELETE FROM sessions WHERE account_id = ?1 AND token_digest <> ?2 "
+                                "AND token_digest NOT IN (SELECT token_digest FROM sessions "
+                                "WHERE account_id = ?1 AND token_digest <> ?2 "
+                                "ORDER BY created_ms DESC, token_digest DESC LIMIT ?3)");
+    remove.bind(1, account_id).bind(2, newest_digest).bind(3, std::int64_t(std::max(0, keep - 1)));
     remove.run();
     return db_.changes();
 }

@@ -24,6 +24,8 @@ class SqliteAccountRepository final : public AccountRepository {
     bool remove_session(const std::string& token_digest) override;
     int remove_sessions_of(std::int64_t account_id) override;
     int remove_expired_sessions_of(std::int64_t account_id, std::int64_t not_before_ms) override;
+    int remove_sessions_beyond(std::int64_t account_id, const std::string& newest_digest,
+                               int keep) override;
     void add_api_token(ApiTokenRecord& record) override;
     std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) override;
     std::optional<ApiTokenOwner> api_token_owner(const std::string& digest) override;
