@@ -65,11 +65,10 @@ HttpResponse me(AccountService& accounts, const OriginRules& origin, const HttpR
                 {"volatility", rating.volatility},
                 {"games", rating.games},
                 {"provisional", is_provisional({rating.rating, rating.rd, rating.volatility})}};
-        return json_response(
-            {{"name", account->name},
-             {"anonymous", false},
-             {"bot", account->bot},
-             {"ratings", std::move(ratings)}});
+        return json_response({{"name", account->name},
+                              {"anonymous", false},
+                              {"bot", account->bot},
+                              {"ratings", std::move(ratings)}});
     }
     std::string visitor = cookie_value(request, visitor_cookie).value_or("");
     bool fresh = !AccountService::looks_like_token(visitor);
