@@ -120,8 +120,10 @@ TEST_F(AccountApiTest, ANewAccountIsLoggedInByAnHttpOnlySameSiteCookie) {
     EXPECT_EQ(created.set_cookie.find("Secure"), std::string::npos); // plain HTTP here
     Answer who = me(token);
     ASSERT_EQ(who.status, 200);
-    EXPECT_EQ(who.body,
-              (json{{"name", "Ada_Lovelace"}, {"anonymous", false}, {"ratings", json::object()}}));
+    EXPECT_EQ(who.body, (json{{"name", "Ada_Lovelace"},
+                              {"anonymous", false},
+                              {"bot", false},
+                              {"ratings", json::object()}}));
 }
 
 TEST_F(AccountApiTest, BehindTheProxyOverTlsTheCookieIsSecure) {
