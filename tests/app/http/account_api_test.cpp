@@ -28,6 +28,11 @@ class AccountApiTest : public ::testing::Test {
     static constexpr std::int64_t minute_ms = 60 * 1000;
 
     void SetUp() override { start(cheap_passwords(), ApiTestServer::unlimited_rate()); }
+    ~AccountApiTest() override { stop_password_threads(); }
+    // They answer through the server: stopped before it goes.
+    void stop_password_threads() {
+        if (accounts_) accounts_->stop_password_threads();
+    }
 
     static AccountOptions cheap_passwords() {
         AccountOptions options;
@@ -37,6 +42,7 @@ class AccountApiTest : public ::testing::Test {
 
     // (Re)starts the server with these accounts and limits.
     void start(AccountOptions options, ServerLimits limits) {
+        stop_password_threads();
         client_.reset();
         server_.reset();
         accounts_.reset();

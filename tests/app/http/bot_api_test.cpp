@@ -68,6 +68,7 @@ class BotApiTest : public ::testing::Test {
         lobby_.start();
     }
     ~BotApiTest() override {
+        accounts_.stop_password_threads(); // they answer through the server
         games_.shutdown();
         lobby_.stop();
         streams_.stop();

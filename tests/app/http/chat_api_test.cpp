@@ -34,6 +34,7 @@ class ChatApiTest : public ::testing::Test {
         server_->start(2);
     }
     ~ChatApiTest() override {
+        accounts_.stop_password_threads(); // they answer through the server
         games_.shutdown();
         server_->stop();
     }

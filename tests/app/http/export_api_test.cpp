@@ -82,6 +82,7 @@ class ExportApiTest : public ::testing::Test {
         streams_.start();
     }
     ~ExportApiTest() override {
+        accounts_.stop_password_threads(); // they answer through the server
         games_.shutdown();
         streams_.stop();
         streams_.close_streams();

@@ -25,6 +25,10 @@ constexpr const char* visitor_b =
 
 class GameOwnerApiTest : public ::testing::Test {
   protected:
+    ~GameOwnerApiTest() override {
+        if (accounts_) accounts_->stop_password_threads(); // they answer through the server
+    }
+
     // As `evochess serve --host 127.0.0.1 --trust-proxy` sets it up.
     void start(bool open_to_others) {
         accounts_repository_ = std::make_unique<SqliteAccountRepository>(

@@ -52,6 +52,7 @@ class LobbyApiTest : public ::testing::Test {
         lobby_.start();
     }
     ~LobbyApiTest() override {
+        accounts_.stop_password_threads(); // they answer through the server
         games_.shutdown();
         server_->stop();
         lobby_.stop();

@@ -35,6 +35,7 @@ class PuzzleApiTest : public ::testing::Test {
         client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
     }
     ~PuzzleApiTest() override {
+        accounts_.stop_password_threads(); // they answer through the server
         service_.shutdown();
         server_.stop();
     }

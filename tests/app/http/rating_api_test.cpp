@@ -45,6 +45,7 @@ class RatingApiTest : public ::testing::Test {
         client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
     }
     ~RatingApiTest() override {
+        accounts_.stop_password_threads(); // they answer through the server
         service_.shutdown();
         server_.stop();
     }
