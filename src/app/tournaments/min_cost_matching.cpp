@@ -101,6 +101,19 @@ class BlossomMatcher {
 
     static int wrap(int j, int size) { return ((j % size) + size) % size; }
 
+    // The walk round a blossom's `size` children from the one at `index` to its base (index 0):
+    // forward from an odd index (counting from index - size), backward from an even one, so the
+    // path has even length; `trick` picks which end of each child's edge the walk crosses.
+    struct BaseWalk {
+        int j;
+        int step;
+        int trick;
+    };
+    static BaseWalk walk_to_base(int index, int size) {
+        if (index & 1) return {index - size, 1, 0};
+        return {index, -1, 1};
+    }
+
     void assign_label(int w, int t, int p) {
         const int b = in_blossom_[w];
         label_[w] = label_[b] = t;
@@ -227,17 +240,8 @@ class BlossomMatcher {
             const auto& ends = child_ends_[b];
             const int size = static_cast<int>(kids.size());
             const int entry = in_blossom_[endpoint_[label_end_[b] ^ 1]];
-            int j = static_cast<int>(std::find(kids.begin(), kids.end(), entry) - kids.begin());
-            int step;
-            int trick;
-            if (j & 1) {
-                j -= size;
-                step = 1;
-                trick = 0;
-            } else {
-                step = -1;
-                trick = 1;
-            }
+            auto [j, step, trick] = walk_to_base(
+                static_cast<int>(std::find(kids.begin(), kids.end(), entry) - kids.begin()), size);
             int p = label_end_[b];
             while (j != 0) {
                 label_[endpoint_[p ^ 1]] = 0;
@@ -292,17 +296,7 @@ class BlossomMatcher {
         auto& ends = child_ends_[b];
         const int size = static_cast<int>(kids.size());
         const int i = static_cast<int>(std::find(kids.begin(), kids.end(), t) - kids.begin());
-        int j = i;
-        int step;
-        int trick;
-        if (i & 1) {
-            j -= size;
-            step = 1;
-            trick = 0;
-        } else {
-            step = -1;
-            trick = 1;
-        }
+        auto [j, step, trick] = walk_to_base(i, size);
         while (j != 0) {
             j += step;
             t = kids[wrap(j, size)];
