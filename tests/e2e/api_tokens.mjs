@@ -11,11 +11,11 @@
 //
 //   node tests/e2e/api_tokens.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openHarness, repo } from './browser_harness.mjs';
+import { openHarness } from './browser_harness.mjs';
+import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
 // The bots' rated games come from one address in a moment: no rate limit in the way.
 const harness = await openHarness({ name: 'api-tokens', serverArgs: ['--rate-limit', '0', '--games-per-minute-per-address', '0'] });
@@ -30,26 +30,6 @@ async function newPage(width, height, options) {
   const page = await harness.newPage(width, height, options);
   page.on('pageerror', (error) => pageErrors.push(`${width} px: ${error.message}`));
   return page;
-}
-
-const axeSource = readFileSync(createRequire(path.join(repo, 'web/package.json')).resolve('axe-core/axe.min.js'), 'utf8');
-async function expectAccessible(page, what) {
-  await page.evaluate(axeSource);
-  const findings = await page.evaluate(async () => {
-    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
-}
-
-async function noHorizontalOverflow(page, what) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-    width: window.innerWidth,
-  }));
-  assert.ok(scroll <= width, `${what}: the page is ${scroll} px wide at ${width} px`);
 }
 
 // ---- the API from here, as a program would call it -------------------------------------------

@@ -14,12 +14,12 @@
 //
 //   node tests/e2e/lobby.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { openHarness, repo, waitForMoves } from './browser_harness.mjs';
+import { openHarness, waitForMoves } from './browser_harness.mjs';
+import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
 const harness = await openHarness({ name: 'lobby' });
 const { server, check } = harness;
@@ -57,25 +57,6 @@ async function gameIdOf(page, leaving = null, timeout = 10000) {
 }
 
 // axe-core on the page as it is (as accessibility.mjs does): no serious or critical finding.
-const axeSource = readFileSync(createRequire(path.join(repo, 'web/package.json')).resolve('axe-core/axe.min.js'), 'utf8');
-async function expectAccessible(page, what) {
-  await page.evaluate(axeSource);
-  const findings = await page.evaluate(async () => {
-    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
-}
-
-async function noHorizontalOverflow(page, what) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-    width: window.innerWidth,
-  }));
-  assert.ok(scroll <= width, `${what}: the page is ${scroll} px wide at ${width} px`);
-}
 
 const alice = await openLobby(1366, 900);
 const bob = await openLobby(1366, 900);

@@ -9,11 +9,11 @@
 //
 //   node tests/e2e/lobby_every_variant.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openHarness, repo } from './browser_harness.mjs';
+import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
 const harness = await openHarness({
   name: 'lobby_every_variant',
@@ -31,26 +31,6 @@ async function openLobby(width, height) {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.waitForFunction(() => document.getElementById('lobby-connection')?.dataset.state === 'open');
   return page;
-}
-
-const axeSource = readFileSync(createRequire(path.join(repo, 'web/package.json')).resolve('axe-core/axe.min.js'), 'utf8');
-async function expectAccessible(page, what) {
-  await page.evaluate(axeSource);
-  const findings = await page.evaluate(async () => {
-    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
-}
-
-async function noHorizontalOverflow(page, what) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-    width: window.innerWidth,
-  }));
-  assert.ok(scroll <= width, `${what}: the page is ${scroll} px wide at ${width} px`);
 }
 
 // The game the page goes to (other than `leaving`), once its board is shown.

@@ -10,11 +10,11 @@
 //
 //   node tests/e2e/players.mjs [--binary build/evochess]
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openHarness, repo } from './browser_harness.mjs';
+import { openHarness } from './browser_harness.mjs';
+import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
 // Many rated games come from one address in a moment: no rate limit in the way.
 const harness = await openHarness({ name: 'players', serverArgs: ['--rate-limit', '0', '--games-per-minute-per-address', '0'] });
@@ -125,26 +125,6 @@ async function openAs(player, width, height, hash) {
 async function pageShown(page) {
   await page.locator('#players-view:not([aria-busy])').waitFor({ timeout: 30000 });
   await page.locator('#players-view h2').waitFor();
-}
-
-const axeSource = readFileSync(createRequire(path.join(repo, 'web/package.json')).resolve('axe-core/axe.min.js'), 'utf8');
-async function expectAccessible(page, what) {
-  await page.evaluate(axeSource);
-  const findings = await page.evaluate(async () => {
-    const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  assert.deepEqual(findings, [], `${what}: axe's serious or critical findings`);
-}
-
-async function noHorizontalOverflow(page, what) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-    width: window.innerWidth,
-  }));
-  assert.ok(scroll <= width, `${what}: the page is ${scroll} px wide at ${width} px`);
 }
 
 const alice = await makeAccount('alice');
