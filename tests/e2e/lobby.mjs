@@ -238,7 +238,11 @@ await check(
     assert.equal(await row.locator('.my-game-kind').textContent(), 'Chess 3 days a move');
     assert.equal(await row.locator('.my-game-status').textContent(), 'Your turn');
     assert.match(await row.locator('.my-game-time').textContent(), /^2 d 23 h left$/);
-    assert.match(await bob.locator(`#my-games-list li.my-game[data-game="${seekGame}"] .my-game-status`).textContent(), /^You lost$/);
+    // A finished rated game: the rating it left alice (not hers when it began) and bob's change.
+    const finished = bob.locator(`#my-games-list li.my-game[data-game="${seekGame}"]`);
+    assert.match(await finished.locator('.my-game-status').textContent(), /^You lost −\d+$/);
+    const aliceAfter = Number(/^vs alice (\d+)\??$/.exec(await finished.locator('.my-game-opponent').textContent())?.[1]);
+    assert.ok(aliceAfter > 1500, `alice won: her rating after the game, ${aliceAfter}`);
     await shot(bob, 'my-games-desktop');
     await expectAccessible(bob, '"My games" at 1366 px');
 

@@ -224,17 +224,26 @@ try {
   if (!engine) {
     console.log('skip - playing against the engine: this build has no engine');
   } else {
-    await check('the engine answers a move, with its evaluation and PV shown while it thinks', async () => {
+    await check('the engine answers a move; its evaluation and line stay hidden until the game is over', async () => {
       await page.click('#new-game-button');
       await page.locator('#new-game-dialog select[name=side]').selectOption('w');
       await page.locator('#new-game-dialog select[name=level]').selectOption({ index: 0 });
       await startNewGame(page, { variant: 'evochess', side: 'w' });
       await board.click('e2', 'e4');
       await waitForPlies(page, 2);
-      assert.match(await page.locator('#engine-line').textContent(), /depth \d+/);
+      // As on lichess: no score, plan or bar while one plays the engine; a screen reader hears its move.
+      assert.doesNotMatch(await page.locator('#engine-line').textContent(), /depth|[+-]\d+\.\d\d/);
+      assert.equal(await page.locator('#eval-bar').isVisible(), false, 'no evaluation bar during the game');
+      assert.match(await page.locator('#move-announcer').textContent(), /^Black \(engine\) played \S+\. White to move\.$/);
+      assert.equal(await page.locator('#engine-line').getAttribute('aria-live'), null, 'the search line is not read out');
       await board.click('d2', 'd4');
       await waitForPlies(page, 4);
       await page.screenshot({ path: screenshotPath }); // the README's picture: a game against the engine
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.click('#resign-button');
+      await page.locator('#result-banner:not([hidden])').waitFor();
+      await page.waitForFunction(() => /depth \d+/.test(document.getElementById('engine-line').textContent), null, { timeout: 10000 });
+      assert.ok(await page.locator('#eval-bar').isVisible(), 'the bar is back once the game is over');
     });
   }
 } catch {

@@ -123,7 +123,8 @@ try {
   });
 
   await check('bug 7: the eval bar flips with the board', async () => {
-    await openGame(page, engineGame);
+    // Two engines (watched, not played against): the bar shows during the game.
+    await openGame(page, await createGame(page, { variant: 'evochess', players: { w: 'engine', b: 'engine' } }));
     assert.ok(await page.locator('#eval-bar').isVisible());
     const anchoredTop = () =>
       page.evaluate(() => {
@@ -213,8 +214,11 @@ try {
       }
       await phone.evaluate(() => {
         // The longest line the engine could show.
-        const pv = document.querySelector('#engine-line .engine-pv');
-        if (pv) pv.textContent = 'Nf3 Nf6 '.repeat(30);
+        // (hidden during a game against the engine: put in as the game's end would show it)
+        const line = document.getElementById('engine-line');
+        const pv = line.querySelector('.engine-pv') ?? line.appendChild(document.createElement('span'));
+        pv.className = 'engine-pv';
+        pv.textContent = 'Nf3 Nf6 '.repeat(30);
       });
       const overflow = () => phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       let [scroll, inner] = await overflow();

@@ -108,11 +108,16 @@ try {
   await page.goto(server.address);
 
   await check('item 3: Undo clears the engine line of the position taken back', async () => {
-    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'engine' }, engine: { movetime_ms: 200 } });
+    // Two people asking the engine for a move (its line shows; against the engine it waits for the end).
+    const id = await createGame(page, { variant: 'chess', players: { w: 'human', b: 'human' }, engine: { movetime_ms: 200 } });
     await openGame(page, id);
     await board.click('e2', 'e4');
+    await waitForMoves(page, 1);
+    await page.click('#engine-button');
     await waitForMoves(page, 2);
     await page.locator('#engine-line .engine-pv').waitFor();
+    await page.click('#undo-button');
+    await waitForMoves(page, 1);
     await page.click('#undo-button');
     await waitForMoves(page, 0);
     assert.equal((await enginePv()).trim(), '', 'no line is shown after Undo');
@@ -127,10 +132,11 @@ try {
     await openGame(page, id);
     await board.click('d2', 'd4');
     await waitForMoves(page, 4);
-    await page.locator('#engine-line .engine-pv').waitFor();
     page.once('dialog', (d) => void d.accept());
     await page.click('#resign-button');
     await page.locator('#result-banner:not([hidden])').waitFor();
+    // Shown once the game is over (hidden while it was played against the engine).
+    await page.locator('#engine-line .engine-pv').waitFor();
     await page.click('#move-list button.move[data-ply="0"]');
     assert.equal((await enginePv()).trim(), '', 'no line at an earlier position');
     assert.equal(await barShare(), '50%', 'an even bar at an earlier position');

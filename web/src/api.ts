@@ -268,6 +268,8 @@ export const api = {
   createGame: (game: NewGameRequest) => request<GameState>('POST', '/api/games', game),
   getGame: (id: number) => request<GameState>('GET', gamePath(id)),
   deleteGame: (id: number) => act<{ deleted: number }>('DELETE', id, ''),
+  // An aborted online game, by one of its players (their seat's token, else their cookie).
+  deleteAbortedGame: (id: number, seatToken?: string) => request<{ deleted: number }>('DELETE', gamePath(id), undefined, seatToken),
   // A move in UCI, or in SAN as a person typed it (the server reads both).
   playMove: (id: number, move: string | { uci: string } | { san: string }) =>
     act<GameState>('POST', id, '/moves', typeof move === 'string' ? { uci: move } : move),

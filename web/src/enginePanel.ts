@@ -1,4 +1,5 @@
-// The engine's evaluation bar and principal variation while it thinks.
+// The engine's evaluation bar and principal variation while it thinks. During a game against
+// the engine both stay hidden (as on lichess) and show once the game is over.
 import type { EngineScore, SearchProgress } from './api';
 
 // White's share of the bar, 0..1, from a score in White's point of view.
@@ -22,6 +23,7 @@ export class EnginePanel {
   private answeredFen: string | null = null;
   private progress: SearchProgress | null = null;
   private message = '';
+  private concealed = false;
 
   constructor(
     private readonly bar: HTMLElement,
@@ -57,15 +59,24 @@ export class EnginePanel {
   show(progress: SearchProgress): void {
     this.scored = true;
     this.progress = progress;
-    this.draw(progress);
+    if (!this.concealed) this.draw(progress);
+  }
+
+  // Hides the score and line (a game against the engine in progress) or shows them again.
+  conceal(concealed: boolean): void {
+    this.concealed = concealed;
   }
 
   // The line and bar for the position shown: the search's own when it is about it, else none.
   showFor(fen: string): void {
     if (this.searchedFen === null) return;
     const current = fen === this.searchedFen || fen === this.answeredFen;
-    if (current && this.progress) this.draw(this.progress);
-    else if (current) this.line.textContent = this.message;
+    if (current && this.progress && !this.concealed) this.draw(this.progress);
+    else if (current && this.concealed) {
+      // "engine thinking…" until it has moved; its score and line wait for the game's end.
+      this.line.textContent = this.answeredFen === null ? this.message : '';
+      this.even();
+    } else if (current) this.line.textContent = this.message;
     else {
       this.line.textContent = '';
       this.even();

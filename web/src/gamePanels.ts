@@ -1,6 +1,7 @@
 // The panels around the board: status, both sides' evolution counters and rights,
 // the SAN move list, and the result banner.
 import type { GameState, Side } from './api';
+import { otherSide } from './moves';
 import { ratingChangesText, type RatingChanges } from './ratingChanges';
 
 // What the panels read of a position: a game's state, or a position of the analysis board.
@@ -79,6 +80,14 @@ export function renderStatus(container: HTMLElement, state: ShownPosition, think
     parts.push(`promotions into the other colour: ${state.royal_promotion.other_colour_promotions}`);
   }
   container.textContent = parts.join(' · ');
+}
+
+// What a screen reader hears after the engine has moved: its move, not its search.
+export function engineMoveAnnouncement(state: Pick<GameState, 'history' | 'turn' | 'result'>): string {
+  const last = state.history[state.history.length - 1];
+  if (!last) return '';
+  const mover = sideName(otherSide(state.turn));
+  return `${mover} (engine) played ${last.san}.${state.result ? ' Game over.' : ` ${sideName(state.turn)} to move.`}`;
 }
 
 const FULLMOVE_FIELD = 5;

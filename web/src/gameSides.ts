@@ -9,6 +9,12 @@ export function humanSidesOf(state: Pick<GameState, 'players'>): Side[] {
   return (['w', 'b'] as Side[]).filter((side) => state.players[side] === 'human');
 }
 
+// A game on this screen between a person and the engine, still being played: the engine's
+// evaluation and line stay hidden until it ends (as on lichess).
+export function againstTheEngine(state: Pick<GameState, 'players' | 'result' | 'online'>): boolean {
+  return !state.online && state.result === null && humanSidesOf(state).length === 1;
+}
+
 // The side that played the move at this index of the history.
 export function sideOfPly(state: Pick<GameState, 'start_fen'>, ply: number): Side {
   const startSide: Side = state.start_fen.split(' ')[1] === 'b' ? 'b' : 'w';

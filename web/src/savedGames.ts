@@ -4,7 +4,13 @@ import { variantTitle } from './variantTitles';
 
 export interface SavedGameActions {
   open: (id: number) => void;
-  remove: (id: number) => void;
+  remove: (game: GameListing) => void;
+}
+
+// A game this list may delete: a local one, or an online one that was aborted (it counted for
+// nothing; the server keeps every other online game).
+export function deletable(game: Pick<GameListing, 'online' | 'result'>): boolean {
+  return !game.online || game.result === '*';
 }
 
 export function renderSavedGames(list: HTMLElement, games: GameListing[], currentId: number | null, actions: SavedGameActions): void {
@@ -33,10 +39,9 @@ export function renderSavedGames(list: HTMLElement, games: GameListing[], curren
     remove.className = 'saved-game-delete secondary';
     remove.textContent = 'Delete';
     remove.setAttribute('aria-label', `Delete game ${game.id}`);
-    remove.addEventListener('click', () => actions.remove(game.id));
-    // Online games are kept by the server (deleting one is refused): no button for it.
-    if (game.online) item.append(open);
-    else item.append(open, remove);
+    remove.addEventListener('click', () => actions.remove(game));
+    if (deletable(game)) item.append(open, remove);
+    else item.append(open);
     list.append(item);
   }
 }

@@ -103,8 +103,16 @@ std::int64_t GameService::remove(std::int64_t id, const Actor& who) {
     std::lock_guard lock(slot->mutex);
     LoadedGame& game = cache_->load_or_forget(*slot, id);
     require_visible(game, who);
-    if (game.record.online) throw forbidden("online games are kept; they cannot be deleted");
-    acting_side(game, who, options_.local_games_need_token);
+    if (game.record.online) {
+        // An aborted game counted for nothing: either of its players may clear it away
+        // (docs/api.md); every other online game is kept.
+        if (!is_aborted(game.record.declared_result))
+            throw forbidden("online games are kept; only an aborted one can be deleted");
+        if (!viewer_seat(game, who.token, who.player))
+            throw forbidden("only a player of this game may delete it");
+    } else {
+        acting_side(game, who, options_.local_games_need_token);
+    }
     slot->stop = true;
     bool removed = !slot->deleted && store_.remove(id);
     // Its flag is watched no more (the copy in memory is gone with the slot).

@@ -221,6 +221,8 @@ json my_games_json(const std::vector<MyGame>& games) {
         game["turn"] = side_or_null(mine.turn);
         game["your_turn"] = mine.turn == mine.seat;
         game["clock"] = mine.clock ? clock_view_json(*mine.clock) : json(nullptr);
+        if (mine.listing.rating_changes)
+            game["rating_changes"] = rating_changes_json(*mine.listing.rating_changes);
         list.push_back(std::move(game));
     }
     return list;

@@ -140,6 +140,8 @@ struct GameListing {
     bool rated = false;
     std::array<std::optional<SeatPlayer>, 2> seat_players;
     std::optional<GameClock> clock; // its time left and whose runs ("My games")
+    // A finished rated game's: each seat's rating before and after ("My games").
+    std::optional<std::array<RatingChange, 2>> rating_changes;
     std::string created;
     std::string updated;
 };

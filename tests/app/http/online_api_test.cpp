@@ -24,6 +24,14 @@ JsonAnswer act(httplib::Client& client, const std::string& path, const json& bod
     return {result->status, json::parse(result->body, nullptr, false)};
 }
 
+int delete_with_token(httplib::Client& client, const std::string& path, const std::string& token) {
+    httplib::Headers headers;
+    if (!token.empty()) headers.emplace("Authorization", "Bearer " + token);
+    auto result = client.Delete(path, headers);
+    if (!result) throw std::runtime_error("no answer from the test server");
+    return result->status;
+}
+
 class OnlineApiTest : public ::testing::Test {
   protected:
     TemporaryDirectory directory_;
@@ -438,6 +446,24 @@ TEST_F(OnlineApiTest, AbortOnlyBeforeBothHaveMoved) {
     move(other, "e2e4", other.white);
     move(other, "e7e5", other.black);
     EXPECT_EQ(act(*client_, other.path + "/abort", json::object(), other.white).status, 409);
+}
+
+TEST_F(OnlineApiTest, OnlyAnAbortedGameIsDeletedAndOnlyByOneOfItsPlayers) {
+    OnlineGame played = start({{"variant", "chess"}});
+    move(played, "e2e4", played.white);
+    move(played, "e7e5", played.black);
+    act(*client_, played.path + "/resign", json::object(), played.black);
+    EXPECT_EQ(delete_with_token(*client_, played.path, played.white), 403); // a result is kept
+
+    OnlineGame aborted = start({{"variant", "chess"}});
+    act(*client_, aborted.path + "/abort", json::object(), aborted.white);
+    EXPECT_EQ(delete_with_token(*client_, aborted.path, ""), 403);                   // a spectator
+    EXPECT_EQ(delete_with_token(*client_, aborted.path, std::string(32, 'x')), 403); // no seat's
+    EXPECT_EQ(get_json(*client_, aborted.path).status, 200);
+    EXPECT_EQ(delete_with_token(*client_, aborted.path, aborted.black), 200);
+    EXPECT_EQ(get_json(*client_, aborted.path).status, 404);
+    EXPECT_EQ(delete_with_token(*client_, aborted.path, aborted.white), 404);
+    EXPECT_EQ(get_json(*client_, played.path).status, 200);
 }
 
 TEST_F(OnlineApiTest, ARematchSwapsColoursAndGivesEachPlayerTheirSeat) {

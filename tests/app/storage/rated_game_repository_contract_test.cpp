@@ -130,6 +130,7 @@ TYPED_TEST(RatedGameRepositoryContract, TheSeatPlayersAndTheRatedFlagReadBack) {
     ASSERT_EQ(listed.size(), 1u);
     EXPECT_TRUE(listed[0].rated);
     EXPECT_EQ(listed[0].seat_players, record.seat_players);
+    EXPECT_FALSE(listed[0].rating_changes); // not over yet
     filter.seat_player = "account:999999";
     EXPECT_TRUE(this->games_->list(10, 0, filter).empty());
 }
@@ -168,6 +169,15 @@ TYPED_TEST(RatedGameRepositoryContract, TheSaveThatEndsARatedGameRatesBothPlayer
     ASSERT_TRUE(loaded && loaded->rating_changes);
     EXPECT_DOUBLE_EQ((*loaded->rating_changes)[0].after, expected.white.rating);
     EXPECT_DOUBLE_EQ((*loaded->rating_changes)[1].before, 1500);
+    // A list of games carries them too ("My games": the rating a game left).
+    GameListFilter filter;
+    filter.seat_player = record.seat_players[0]->key;
+    auto listed = this->games_->list(10, 0, filter);
+    ASSERT_EQ(listed.size(), 1u);
+    ASSERT_TRUE(listed[0].rating_changes);
+    EXPECT_DOUBLE_EQ((*listed[0].rating_changes)[0].after, expected.white.rating);
+    EXPECT_DOUBLE_EQ((*listed[0].rating_changes)[1].before, 1500);
+    EXPECT_DOUBLE_EQ((*listed[0].rating_changes)[1].after, expected.black.rating);
     auto history = this->accounts_->rating_history_of(this->ids_[0]);
     ASSERT_EQ(history.size(), 1u);
     EXPECT_EQ(history[0].game_id, record.id);
@@ -230,6 +240,8 @@ TYPED_TEST(RatedGameRepositoryContract, AnAbortedOrCasualOrTooShortGameRatesNobo
     EXPECT_FALSE(this->rating(White));
     EXPECT_FALSE(this->rating(Black));
     EXPECT_FALSE(this->games_->load(aborted.id)->rating_changes);
+    for (const GameListing& listing : this->games_->list(10, 0, GameListFilter{}))
+        EXPECT_FALSE(listing.rating_changes) << "game " << listing.id;
 }
 
 TYPED_TEST(RatedGameRepositoryContract, TheLeaderboardTakesSettledRecentRatingsBestFirst) {

@@ -2,6 +2,7 @@
 // this player sits at, in the server's order (live first, those where it is their turn first,
 // then the finished ones), how many wait for their move, and the words of one line.
 import type { ClockState, GameResult, Side, Variant } from '../api';
+import type { RatingChanges } from '../ratingChanges';
 
 export interface MyGameOpponent {
   name: string;
@@ -23,6 +24,8 @@ export interface MyGame {
   reason: string | null;
   moves: number;
   updated: string;
+  // A finished rated game's: each seat's rating before and after it.
+  rating_changes?: RatingChanges;
 }
 
 // The lobby stream's event when the turn passes to this player in a correspondence game.
@@ -85,13 +88,29 @@ export function opponentText(opponent: MyGameOpponent | null): string {
   return `${opponent.name} ${Math.round(opponent.rating)}${opponent.provisional ? '?' : ''}`;
 }
 
-// "Your turn", "Their turn" or the result as this player sees it ("You won", "Draw"...).
+// The opponent as the line shows them: after a rated game, with the rating it left them
+// (the server's `rating` is theirs when the game began).
+export function shownOpponent(game: Pick<MyGame, 'opponent' | 'seat' | 'rating_changes'>): MyGameOpponent | null {
+  const after = game.rating_changes?.[game.seat === 'w' ? 'b' : 'w']?.after;
+  if (!game.opponent || typeof after !== 'number') return game.opponent;
+  return { ...game.opponent, rating: after };
+}
+
+// "+8", "−12", "±0": this player's rating change in a finished rated game; '' otherwise.
+export function myRatingChangeText(game: Pick<MyGame, 'seat' | 'rating_changes'>): string {
+  const change = game.rating_changes?.[game.seat];
+  if (!change || typeof change.after !== 'number' || typeof change.before !== 'number') return '';
+  const points = Math.round(change.after) - Math.round(change.before);
+  return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : '±0';
+}
+
+// "Your turn", "Their turn" or the result as this player sees it ("You won +8", "Draw"...).
 export function statusText(game: MyGame): string {
   if (game.result === null) return game.your_turn ? 'Your turn' : 'Their turn';
-  if (game.result === '1/2-1/2') return 'Draw';
   if (game.result === '*') return 'Aborted';
-  const won = (game.result === '1-0') === (game.seat === 'w');
-  return won ? 'You won' : 'You lost';
+  const change = myRatingChangeText(game);
+  const outcome = game.result === '1/2-1/2' ? 'Draw' : (game.result === '1-0') === (game.seat === 'w') ? 'You won' : 'You lost';
+  return change ? `${outcome} ${change}` : outcome;
 }
 
 // The time left on this player's clock in a live game ("" without a clock or once over).

@@ -11,6 +11,7 @@ import {
   applyYourTurn,
   myTimeLeftText,
   opponentText,
+  shownOpponent,
   orderMyGames,
   statusText,
   timeLeftText,
@@ -116,12 +117,9 @@ export class MyGamesView {
     row.classList.toggle('is-over', game.result !== null);
     const opponent = document.createElement('span');
     opponent.className = 'my-game-opponent';
-    if (game.opponent) {
-      opponent.append(
-        'vs ',
-        titledName(game.opponent.name, game.opponent.bot),
-        opponentText(game.opponent).slice(game.opponent.name.length),
-      );
+    const shown = shownOpponent(game);
+    if (shown) {
+      opponent.append('vs ', titledName(shown.name, shown.bot), opponentText(shown).slice(shown.name.length));
     } else opponent.textContent = 'vs ' + opponentText(null);
     const kind = document.createElement('span');
     kind.className = 'my-game-kind';

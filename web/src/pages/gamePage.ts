@@ -6,6 +6,7 @@ import {
   api,
   ApiError,
   engineMove,
+  type GameListing,
   type GameState,
   type NewGameRequest,
   type Seat,
@@ -19,8 +20,8 @@ import { colorOf } from '../boardBasics';
 import { BoardKeyboard } from '../boardKeyboard';
 import { EnginePanel } from '../enginePanel';
 import { analysisEngineAvailable, bindEnginePlaceMenu } from '../enginePlace';
-import { humanSidesOf, pliesToTakeBack, speakingSide } from '../gameSides';
-import { renderMoveList, renderResultBanner, renderSideStrip, renderStatus } from '../gamePanels';
+import { againstTheEngine, humanSidesOf, pliesToTakeBack, speakingSide } from '../gameSides';
+import { engineMoveAnnouncement, renderMoveList, renderResultBanner, renderSideStrip, renderStatus } from '../gamePanels';
 import { confirmMove } from '../moveConfirm';
 import { MoveInput, type TypedMove } from '../moveInput';
 import { indexLegalMoves, otherSide, parseMove, unitsOfFen, type LegalMoveIndex, type ParsedMove } from '../moves';
@@ -34,7 +35,7 @@ import { ReviewPanel } from '../review/reviewPanel';
 import { currentRoute, isSitePage } from '../routes';
 import { rulesAddressFor } from '../rules/rulesPage';
 import { renderSavedGames } from '../savedGames';
-import { storeSeat, type GameAddress } from '../seats';
+import { forgetSeat, storeSeat, storedSeat, type GameAddress } from '../seats';
 import { SettingsDialog } from '../settings';
 import { Sounds, soundFor } from '../sounds';
 import { variantTitle } from '../variantTitles';
@@ -436,6 +437,7 @@ export class GamePage {
     this.review.render(analysisEngineAvailable() ? state : null, this.viewedPly);
     byId('history-note').hidden = this.viewedPly === null;
     byId<HTMLInputElement>('fen-output').value = shown.fen;
+    this.engine.conceal(againstTheEngine(state));
     this.engine.showFor(shown.fen);
     // Stays enabled while the other side moves (the focus stays in it); a spectator has none.
     this.moveInput.setEnabled(!state.result && (!state.online || this.online.orientationFor(state) !== null));
@@ -466,7 +468,10 @@ export class GamePage {
     const bottom: Side = this.board.orientation === 'white' ? 'w' : 'b';
     const bar = byId('eval-bar');
     bar.classList.toggle('flipped', bottom === 'b');
-    bar.hidden = !this.info.engine || (humanSidesOf(shown).length === 2 && !this.engine.scored);
+    bar.hidden =
+      !this.info.engine ||
+      (this.state !== null && againstTheEngine(this.state)) ||
+      (humanSidesOf(shown).length === 2 && !this.engine.scored);
     renderSideStrip(byId('strip-bottom'), shown, bottom);
     renderSideStrip(byId('strip-top'), shown, otherSide(bottom));
     this.online.decorateStrips(byId('strip-top'), byId('strip-bottom'), bottom);
@@ -649,6 +654,7 @@ export class GamePage {
       const next = await engineMove(state.id, (progress) => this.engine.show(progress), this.engineAbort.signal);
       this.thinking = false;
       this.engine.answered(next.fen);
+      byId('move-announcer').textContent = engineMoveAnnouncement(next);
       if (this.state?.id === next.id) {
         this.show(next);
         this.render(); // also when the stream has shown this state already
@@ -709,15 +715,19 @@ export class GamePage {
     const games = await api.listGames();
     renderSavedGames(byId('saved-games'), games, this.state?.id ?? null, {
       open: (id) => void this.openGame(id),
-      remove: (id) => void this.deleteGame(id),
+      remove: (game) => void this.deleteGame(game),
     });
     return games;
   }
 
-  private async deleteGame(id: number): Promise<void> {
+  private async deleteGame(game: GameListing): Promise<void> {
+    const id = game.id;
     if (!window.confirm(`Delete game #${id}? This cannot be undone.`)) return;
     await this.attempt(async () => {
-      await api.deleteGame(id);
+      if (game.online) {
+        await api.deleteAbortedGame(id, storedSeat(id)?.token);
+        forgetSeat(id);
+      } else await api.deleteGame(id);
       if (this.state?.id === id) {
         this.abortEngine();
         this.state = null;

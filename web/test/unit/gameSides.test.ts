@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { GameState } from '../../src/api.ts';
-import { humanSidesOf, pliesToTakeBack, sideOfPly, speakingSide } from '../../src/gameSides.ts';
+import { againstTheEngine, humanSidesOf, pliesToTakeBack, sideOfPly, speakingSide } from '../../src/gameSides.ts';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const BLACK_STARTS = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -51,4 +51,13 @@ test('"Take back" against the engine goes back to the human\'s move', () => {
   // Two people, or two engines: one move.
   assert.equal(pliesToTakeBack(game('human', 'human', 4)), 1);
   assert.equal(pliesToTakeBack(game('engine', 'engine', 4)), 1);
+});
+
+test("the engine's evaluation is hidden only in a game against it still being played", () => {
+  const against = game('human', 'engine', 2);
+  assert.equal(againstTheEngine({ ...against, result: null }), true);
+  assert.equal(againstTheEngine({ ...against, result: '1-0' }), false, 'shown once the game is over');
+  assert.equal(againstTheEngine({ ...game('human', 'human', 2), result: null }), false, 'a human game asking the engine');
+  assert.equal(againstTheEngine({ ...game('engine', 'engine', 2), result: null }), false, 'watching two engines');
+  assert.equal(againstTheEngine({ ...against, result: null, online: true }), false, 'online games show no engine at all');
 });

@@ -9,6 +9,7 @@ import {
   opponentText,
   orderMyGames,
   parseYourTurnEvent,
+  shownOpponent,
   statusText,
   timeLeftText,
   yourTurnCount,
@@ -62,6 +63,30 @@ test('a your_turn event makes that live game yours to move and puts it first', (
   assert.equal(yourTurnCount(applyYourTurn([game(9, { result: '1-0' })], event)), 0);
   assert.equal(parseYourTurnEvent({ type: 'game', id: 5 }), null);
   assert.equal(parseYourTurnEvent('your_turn'), null);
+});
+
+test("after a rated game: the rating it left the opponent, and one's own change beside the result", () => {
+  const rated = {
+    ...game(3, { result: '0-1', seat: 'b' }),
+    opponent: { name: 'Bert', rating: 1500, provisional: false },
+    rating_changes: { w: { before: 1500, after: 1487.6, change: -12.4 }, b: { before: 1500.2, after: 1512.4, change: 12.2 } },
+  };
+  assert.deepEqual(shownOpponent(rated), { name: 'Bert', rating: 1487.6, provisional: false });
+  assert.equal(opponentText(shownOpponent(rated)), 'Bert 1488');
+  assert.equal(statusText(rated), 'You won +12');
+  const asWhite = { ...rated, result: '1-0' as const, seat: 'w' as const }; // the change is the seat's own
+  assert.equal(statusText(asWhite), 'You won −12');
+  assert.equal(
+    statusText({
+      ...rated,
+      result: '1/2-1/2',
+      rating_changes: { w: { before: 1500, after: 1500, change: 0 }, b: { before: 1500, after: 1500, change: 0 } },
+    }),
+    'Draw ±0',
+  );
+  // A live or casual game: the rating when it began, no change.
+  assert.deepEqual(shownOpponent({ ...rated, rating_changes: undefined }), rated.opponent);
+  assert.equal(statusText({ ...rated, rating_changes: undefined }), 'You won');
 });
 
 test('the words of a line: opponent, status, time left', () => {

@@ -2,6 +2,7 @@
 
 #include "app/ratings/rated_games.h"
 #include "app/storage/game_columns.h"
+#include "app/storage/rating_changes_column.h"
 #include "app/storage/seat_players_column.h"
 #include "event_bus.h"
 #include "schema.h"
@@ -171,22 +172,6 @@ void apply_rating_change(PostgresConnection& connection, GameRecord& record) {
                 .add(record.changed_ms));
         (*record.rating_changes)[seat] = {before[seat].rating, r.rating};
     }
-}
-
-// [["w", before, after], ["b", before, after]] as the load reads it; none unless both.
-std::optional<std::array<RatingChange, 2>>
-rating_changes_from_json(const std::optional<std::string>& text) {
-    if (!text) return std::nullopt;
-    nlohmann::json rows = nlohmann::json::parse(*text, nullptr, false);
-    if (!rows.is_array() || rows.size() != 2) return std::nullopt;
-    std::array<RatingChange, 2> changes;
-    for (const auto& row : rows) {
-        if (!row.is_array() || row.size() != 3 || !row[1].is_number() || !row[2].is_number())
-            return std::nullopt;
-        std::size_t seat = row[0] == "w" ? 0 : 1;
-        changes[seat] = {row[1].get<double>(), row[2].get<double>()};
-    }
-    return changes;
 }
 
 // The common save (moves added or none, no rating to write), in one statement: the update on
@@ -396,7 +381,9 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
                online, rated, white_player, black_player, seat_players,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
-               clock_running, clock_turn_started_ms
+               clock_running, clock_turn_started_ms,
+               (SELECT json_agg(json_build_array(colour, rating_before, rating_after))
+                FROM rating_history WHERE game_id = games.id)::text
         FROM games)sql" + where + order +
                                    " LIMIT $1 OFFSET $2",
                                params);
@@ -422,6 +409,8 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
                              games.optional_int(row, 17), games.optional_int64(row, 18),
                              games.optional_int64(row, 19), games.optional_text(row, 20),
                              games.optional_int64(row, 21));
+        if (listing.rated)
+            listing.rating_changes = rating_changes_from_json(games.optional_text(row, 22));
         listings.push_back(std::move(listing));
     }
     return listings;

@@ -2,6 +2,7 @@
 
 #include "app/ratings/rated_games.h"
 #include "app/storage/game_columns.h"
+#include "app/storage/rating_changes_column.h"
 #include "app/storage/seat_players_column.h"
 #include "schema.h"
 
@@ -313,7 +314,9 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
         SELECT id, variant, white, black, fen, result, reason, move_count, created, updated,
                online, rated, white_player, black_player, seat_players,
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
-               clock_running, clock_turn_started_ms
+               clock_running, clock_turn_started_ms,
+               (SELECT json_group_array(json_array(colour, rating_before, rating_after))
+                FROM rating_history WHERE game_id = games.id)
         FROM games)sql" + where + order +
                                    " LIMIT ? OFFSET ?");
     int parameter = 1;
@@ -343,6 +346,8 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
                              games.column_optional_int(17), games.column_optional_int64(18),
                              games.column_optional_int64(19), games.column_optional_text(20),
                              games.column_optional_int64(21));
+        if (listing.rated)
+            listing.rating_changes = rating_changes_from_json(games.column_optional_text(22));
         listings.push_back(std::move(listing));
     }
     return listings;
