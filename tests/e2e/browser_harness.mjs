@@ -90,7 +90,13 @@ export async function openHarness({ name, chromiumArgs = [], serverArgs = [] }) 
     },
     async openGame(page, id) {
       await page.goto(`${server.address}#game=${id}`);
-      await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
+      try {
+        await page.waitForFunction((n) => document.getElementById('game-title')?.textContent?.startsWith(`#${n} `), id);
+      } catch (error) {
+        // What the page shows instead, so that a failure says more than "timed out".
+        const shown = await page.evaluate(() => `${location.hash} "${document.getElementById('game-title')?.textContent ?? ''}"`);
+        throw new Error(`game #${id} was not shown (the page is at ${shown}): ${error.message}`);
+      }
       await page.locator('#board piece').first().waitFor();
     },
     // Closes Chromium and the server, reports the failures, and exits 1 if there were any.
