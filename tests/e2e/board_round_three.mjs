@@ -163,10 +163,30 @@ await check('a declined challenge is told to the challenger, with who, the game 
   await white.locator('#outgoing-challenges li').first().waitFor({ timeout: 30000 });
   const banner = black.locator('#challenge-banner .challenge');
   await banner.first().waitFor({ timeout: 30000 });
+  // Decline asks why: lichess's reasons, "rated instead" for this casual challenge; Escape
+  // closes the list and gives the focus back to Decline.
   await banner.locator('button.challenge-decline').click();
+  const reasons = banner.locator('.decline-reasons');
+  await reasons.waitFor();
+  assert.equal(await banner.locator('button.challenge-decline').getAttribute('aria-expanded'), 'true');
+  assert.ok(await reasons.locator('button[data-reason="rated"]').isVisible());
+  assert.equal(await reasons.locator('button[data-reason="casual"]').count(), 0);
+  assert.ok(await reasons.locator('button[data-reason="generic"]').evaluate((b) => b === document.activeElement));
+  await shot(black, 'challenge-decline-reasons-desktop');
+  await black.setViewportSize({ width: 390, height: 844 });
+  await shot(black, 'challenge-decline-reasons-phone');
+  await black.setViewportSize({ width: 1366, height: 900 });
+  await black.keyboard.press('Escape');
+  await reasons.waitFor({ state: 'detached' });
+  assert.ok(await banner.locator('button.challenge-decline').evaluate((b) => b === document.activeElement));
+  await banner.locator('button.challenge-decline').click();
+  await reasons.locator('button[data-reason="later"]').click();
   const told = white.locator('#challenge-banner .challenge-declined');
   await told.waitFor({ timeout: 30000 });
-  assert.match(await told.textContent(), /^sam declined your challenge \(.+, casual\): "I'm not accepting challenges at the moment\."/);
+  assert.match(
+    await told.textContent(),
+    /^sam declined your challenge \(.+, casual\): "This is not the right time for me, please ask again later\."/,
+  );
   assert.equal(await white.locator('#outgoing-challenges li').count(), 0);
   await shot(white, 'challenge-declined-phone');
   await white.locator('#challenge-banner button.challenge-dismiss').click();

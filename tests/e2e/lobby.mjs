@@ -268,6 +268,7 @@ await check(
     assert.equal(await alice.locator('#turn-notice').isVisible(), false, 'alice is looking at the game: no notice');
     await alice.waitForFunction(() => Number(document.getElementById('my-games-badge')?.textContent) >= 1);
     await challenge.locator('button.challenge-decline').click();
+    await challenge.locator('.decline-reasons button[data-reason="generic"]').click();
     await challenge.waitFor({ state: 'detached', timeout: 10000 });
   },
 );

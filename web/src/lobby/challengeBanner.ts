@@ -1,14 +1,17 @@
 // Challenges addressed to this player, on every page of the app (the lobby stream's
-// "challenge" events): who, what game, Accept or Decline.
+// "challenge" events): who, what game, Accept or Decline; Decline asks why (lichess's reasons),
+// and the challenger is told the reason in lichess's words.
 import type { SeatedState } from '../api';
 import { variantTitle } from '../variantTitles';
 import { describeError } from '../notices';
 import { playerName } from '../players/playerLink';
 import { lobbyApi, type LobbyConnection } from './lobbyConnection';
-import { describeSeekClock, type Challenge } from './lobbyModel';
+import { declineChoicesFor, describeSeekClock, type Challenge } from './lobbyModel';
 
 export class ChallengeBanner {
   private message = '';
+  // The challenge whose Decline was pressed: its row lists the reasons to pick from.
+  private decliningId: number | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -20,6 +23,7 @@ export class ChallengeBanner {
 
   private render(): void {
     const incoming = this.lobby.challenges.incoming;
+    if (!incoming.some((c) => c.id === this.decliningId)) this.decliningId = null;
     const declined = this.lobby.declined;
     this.root.hidden = incoming.length === 0 && declined.length === 0 && !this.message;
     const rows = incoming.map((challenge) => this.row(challenge));
@@ -58,9 +62,48 @@ export class ChallengeBanner {
     decline.type = 'button';
     decline.className = 'secondary challenge-decline';
     decline.textContent = 'Decline';
-    decline.addEventListener('click', () => void this.act(async () => void (await lobbyApi.declineChallenge(challenge.id))));
+    const choosing = this.decliningId === challenge.id;
+    decline.setAttribute('aria-expanded', String(choosing));
+    decline.addEventListener('click', () => {
+      this.decliningId = choosing ? null : challenge.id;
+      this.render();
+      if (!choosing) this.root.querySelector<HTMLButtonElement>(`[data-challenge="${challenge.id}"] .decline-reason`)?.focus();
+    });
     row.append(text, accept, decline);
+    if (choosing) row.append(this.reasons(challenge));
     return row;
+  }
+
+  // The reasons to decline `challenge` with, one button each; Escape or Decline again closes it.
+  private reasons(challenge: Challenge): HTMLElement {
+    const group = document.createElement('div');
+    group.className = 'decline-reasons';
+    group.setAttribute('role', 'group');
+    group.setAttribute('aria-label', 'Why do you decline?');
+    const lead = document.createElement('span');
+    lead.className = 'decline-lead';
+    lead.setAttribute('aria-hidden', 'true');
+    lead.textContent = 'Decline because:';
+    group.append(lead);
+    for (const { key, label } of declineChoicesFor(challenge)) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'secondary decline-reason';
+      button.dataset.reason = key;
+      button.textContent = label;
+      button.addEventListener('click', () => {
+        this.decliningId = null;
+        void this.act(async () => void (await lobbyApi.declineChallenge(challenge.id, key)));
+      });
+      group.append(button);
+    }
+    group.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape') return;
+      this.decliningId = null;
+      this.render();
+      this.root.querySelector<HTMLButtonElement>(`[data-challenge="${challenge.id}"] .challenge-decline`)?.focus();
+    });
+    return group;
   }
 
   // A challenge of this player's declined: who, what game, their reason; OK dismisses it.

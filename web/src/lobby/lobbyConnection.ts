@@ -155,6 +155,6 @@ export const lobbyApi = {
   acceptSeek: (id: number) => request<SeatedState>('POST', `/api/seeks/${id}/accept`, {}),
   challenge: (to: string, seek: Omit<SeekRequest, 'rating_range'>) => request<{ id: number }>('POST', '/api/challenges', { to, ...seek }),
   acceptChallenge: (id: number) => request<SeatedState>('POST', `/api/challenges/${id}/accept`, {}),
-  declineChallenge: (id: number) => request<{ declined: number }>('POST', `/api/challenges/${id}/decline`, {}),
+  declineChallenge: (id: number, reason = 'generic') => request<{ declined: number }>('POST', `/api/challenges/${id}/decline`, { reason }),
   cancelChallenge: (id: number) => request<{ cancelled: number }>('DELETE', `/api/challenges/${id}`),
 };

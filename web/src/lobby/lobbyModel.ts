@@ -103,6 +103,27 @@ const DECLINE_TEXTS: Record<string, string> = {
 
 export const declineText = (key: string | undefined) => DECLINE_TEXTS[key ?? 'generic'] ?? DECLINE_TEXTS.generic;
 
+// The reasons the challenged player picks from (lichess's decline menu, in its order): each
+// key's short label on its button; the challenger is told the key's sentence above.
+export const DECLINE_CHOICES: readonly { key: string; label: string }[] = [
+  { key: 'generic', label: 'Not accepting challenges' },
+  { key: 'later', label: 'Not now, later' },
+  { key: 'tooFast', label: 'Too fast' },
+  { key: 'tooSlow', label: 'Too slow' },
+  { key: 'timeControl', label: 'Not this time control' },
+  { key: 'rated', label: 'Rated instead' },
+  { key: 'casual', label: 'Casual instead' },
+  { key: 'variant', label: 'Not this variant' },
+  { key: 'noBot', label: 'No bots' },
+  { key: 'onlyBot', label: 'Bots only' },
+];
+
+// The reasons that fit a challenge: "rated instead" for a casual one and "casual instead" for
+// a rated one (the others fit any, as in lichess's menu).
+export function declineChoicesFor(challenge: { rated: boolean }): { key: string; label: string }[] {
+  return DECLINE_CHOICES.filter(({ key }) => (key === 'rated' ? !challenge.rated : key === 'casual' ? challenge.rated : true));
+}
+
 // What the challenger is told when `event` removes a challenge of theirs the other player
 // declined; null for any other event.
 export function declinedNotice(challenges: Challenges, event: LobbyEvent, game: (c: Challenge) => string): string | null {

@@ -15,6 +15,8 @@ import {
   choosePairing,
   declinedNotice,
   declineText,
+  declineChoicesFor,
+  DECLINE_CHOICES,
   colourText,
   describeSeekClock,
   ENGINE_WAITS,
@@ -346,4 +348,16 @@ test("a challenge of mine declined is told with who, which game and lichess's wo
   assert.equal(declinedNotice(challenges, { type: 'challenge_removed', id: 7, reason: 'cancelled' }, game), null);
   assert.equal(declinedNotice(challenges, { type: 'challenge_removed', id: 8, reason: 'declined' }, game), null, 'not mine');
   assert.equal(declineText('nonsense'), declineText('generic'));
+});
+
+test('the reasons to decline with: each one lichess knows, rated or casual as the challenge is not', () => {
+  const keys = (rated: boolean) => declineChoicesFor({ rated }).map((c) => c.key);
+  assert.ok(keys(false).includes('rated') && !keys(false).includes('casual'), 'a casual challenge: "rated instead"');
+  assert.ok(keys(true).includes('casual') && !keys(true).includes('rated'), 'a rated challenge: "casual instead"');
+  assert.equal(keys(true)[0], 'generic', 'the default reason first');
+  // Every reason offered is told to the challenger in its own words, not the default's.
+  for (const { key } of DECLINE_CHOICES) {
+    if (key !== 'generic') assert.notEqual(declineText(key), declineText('generic'), key);
+  }
+  assert.equal(new Set(DECLINE_CHOICES.map((c) => c.label)).size, DECLINE_CHOICES.length, 'labels tell the reasons apart');
 });
