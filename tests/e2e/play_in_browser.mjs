@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoardDriver, choosePromotion } from './board_driver.mjs';
-import { QUIET_CHROMIUM_ARGS, watchPolicy } from './browser_harness.mjs';
+import { QUIET_CHROMIUM_ARGS, waitForMoves, watchPolicy } from './browser_harness.mjs';
 import { startServer } from './evochess_server.mjs';
 import { docsScreenshot } from './docs_screenshots.mjs';
 
@@ -56,11 +56,8 @@ async function moveListSans(page) {
   return page.locator('#move-list button.move').allTextContents();
 }
 
-async function waitForPlies(page, count) {
-  await page.waitForFunction((n) => document.querySelectorAll('#move-list button.move').length === n, count, {
-    timeout: 30000,
-  });
-}
+// The harness's wait, which tells what the page shows instead when the moves do not come.
+const waitForPlies = (page, count) => waitForMoves(page, count);
 
 async function startNewGame(page, { variant, fen = '', side = 'both' }) {
   const previousHash = await page.evaluate(() => location.hash);
