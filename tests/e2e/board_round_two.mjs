@@ -275,6 +275,13 @@ try {
           imported.body.history.map((m) => m.san),
           ['e4', 'e5', 'Nf3', 'Nc6'],
         );
+        // A reload (issue 49) finds the tree and its comment again, kept in the browser.
+        await page.reload();
+        await page.waitForFunction(() => document.querySelectorAll('#move-list .variation').length === 2, null, { timeout: 30000 });
+        assert.match(await page.locator('#move-list .move-comment').textContent(), /the centre game/);
+        assert.ok((await page.locator('#analysis-pgn').inputValue()).includes(movetext), 'the same PGN after a reload');
+        await page.click('#move-list .variation button.move[data-uci="d2d4"]');
+        await page.waitForFunction(() => document.getElementById('analysis-comment').value === 'the centre game');
         await page.check('#analysis-engine-toggle');
       },
     );

@@ -3,7 +3,8 @@
 // from the WebAssembly rules in the browser, or from the server where they cannot answer
 // (positionRules.ts): no game is stored or changed.
 // A move that differs from the line's next one branches off it: the moves make a tree of
-// variations (issue 23, item 10), with a comment on any move, exported as PGN.
+// variations (issue 23, item 10), with a comment on any move, exported as PGN, and kept in the
+// browser for a reload or a later visit (treeStore.ts).
 import type { Key } from 'chessgroundx/types';
 import type { PositionRequest, PositionState } from '../api';
 import type { GameBoard } from '../board';
@@ -17,6 +18,7 @@ import { analysisHash, type AnalysisAddress } from './analysisAddress';
 import { arrowsOf, EngineLines } from './engineLines';
 import { treePgn } from './linePgn';
 import { follow, lineThrough, newRoot, numberingOf, pathTo, playFrom, type TreeNode } from './variationTree';
+import { loadTree, saveTree, treeKey } from './treeStore';
 import { renderTree } from './variationView';
 
 export interface AnalysisElements {
@@ -123,10 +125,10 @@ export class AnalysisBoard {
   // Shows the line and position of this address (the first time, or after the address changed).
   async open(address: AnalysisAddress = this.address): Promise<void> {
     this.address = address;
-    // Another variant or start position: a tree of its own.
-    const treeOf = `${address.variant} ${address.startFen ?? ''}`;
+    // Another game, or another variant or start position: a tree of its own, as kept.
+    const treeOf = treeKey(address);
     if (treeOf !== this.treeOf) {
-      this.root = newRoot();
+      this.root = loadTree(treeOf) ?? newRoot();
       this.treeOf = treeOf;
     }
     follow(this.root, address.moves);
@@ -284,6 +286,7 @@ export class AnalysisBoard {
     const e = this.elements;
     renderTree(e.moveList, this.root, this.current(), numberingOf(this.startFen), (node) => this.selectNode(node));
     e.pgn.value = treePgn(this.address.variant, this.address.startFen, this.root, this.host.variantStartFen(this.address.variant));
+    saveTree(this.treeOf, this.root);
   }
 
   renderStrips(): void {

@@ -15,6 +15,7 @@ import {
   type Variant,
 } from '../api';
 import { analysisHash, type AnalysisAddress } from '../analysis/analysisAddress';
+import { forgetTree, treeKey } from '../analysis/treeStore';
 import { GameBoard } from '../board';
 import { colorOf } from '../boardBasics';
 import { BoardKeyboard } from '../boardKeyboard';
@@ -728,6 +729,7 @@ export class GamePage {
         await api.deleteAbortedGame(id, storedSeat(id)?.token);
         forgetSeat(id);
       } else await api.deleteGame(id);
+      forgetTree(treeKey({ variant: game.variant, startFen: null, game: id }));
       if (this.state?.id === id) {
         this.abortEngine();
         this.state = null;
