@@ -3,16 +3,20 @@
 #include "ini_sections.h"
 #include "variant_compiler.h"
 
+#include "core/bounded_file.h"
 #include "core/position.h"
-
-#include <fstream>
-#include <sstream>
 
 namespace evo::variants {
 
 namespace {
 
 constexpr std::size_t MaxFileBytes = 1 << 20;
+
+// The reading error without the path it starts with (a FileError names its file itself).
+std::string refusal_of(const std::string& message, const std::string& path) {
+    const std::string prefix = "cannot read " + path + ": ";
+    return message.starts_with(prefix) ? message.substr(prefix.size()) : message;
+}
 
 } // namespace
 
@@ -52,12 +56,10 @@ Outcome<std::vector<const Variant*>> load_variants_text(std::string_view text,
 }
 
 Outcome<std::vector<const Variant*>> load_variants_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return FileError{ErrorKind::Io, path, 0, "", "", "cannot be opened"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return FileError{ErrorKind::Io, path, 0, "", "", "cannot be read"};
-    return load_variants_text(text.str(), path);
+    // A directory, a device or a file past the bound: refused before it is read (issue 47, M5).
+    auto text = read_bounded_file(path, MaxFileBytes);
+    if (!text) return FileError{ErrorKind::Io, path, 0, "", "", refusal_of(text.error(), path)};
+    return load_variants_text(text.value(), path);
 }
 
 } // namespace evo::variants

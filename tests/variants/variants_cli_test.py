@@ -79,6 +79,20 @@ def main():
         check("balance unknown variant exit 2", p.returncode == 2 and "unknown variant 'nope'" in p.stderr)
         p = run(e, "check-variants", os.path.join(tmp, "missing.ini"))
         check("missing file exit 2", p.returncode == 2 and "missing.ini" in p.stderr, p.stderr)
+        # Issue 47, M5: a directory or a device is refused in one line, not read or aborted on.
+        p = run(e, "check-variants", tmp)
+        check("a directory: exit 2, one line", p.returncode == 2 and "a directory, not a file" in p.stderr
+              and p.stderr.count("\n") == 1, p.stderr)
+        if os.path.exists("/dev/zero"):
+            p = run(e, "check-variants", "/dev/zero")
+            check("/dev/zero: exit 2, one line", p.returncode == 2 and "not a regular file" in p.stderr
+                  and p.stderr.count("\n") == 1, p.stderr)
+            p = run(e, stdin="uci\nsetoption name VariantPath value /dev/zero\n"
+                    "setoption name EvalFile value /dev/zero\nisready\nquit\n")
+            check("UCI VariantPath and EvalFile /dev/zero refused, the engine answers",
+                  "info string VariantPath: /dev/zero: not a regular file" in p.stdout
+                  and "not a regular file" in p.stdout.split("VariantPath: /dev/zero")[1]
+                  and "readyok" in p.stdout, p.stdout[-500:])
 
     # The UCI engine with --variants plays a loaded variant.
     p = run(e, "--variants", lab, stdin="uci\nsetoption name UCI_Variant value echess-n2k1\n"

@@ -1,11 +1,11 @@
 #include "net_file.h"
 
+#include "core/bounded_file.h"
 #include "core/fnv1a.h"
 
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 namespace evo::nnue {
 namespace {
@@ -101,10 +101,11 @@ bool write_net(const std::string& path, const Net& net) {
 }
 
 Result<Net> load_net(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return make_error("cannot read " + path);
-    std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in),
-                                    std::istreambuf_iterator<char>()};
+    // Only a regular file, read up to the bound: a directory or /dev/zero is one clear error,
+    // not an abort or gigabytes read (issue 47, M5).
+    auto text = read_bounded_file(path, MaxNetFileBytes);
+    if (!text) return text.failure();
+    std::vector<std::uint8_t> bytes(text->begin(), text->end());
     auto net = decode_net(bytes);
     if (!net) return make_error(path + ": " + net.error());
     return net;

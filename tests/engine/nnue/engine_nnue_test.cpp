@@ -84,6 +84,21 @@ TEST(EngineNnue, AMissingNetFileIsRefused) {
     EXPECT_NE(error->find("cannot read /nonexistent/dir/chess.nnue"), std::string::npos);
 }
 
+// Issue 47, M5: a directory aborted the engine and /dev/zero was read for gigabytes.
+TEST(EngineNnue, ADirectoryOrADeviceAsEvalFileIsRefusedInOneLine) {
+    Engine engine;
+    auto directory = engine.set_option("EvalFile", ::testing::TempDir());
+    ASSERT_TRUE(directory);
+    EXPECT_NE(directory->find("a directory, not a file"), std::string::npos) << *directory;
+    EXPECT_EQ(directory->find('\n'), std::string::npos);
+    if (std::filesystem::exists("/dev/zero")) {
+        auto device = engine.set_option("EvalFile", "/dev/zero");
+        ASSERT_TRUE(device);
+        EXPECT_NE(device->find("not a regular file"), std::string::npos) << *device;
+    }
+    EXPECT_FALSE(search_depth(engine, chess_variant(), 3).best_move.is_none());
+}
+
 TEST(EngineNnue, ANetOfAnotherFamilyIsRefusedForTheVariant) {
     std::string path = temp_net("chess.nnue", nnue::testing::random_net("chess", 16, 1));
     Engine engine;
