@@ -2,6 +2,7 @@
 
 #include "app/common/api_error.h"
 #include "app/common/fault_log.h"
+#include "chat_text.h"
 
 namespace evo::app {
 
@@ -65,17 +66,8 @@ std::string ChatService::checked_text(const std::string& raw) const {
     std::size_t begin = raw.find_first_not_of(blank);
     if (begin == std::string::npos) throw bad_request("the message is empty");
     std::string trimmed = raw.substr(begin, raw.find_last_not_of(blank) - begin + 1);
-    int characters = 0;
-    for (std::size_t i = 0; i < trimmed.size(); ++i) {
-        auto byte = static_cast<unsigned char>(trimmed[i]);
-        // C0 controls, DEL, and C1 controls (U+0080..U+009F, UTF-8 C2 80..C2 9F).
-        bool c1 = byte == 0xC2 && i + 1 < trimmed.size() &&
-                  static_cast<unsigned char>(trimmed[i + 1]) < 0xA0;
-        if (byte < 0x20 || byte == 0x7F || c1)
-            throw bad_request("the message may not hold control characters (line breaks, "
-                              "tabs and the like)");
-        if ((byte & 0xC0) != 0x80) ++characters; // a code point's first byte
-    }
+    if (auto problem = chat_text_problem(trimmed)) throw bad_request(*problem);
+    int characters = chat_text_length(trimmed);
     if (characters > options_.max_length)
         throw bad_request("a message is at most " + std::to_string(options_.max_length) +
                           " characters; this one has " + std::to_string(characters));

@@ -197,6 +197,11 @@ TEST_F(ChatApiTest, TextIsTrimmedBoundedAndFreeOfControlCharacters) {
     EXPECT_EQ(say(game, "players", "two\nlines", game.white).status, 400);
     EXPECT_EQ(say(game, "players", "bell\x07", game.white).status, 400);
     EXPECT_EQ(say(game, "players", "c1 \xC2\x85 control", game.white).status, 400);
+    // Issue 47, L6: invisible format characters, and nothing visible, are refused too.
+    EXPECT_EQ(say(game, "players", "\xE2\x80\x8B", game.white).status, 400);   // U+200B alone
+    EXPECT_EQ(say(game, "players", "gg\xE2\x80\xAE", game.white).status, 400); // U+202E
+    EXPECT_EQ(say(game, "players", "\xEF\xBB\xBFhi", game.white).status, 400); // U+FEFF
+    EXPECT_EQ(say(game, "players", "\xE3\x85\xA4 \xE2\xA0\x80", game.white).status, 400);
     EXPECT_EQ(post(game.path + "/chat", {{"room", "players"}, {"text", 5}}, game.white).status,
               400);
     EXPECT_EQ(say(game, "lounge", "hi", game.white).status, 400);
