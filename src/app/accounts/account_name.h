@@ -19,4 +19,9 @@ constexpr bool is_account_name(std::string_view name) {
     return true;
 }
 
+// Names a new account may not take (issue 47, L5): the site's own roles and words, and what
+// passes for a visitor ("Anonymous ...") or for nobody, whatever their case. The site's
+// bots' prefix ("evobot") is kept apart, by the account service.
+bool is_reserved_account_name(std::string_view name);
+
 } // namespace evo::app

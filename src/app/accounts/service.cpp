@@ -121,13 +121,17 @@ AccountService::HashWork AccountService::check_sign_up(const std::string& name,
     check_password(password);
     if (house_bot_name(name))
         throw conflict("the name " + name + " is kept for the site's own bots");
+    if (is_reserved_account_name(name)) throw conflict("the name " + name + " is reserved");
     std::string address_key = address_key_of(client);
     if (std::int64_t wait = signups_.wait_ms(address_key))
         throw too_many("too many new accounts from your address", wait);
-    signups_.note(address_key);
-    return [this, name, password] {
+    // A taken name is told before any hashing, and spends none of the address's sign-ups:
+    // only an account made counts (issue 47, L5).
+    if (accounts_.find_by_name(name)) throw conflict("the name " + name + " is taken");
+    return [this, name, password, address_key] {
         AccountRecord account{0, name, hasher_->hash(password), clock_.now_ms()};
         if (!accounts_.create(account)) throw conflict("the name " + name + " is taken");
+        signups_.note(address_key);
         return open_session(std::move(account));
     };
 }

@@ -54,7 +54,8 @@ class Router {
             refuse_cookie_without_origin(request);
             route(request, *responder, responder);
         } catch (...) {
-            answer(*responder, failure_response(std::current_exception()));
+            bool reading = request.method == "GET" || request.method == "HEAD";
+            answer(*responder, failure_response(std::current_exception(), reading));
         }
     }
 
@@ -122,7 +123,7 @@ class Router {
         }
         auto file = ui_.find(request.path);
         if (!file) throw not_found("no such file: " + request.path);
-        if (request.method == "HEAD") file->body.clear();
+        // A HEAD's body is dropped where the answer is written, its length kept (server.cpp).
         responder.respond(std::move(*file));
     }
 

@@ -40,6 +40,7 @@ HttpRequest to_http_request(BeastRequest&& message, const std::string& peer,
         request.headers.emplace_back(lower(field.name_string()), std::string(field.value()));
     request.body = std::move(message.body());
     request.client = peer;
+    request.version = int(message.version());
     if (trust_forwarded_for) {
         std::string forwarded = request.header("x-forwarded-for");
         if (!forwarded.empty()) request.client = forwarded_client(forwarded, peer);
@@ -51,6 +52,8 @@ std::string request_header_problem(const HttpRequest& request) {
     auto hosts = std::count_if(request.headers.begin(), request.headers.end(),
                                [](const auto& header) { return header.first == "host"; });
     if (hosts > 1) return "a request must have one Host header, not " + std::to_string(hosts);
+    // RFC 9112 3.2: an HTTP/1.1 request without Host is answered 400 (HTTP/1.0 had none).
+    if (hosts == 0 && request.version >= 11) return "an HTTP/1.1 request must have a Host header";
     return "";
 }
 

@@ -24,6 +24,19 @@ HttpResponse error_response(ErrorKind kind, const std::string& message, int retr
 
 namespace {
 
+// A read (GET, HEAD) changed nothing: its sentence says so, not that a change was lost.
+const char* storage_read_error_sentence(StorageErrorKind kind) {
+    switch (kind) {
+    case StorageErrorKind::Gone: return "the game is gone";
+    case StorageErrorKind::Conflict: return "the game was changed meanwhile: ask again";
+    case StorageErrorKind::Unavailable:
+        return "the game storage cannot be read now: try again shortly";
+    case StorageErrorKind::Full: return "the server's disk is full";
+    case StorageErrorKind::Corrupt: return "the game storage is damaged";
+    }
+    return "storage error";
+}
+
 const char* storage_error_sentence(StorageErrorKind kind) {
     switch (kind) {
     case StorageErrorKind::Gone: return "the game is gone: the change was not saved";
@@ -39,7 +52,7 @@ const char* storage_error_sentence(StorageErrorKind kind) {
 
 } // namespace
 
-HttpResponse failure_response(std::exception_ptr failure) {
+HttpResponse failure_response(std::exception_ptr failure, bool reading) {
     if (!failure) return error_response(ErrorKind::Internal, "internal error");
     try {
         std::rethrow_exception(failure);
@@ -47,7 +60,9 @@ HttpResponse failure_response(std::exception_ptr failure) {
         return error_response(error.kind(), error.what(), error.retry_after_seconds());
     } catch (const StorageError& error) {
         log_fault("storage error", error.what());
-        return error_response(error_kind_of(error.kind()), storage_error_sentence(error.kind()));
+        return error_response(error_kind_of(error.kind()),
+                              reading ? storage_read_error_sentence(error.kind())
+                                      : storage_error_sentence(error.kind()));
     } catch (const std::exception& error) {
         log_fault("internal error", error.what());
     } catch (...) {

@@ -18,6 +18,7 @@ HttpResponse error_response(ErrorKind kind, const std::string& message,
                             int retry_after_seconds = 1);
 // The answer to what a handler threw, wherever it is given (on the request's thread, or later
 // on another): an ApiError's kind and sentence, a StorageError's (logged), else 500 (logged).
-HttpResponse failure_response(std::exception_ptr failure);
+// `reading`: the request only reads (GET, HEAD), so a storage failure lost no change.
+HttpResponse failure_response(std::exception_ptr failure, bool reading = false);
 
 } // namespace evo::app

@@ -23,6 +23,7 @@ struct HttpRequest {
     std::vector<std::pair<std::string, std::string>> headers; // names in lower case
     std::string body;
     std::string client; // the client's address (the proxy's X-Forwarded-For when trusted)
+    int version = 11;   // HTTP/1.0: 10, HTTP/1.1: 11
 
     // The first header of that name (lower case), or "".
     std::string header(std::string_view name) const;

@@ -213,7 +213,12 @@ class Session : public std::enable_shared_from_this<Session> {
         bool unread_request = answer.status == 413 || answer.status == 431 || answer.status == 400;
         bool keep = keep_alive_ && !server_->stopping && !unread_request;
         response->keep_alive(keep);
+        // A HEAD is answered as its GET would be, with the GET's Content-Length and no body
+        // (RFC 9110 9.3.2).
+        std::size_t length = response->body().size();
+        if (answering_head_) response->body().clear();
         response->prepare_payload();
+        if (answering_head_) response->content_length(length);
         stream_.expires_after(server_->limits.write_timeout);
         stop_watching();
         http::async_write(stream_, *response,
@@ -447,6 +452,7 @@ class Session : public std::enable_shared_from_this<Session> {
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     bool keep_alive_ = false;
+    bool answering_head_ = false; // the request being answered is a HEAD
 
     bool streaming_ = false;
     std::atomic<bool> stream_closed_{false};
@@ -585,6 +591,7 @@ void Session::on_read(beast::error_code error, std::size_t) {
     }
     auto& message = parser_->get();
     keep_alive_ = message.keep_alive();
+    answering_head_ = message.method() == http::verb::head;
     HttpRequest request =
         to_http_request(std::move(message), peer_, server_->limits.trust_forwarded_for);
     if (std::string problem = request_header_problem(request); !problem.empty()) {

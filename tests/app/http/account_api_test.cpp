@@ -482,3 +482,34 @@ TEST_F(PasswordThreadsTest, OneAddressHasOneHashRunningAndOneWaiting) {
 
 } // namespace
 } // namespace evo::app::testing
+
+namespace evo::app::testing {
+namespace {
+
+// Issue 47, L5: the site's own words and what passes for a visitor are no one's name, whatever
+// their case or separators.
+TEST_F(AccountApiTest, ReservedNamesAreRefused) {
+    for (const char* name : {"admin", "ADMIN", "Site_Admin", "Administrator", "moderator_7",
+                             "Anonymous_4F2A", "anonymous", "root", "evochess", "Lichess"}) {
+        Answer refused = create(name, "a long enough password");
+        EXPECT_EQ(refused.status, 409) << name << ": " << refused.body.dump();
+        EXPECT_NE(refused.body.value("error", "").find("reserved"), std::string::npos) << name;
+    }
+    EXPECT_EQ(create("alice_admires", "a long enough password").status, 201);
+}
+
+// Issue 47, L5: a taken name spent one of the address's five sign-ups (and a hash).
+TEST_F(AccountApiTest, ATakenNameSpendsNoSignUp) {
+    ASSERT_EQ(create("alice", "a long enough password", "203.0.113.9").status, 201);
+    for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(create("ALICE", "another password here", "198.51.100.7").status, 409);
+    for (int i = 0; i < 5; ++i) {
+        Answer made =
+            create("player" + std::to_string(i), "a long enough password", "198.51.100.7");
+        EXPECT_EQ(made.status, 201) << i << ": " << made.body.dump();
+    }
+    EXPECT_EQ(create("player5", "a long enough password", "198.51.100.7").status, 429);
+}
+
+} // namespace
+} // namespace evo::app::testing

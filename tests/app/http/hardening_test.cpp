@@ -4,6 +4,7 @@
 #include "raw_http.h"
 
 #include "app/common/fault_log.h"
+#include "app/common/storage_error.h"
 #include "app/http/json_answer.h"
 #include "app/storage/sqlite/database.h"
 #include "core/notation.h"
@@ -219,6 +220,49 @@ TEST_F(HttpHardeningTest, TwoHostHeadersAre400AndHostIsCaseInsensitive) {
                         "GET /api/info HTTP/1.1\r\nHost: LOCALHOST\r\nConnection: close\r\n\r\n");
     EXPECT_EQ(status_of(answer), 200) << answer;
     expect_still_serving();
+}
+
+// Issue 47, L7: an HTTP/1.1 request without Host is 400 (RFC 9112 3.2); HTTP/1.0 needs none.
+TEST_F(HttpHardeningTest, AnHttp11RequestWithoutHostIs400) {
+    start();
+    std::string answer =
+        round_trip(server_->port(), "GET /api/info HTTP/1.1\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status_of(answer), 400) << answer;
+    EXPECT_NE(body_of(answer).find("must have a Host header"), std::string::npos) << answer;
+    answer = round_trip(server_->port(), "GET /api/info HTTP/1.0\r\n\r\n");
+    EXPECT_EQ(status_of(answer), 200) << answer;
+}
+
+// Issue 47, L7: a HEAD is told the length its GET would have (it was told 0), without a body,
+// and the connection goes on to the next request.
+TEST_F(HttpHardeningTest, AHeadIsToldTheLengthOfItsGetAndHasNoBody) {
+    start();
+    std::string got = round_trip(server_->port(), get_request("/"));
+    std::string length_line = "Content-Length: " + std::to_string(body_of(got).size()) + "\r\n";
+    ASSERT_FALSE(body_of(got).empty()) << got;
+    std::string host = "Host: 127.0.0.1:" + std::to_string(server_->port()) + "\r\n";
+    std::string both = round_trip(server_->port(), "HEAD / HTTP/1.1\r\n" + host + "\r\n" +
+                                                       "GET /api/info HTTP/1.1\r\n" + host +
+                                                       "Connection: close\r\n\r\n");
+    std::size_t second = both.find("HTTP/1.1 ", 1);
+    ASSERT_NE(second, std::string::npos) << both;
+    std::string head = both.substr(0, second);
+    EXPECT_EQ(status_of(head), status_of(got)) << head;
+    EXPECT_NE(head.find(length_line), std::string::npos) << head;
+    EXPECT_EQ(head.substr(head.find("\r\n\r\n") + 4), "") << "a HEAD has no body";
+    EXPECT_EQ(status_of(both.substr(second)), 200) << both;
+}
+
+// Issue 47, L7: a read that the storage cannot answer is not told that a change was lost.
+TEST(JsonAnswer, AStorageFailureOfAReadSaysSoAndNotThatAChangeWasLost) {
+    auto failure = std::make_exception_ptr(StorageError(StorageErrorKind::Unavailable, "down"));
+    HttpResponse read = failure_response(failure, true);
+    EXPECT_EQ(read.status, 503);
+    EXPECT_EQ(json::parse(read.body)["error"],
+              "the game storage cannot be read now: try again shortly");
+    HttpResponse write = failure_response(failure);
+    EXPECT_EQ(json::parse(write.body)["error"],
+              "the game storage cannot be written now: the change was not saved");
 }
 
 // Issue 17: the Origin check compares the scheme too: the server speaks plain HTTP, so a page
