@@ -6,6 +6,7 @@
 #include "app/common/storage_error.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,6 +113,16 @@ class AccountRepository {
                                                          const std::string& variant) = 0;
     // Writes the account's puzzle rating in rating.variant (added or replaced).
     virtual void save_puzzle_rating(std::int64_t account_id, const StoredRating& rating) = 0;
+    // The account's first attempt at this puzzle, counted in one step (issue 47, L4): notes
+    // the attempt and replaces the puzzle rating in `variant` by `rate(the stored one, none
+    // before a first attempt)`, which it returns. None, and nothing changed, when the account
+    // had attempted the puzzle before: only a first attempt moves a rating.
+    using PuzzleRate = std::function<StoredRating(const std::optional<StoredRating>&)>;
+    virtual std::optional<StoredRating> count_first_puzzle_attempt(std::int64_t account_id,
+                                                                   const std::string& puzzle_id,
+                                                                   const std::string& variant,
+                                                                   std::int64_t now_ms,
+                                                                   const PuzzleRate& rate) = 0;
     // Every rated game's change to the account's ratings, oldest first.
     virtual std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) = 0;
     // The best ratings in the variant with a deviation at most `rd_at_most` and a rated game at

@@ -40,7 +40,10 @@ json puzzle_attempt_json(const PuzzleAttemptResult& result) {
                    {"rating", rounded_rating_json(result.after)},
                    {"stored", result.stored},
                    {"exact", exact_rating_json(result.after)}};
-    if (result.stored) answer["attempts"] = result.attempts;
+    if (result.stored) {
+        answer["attempts"] = result.attempts;
+        answer["counted"] = result.counted;
+    }
     return answer;
 }
 

@@ -86,34 +86,48 @@ PuzzleAttemptResult PuzzleService::attempt(const std::string& id, bool solved,
                                            std::optional<std::int64_t> account_id,
                                            std::optional<Glicko2Rating> given) {
     const Puzzle& puzzle = get(id);
-    bool stored = account_id && accounts_;
-    StoredRating record;
-    record.variant = puzzle.variant;
-    Glicko2Rating before = given.value_or(initial_rating());
-    if (stored) {
-        if (auto found = accounts_->puzzle_rating_of(*account_id, puzzle.variant))
-            record = *found;
-        else {
-            Glicko2Rating initial = initial_rating();
-            record.rating = initial.rating;
-            record.rd = initial.rd;
-            record.volatility = initial.volatility;
-        }
-        before = {record.rating, record.rd, record.volatility};
-    }
     Glicko2Rating opponent{double(puzzle.rating), puzzle_opponent_rd,
                            rating_parameters.initial_volatility};
-    Glicko2Rating after = glicko2_update(before, {{opponent, solved ? 1.0 : 0.0}});
-    if (stored) {
+    auto rated = [&](const Glicko2Rating& before) {
+        Glicko2Rating after = glicko2_update(before, {{opponent, solved ? 1.0 : 0.0}});
+        after.rating = std::clamp(after.rating, lowest_puzzle_rating, highest_puzzle_rating);
+        return after;
+    };
+    if (!account_id || !accounts_) {
+        Glicko2Rating before = given.value_or(initial_rating());
+        return {puzzle.id, puzzle.variant, solved, before, rated(before), false, 0, true};
+    }
+    // An account's: only its first attempt at the puzzle counts, noted and rated in one step
+    // of the database, so that neither a repeat nor a concurrent attempt counts twice.
+    Glicko2Rating before = initial_rating();
+    auto rate = [&](const std::optional<StoredRating>& current) {
+        StoredRating record;
+        if (current) record = *current;
+        before =
+            current ? Glicko2Rating{record.rating, record.rd, record.volatility} : initial_rating();
+        Glicko2Rating after = rated(before);
         record.rating = after.rating;
         record.rd = after.rd;
         record.volatility = after.volatility;
         ++record.games;
         ++(solved ? record.wins : record.losses);
         record.last_played_ms = clock_.now_ms();
-        accounts_->save_puzzle_rating(*account_id, record);
-    }
-    return {puzzle.id, puzzle.variant, solved, before, after, stored, stored ? record.games : 0};
+        return record;
+    };
+    std::optional<StoredRating> counted = accounts_->count_first_puzzle_attempt(
+        *account_id, puzzle.id, puzzle.variant, clock_.now_ms(), rate);
+    if (counted)
+        return {puzzle.id,
+                puzzle.variant,
+                solved,
+                before,
+                {counted->rating, counted->rd, counted->volatility},
+                true,
+                counted->games,
+                true};
+    PuzzleRating current = rating_of(*account_id, puzzle.variant);
+    return {puzzle.id,      puzzle.variant, solved,           current.rating,
+            current.rating, true,           current.attempts, false};
 }
 
 PuzzleRating PuzzleService::rating_of(std::int64_t account_id, const std::string& variant) {

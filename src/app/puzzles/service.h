@@ -54,7 +54,13 @@ struct PuzzleAttemptResult {
     Glicko2Rating after;
     bool stored = false; // an account's: read from and written to the database
     int attempts = 0;    // the account's attempts in the variant, this one too; 0 when not stored
+    // False for an account's second attempt at the puzzle: its rating stays (after == before).
+    bool counted = true;
 };
+
+// A puzzle rating stays within lichess's bounds, however many puzzles far above or below it
+// are solved or failed.
+inline constexpr double lowest_puzzle_rating = 400, highest_puzzle_rating = 4000;
 
 // An account's puzzle rating in a variant.
 struct PuzzleRating {

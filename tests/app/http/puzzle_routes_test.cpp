@@ -217,5 +217,39 @@ TEST_F(PuzzleApiTest, AnAccountsPuzzleRatingIsStoredPerVariant) {
     EXPECT_TRUE(reopened.ratings_of(account->id).empty());
 }
 
+// Issue 47, L4: a puzzle solved again and again moved the rating each time (a 2690 puzzle
+// solved 30 times: 1500 -> 3200). Only the first attempt counts; a rating stays in 400..4000.
+TEST_F(PuzzleApiTest, OnlyAnAccountsFirstAttemptAtAPuzzleCounts) {
+    std::string session = create_account("repeater");
+    JsonAnswer first = send("POST", "/api/puzzles/p1800/attempt", {{"solved", true}}, session);
+    ASSERT_EQ(first.status, 200) << first.body;
+    EXPECT_EQ(first.body.at("counted"), true);
+    for (int again = 0; again < 5; ++again) {
+        JsonAnswer repeat = send("POST", "/api/puzzles/p1800/attempt", {{"solved", true}}, session);
+        ASSERT_EQ(repeat.status, 200) << repeat.body;
+        EXPECT_EQ(repeat.body.at("counted"), false);
+        EXPECT_EQ(repeat.body.at("attempts"), 1);
+        EXPECT_EQ(repeat.body.at("exact"), first.body.at("exact"));
+        EXPECT_EQ(repeat.body.at("before"), repeat.body.at("rating"));
+    }
+    JsonAnswer rating = send("GET", "/api/puzzles/rating?variant=chess", {}, session);
+    EXPECT_EQ(rating.body.at("attempts"), 1);
+    EXPECT_DOUBLE_EQ(rating.body.at("exact").at("rating").get<double>(),
+                     first.body.at("exact").at("rating").get<double>());
+}
+
+TEST_F(PuzzleApiTest, APuzzleRatingStaysWithinItsBounds) {
+    JsonAnswer top = send(
+        "POST", "/api/puzzles/p1400/attempt",
+        {{"solved", true}, {"rating", {{"rating", 4000}, {"rd", 350}, {"volatility", 0.06}}}});
+    ASSERT_EQ(top.status, 200) << top.body;
+    EXPECT_DOUBLE_EQ(top.body.at("exact").at("rating").get<double>(), 4000);
+    JsonAnswer bottom = send(
+        "POST", "/api/puzzles/p1800/attempt",
+        {{"solved", false}, {"rating", {{"rating", 400}, {"rd", 350}, {"volatility", 0.06}}}});
+    ASSERT_EQ(bottom.status, 200) << bottom.body;
+    EXPECT_DOUBLE_EQ(bottom.body.at("exact").at("rating").get<double>(), 400);
+}
+
 } // namespace
 } // namespace evo::app::testing

@@ -240,3 +240,77 @@ TYPED_TEST(AccountRepositoryContract, RatingsAreKeptPerVariantInFullPrecision) {
 
 } // namespace
 } // namespace evo::app::testing
+
+namespace evo::app::testing {
+namespace {
+
+// Issue 47, L4: a puzzle solved 30 times moved the rating 30 times, and 40 attempts at once
+// counted 29. Only the first attempt per account and puzzle counts, noted and rated in one
+// step.
+template <class Storage> class PuzzleAttemptContract : public AccountRepositoryContract<Storage> {};
+TYPED_TEST_SUITE(PuzzleAttemptContract, Storages, StorageNames);
+
+// One more attempt, solved, on the rating given (the initial one before any).
+StoredRating one_more(const std::optional<StoredRating>& current, std::int64_t now_ms) {
+    StoredRating next = current.value_or(StoredRating{"", 1500, 350, 0.06, 0, 0, 0, 0, 0});
+    next.rating += 10;
+    ++next.games;
+    ++next.wins;
+    next.last_played_ms = now_ms;
+    return next;
+}
+
+TYPED_TEST(PuzzleAttemptContract, OnlyTheFirstAttemptAtAPuzzleCounts) {
+    auto accounts = this->open();
+    AccountRecord solver = this->account("solver");
+    ASSERT_TRUE(accounts->create(solver));
+    auto rate = [](const std::optional<StoredRating>& current) { return one_more(current, 5); };
+    auto first = accounts->count_first_puzzle_attempt(solver.id, "p1", "chess", 5, rate);
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->games, 1);
+    EXPECT_DOUBLE_EQ(first->rating, 1510);
+    EXPECT_EQ(first->variant, "chess");
+    for (int again = 0; again < 3; ++again)
+        EXPECT_FALSE(accounts->count_first_puzzle_attempt(solver.id, "p1", "chess", 6, rate));
+    auto stored = this->open()->puzzle_rating_of(solver.id, "chess");
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->games, 1);
+    EXPECT_DOUBLE_EQ(stored->rating, 1510);
+    // Another puzzle counts, and so does the same puzzle for another account.
+    EXPECT_EQ(accounts->count_first_puzzle_attempt(solver.id, "p2", "chess", 7, rate)->games, 2);
+    AccountRecord other = this->account("other");
+    ASSERT_TRUE(accounts->create(other));
+    EXPECT_EQ(accounts->count_first_puzzle_attempt(other.id, "p1", "chess", 8, rate)->games, 1);
+}
+
+TYPED_TEST(PuzzleAttemptContract, AttemptsAtOnceEachCountOnce) {
+    AccountRecord solver = this->account("solver");
+    ASSERT_TRUE(this->open()->create(solver));
+    constexpr int threads = 8, puzzles = 5;
+    std::vector<std::unique_ptr<AccountRepository>> repositories;
+    for (int t = 0; t < threads; ++t) repositories.push_back(this->open());
+    std::atomic<int> counted{0};
+    std::vector<std::thread> workers;
+    // Each thread tries every puzzle: each puzzle counts once, and no count is lost.
+    for (int t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            for (int p = 0; p < puzzles; ++p) {
+                // Built by +=: "p" + std::to_string(p) trips GCC 12's -Wrestrict (a false alarm).
+                std::string puzzle = "p";
+                puzzle += std::to_string(p);
+                if (repositories[std::size_t(t)]->count_first_puzzle_attempt(
+                        solver.id, puzzle, "chess", 9,
+                        [](const std::optional<StoredRating>& c) { return one_more(c, 9); }))
+                    ++counted;
+            }
+        });
+    for (auto& worker : workers) worker.join();
+    EXPECT_EQ(counted, puzzles);
+    auto stored = this->open()->puzzle_rating_of(solver.id, "chess");
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->games, puzzles);
+    EXPECT_DOUBLE_EQ(stored->rating, 1500 + 10 * puzzles);
+}
+
+} // namespace
+} // namespace evo::app::testing

@@ -29,6 +29,8 @@ export interface AttemptAnswer {
   rating: ShownRating;
   exact: ExactRating;
   stored: boolean;
+  // An account's: false when it had tried this puzzle before (only a first attempt counts).
+  counted?: boolean;
 }
 
 export interface ThemeCounts {

@@ -201,12 +201,13 @@ export class PuzzleTrainer {
     this.showRating();
   }
 
-  private showRating(change?: number): void {
+  private showRating(change?: number, triedBefore = false): void {
     if (!this.rating) return;
     const mark = this.rating.provisional ? '?' : '';
     const where = this.loggedIn ? '' : ' (kept in this browser)';
     const delta = change === undefined || change === 0 ? '' : ` ${change > 0 ? '+' : '−'}${Math.abs(change)}`;
-    this.ratingText.textContent = `Your puzzle rating: ${this.rating.rating}${mark}${delta}${where}`;
+    const repeat = triedBefore ? ' (you tried this puzzle before: only the first try counts)' : '';
+    this.ratingText.textContent = `Your puzzle rating: ${this.rating.rating}${mark}${delta}${where}${repeat}`;
     this.ratingText.dataset.rating = String(this.rating.rating);
   }
 
@@ -462,7 +463,7 @@ export class PuzzleTrainer {
       if (!answer.stored) storeRating(puzzle.variant, answer.exact);
       if (this.address?.variant !== puzzle.variant) return;
       this.rating = answer.rating;
-      this.showRating(answer.rating.rating - answer.before.rating);
+      this.showRating(answer.rating.rating - answer.before.rating, answer.counted === false);
     } catch (error) {
       this.ratingText.textContent = `Your rating was not updated: ${describeError(error)}`;
     }

@@ -190,26 +190,67 @@ void PostgresAccountRepository::save_puzzle_rating(std::int64_t account_id,
     upsert_rating("puzzle_ratings", account_id, rating);
 }
 
+namespace {
+
+std::string upsert_rating_sql(const std::string& table) {
+    return "INSERT INTO " + table +
+           " (account_id, variant, rating, rd, volatility, games, wins, draws, "
+           "losses, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+           "ON CONFLICT (account_id, variant) DO UPDATE SET "
+           "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+           "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
+           "losses = excluded.losses, last_played_ms = excluded.last_played_ms";
+}
+
+PostgresParams rating_params(std::int64_t account_id, const StoredRating& rating) {
+    PostgresParams params;
+    params.add(account_id)
+        .add(rating.variant)
+        .add_double(rating.rating)
+        .add_double(rating.rd)
+        .add_double(rating.volatility)
+        .add(std::int64_t(rating.games))
+        .add(std::int64_t(rating.wins))
+        .add(std::int64_t(rating.draws))
+        .add(std::int64_t(rating.losses))
+        .add(rating.last_played_ms);
+    return params;
+}
+
+} // namespace
+
+std::optional<StoredRating> PostgresAccountRepository::count_first_puzzle_attempt(
+    std::int64_t account_id, const std::string& puzzle_id, const std::string& variant,
+    std::int64_t now_ms, const PuzzleRate& rate) {
+    std::optional<StoredRating> rated;
+    in_postgres_transaction(pool_, [&](PostgresConnection& connection) {
+        rated.reset();
+        PostgresResult noted =
+            connection.execute("INSERT INTO puzzle_attempts (account_id, puzzle_id, attempted_ms) "
+                               "VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                               PostgresParams().add(account_id).add(puzzle_id).add(now_ms));
+        if (noted.affected_rows() == 0) return; // attempted before: nothing changes
+        // The account's row locked until the commit: two first attempts of one account at
+        // once (even before its rating row exists) count one after the other.
+        connection.execute("SELECT id FROM accounts WHERE id = $1 FOR UPDATE",
+                           PostgresParams().add(account_id));
+        PostgresResult rows =
+            connection.execute(std::string("SELECT ") + rating_columns +
+                                   " FROM puzzle_ratings WHERE account_id = $1 AND variant = $2",
+                               PostgresParams().add(account_id).add(variant));
+        std::optional<StoredRating> current;
+        if (rows.rows() > 0) current = rating_of_row(rows, 0, 0);
+        StoredRating next = rate(current);
+        next.variant = variant;
+        connection.execute(upsert_rating_sql("puzzle_ratings"), rating_params(account_id, next));
+        rated = next;
+    });
+    return rated;
+}
+
 void PostgresAccountRepository::upsert_rating(const std::string& table, std::int64_t account_id,
                                               const StoredRating& rating) {
-    run("INSERT INTO " + table +
-            " (account_id, variant, rating, rd, volatility, games, wins, draws, "
-            "losses, last_played_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
-            "ON CONFLICT (account_id, variant) DO UPDATE SET "
-            "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-            "games = excluded.games, wins = excluded.wins, draws = excluded.draws, "
-            "losses = excluded.losses, last_played_ms = excluded.last_played_ms",
-        PostgresParams()
-            .add(account_id)
-            .add(rating.variant)
-            .add_double(rating.rating)
-            .add_double(rating.rd)
-            .add_double(rating.volatility)
-            .add(std::int64_t(rating.games))
-            .add(std::int64_t(rating.wins))
-            .add(std::int64_t(rating.draws))
-            .add(std::int64_t(rating.losses))
-            .add(rating.last_played_ms));
+    run(upsert_rating_sql(table), rating_params(account_id, rating));
 }
 
 std::vector<RatingHistoryEntry>

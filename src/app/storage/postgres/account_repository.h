@@ -36,6 +36,11 @@ class PostgresAccountRepository final : public AccountRepository {
     std::optional<StoredRating> puzzle_rating_of(std::int64_t account_id,
                                                  const std::string& variant) override;
     void save_puzzle_rating(std::int64_t account_id, const StoredRating& rating) override;
+    std::optional<StoredRating> count_first_puzzle_attempt(std::int64_t account_id,
+                                                           const std::string& puzzle_id,
+                                                           const std::string& variant,
+                                                           std::int64_t now_ms,
+                                                           const PuzzleRate& rate) override;
     std::vector<RatingHistoryEntry> rating_history_of(std::int64_t account_id) override;
     std::vector<RankedPlayer> leaderboard(const std::string& variant, double rd_at_most,
                                           std::int64_t played_since_ms, int limit,

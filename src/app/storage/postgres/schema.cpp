@@ -256,6 +256,17 @@ constexpr const char* challenge_fen_sql = R"sql(
 ALTER TABLE challenges ADD COLUMN fen TEXT;
 )sql";
 
+// Version 15: the puzzles each account has attempted (issue 47, L4): only a first attempt
+// moves its puzzle rating.
+constexpr const char* puzzle_attempts_sql = R"sql(
+CREATE TABLE puzzle_attempts (
+    account_id   BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    puzzle_id    TEXT NOT NULL,
+    attempted_ms BIGINT NOT NULL,
+    PRIMARY KEY (account_id, puzzle_id)
+);
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -277,6 +288,7 @@ constexpr MigrationStep migration_steps[] = {
     {12, game_made_for_sql},
     {13, bots_and_api_tokens_sql},
     {14, challenge_fen_sql},
+    {15, puzzle_attempts_sql},
 };
 
 } // namespace

@@ -207,6 +207,28 @@ void SqliteAccountRepository::save_puzzle_rating(std::int64_t account_id,
     upsert_rating("puzzle_ratings", account_id, rating);
 }
 
+std::optional<StoredRating> SqliteAccountRepository::count_first_puzzle_attempt(
+    std::int64_t account_id, const std::string& puzzle_id, const std::string& variant,
+    std::int64_t now_ms, const PuzzleRate& rate) {
+    std::lock_guard lock(mutex_);
+    SqliteTransaction transaction(db_);
+    SqliteStatement note(db_, "INSERT INTO puzzle_attempts (account_id, puzzle_id, attempted_ms) "
+                              "VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+    note.bind(1, account_id).bind(2, puzzle_id).bind(3, now_ms);
+    note.run();
+    if (db_.changes() == 0) return std::nullopt; // attempted before: rolled back, unchanged
+    SqliteStatement select(db_, std::string("SELECT ") + rating_columns +
+                                    " FROM puzzle_ratings WHERE account_id = ? AND variant = ?");
+    select.bind(1, account_id).bind(2, variant);
+    std::optional<StoredRating> current;
+    if (select.step()) current = rating_of_row(select, 0);
+    StoredRating rated = rate(current);
+    rated.variant = variant;
+    upsert_rating("puzzle_ratings", account_id, rated);
+    transaction.commit();
+    return rated;
+}
+
 void SqliteAccountRepository::upsert_rating(const std::string& table, std::int64_t account_id,
                                             const StoredRating& rating) {
     SqliteStatement upsert(

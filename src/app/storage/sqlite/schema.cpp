@@ -295,6 +295,19 @@ void add_challenge_fen(SqliteDatabase& db) {
     db.execute("ALTER TABLE challenges ADD COLUMN fen TEXT");
 }
 
+// Version 15: the puzzles each account has attempted (issue 47, L4): only a first attempt
+// moves its puzzle rating.
+void add_puzzle_attempts(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE puzzle_attempts (
+    account_id   INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    puzzle_id    TEXT NOT NULL,
+    attempted_ms INTEGER NOT NULL,
+    PRIMARY KEY (account_id, puzzle_id)
+) WITHOUT ROWID;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -316,6 +329,7 @@ constexpr MigrationStep migration_steps[] = {
     {12, add_game_made_for},
     {13, add_bots_and_api_tokens},
     {14, add_challenge_fen},
+    {15, add_puzzle_attempts},
 };
 
 } // namespace
