@@ -46,12 +46,13 @@ TEST(PuzzleJson, AnAttemptShowsBothRatingsRoundedAndTheNewOneExact) {
 
     PuzzleAttemptResult account{
         "cd34", "evochess", false, {1800.4, 100, 0.06}, {1790.2, 99.5, 0.06}, true, 12};
-    EXPECT_EQ(to_json_text(puzzle_attempt_json(account)),
-              R"({"attempts":12,"counted":true,)"
-              R"("before":{"provisional":false,"rating":1800,"rd":100,"volatility":0.06},)"
-              R"("exact":{"rating":1790.2,"rd":99.5,"volatility":0.06},"puzzle":"cd34",)"
-              R"("rating":{"provisional":false,"rating":1790,"rd":100,"volatility":0.06},)"
-              R"("solved":false,"stored":true,"variant":"evochess"})");
+    EXPECT_EQ(
+        to_json_text(puzzle_attempt_json(account)),
+        R"({"attempts":12,)"
+        R"("before":{"provisional":false,"rating":1800,"rd":100,"volatility":0.06},)"
+        R"("counted":true,"exact":{"rating":1790.2,"rd":99.5,"volatility":0.06},"puzzle":"cd34",)"
+        R"("rating":{"provisional":false,"rating":1790,"rd":100,"volatility":0.06},)"
+        R"("solved":false,"stored":true,"variant":"evochess"})");
 }
 
 TEST(PuzzleJson, AnAccountsRatingIsRoundedWithItsExactValues) {
