@@ -239,14 +239,14 @@ TEST_F(PuzzleApiTest, OnlyAnAccountsFirstAttemptAtAPuzzleCounts) {
 }
 
 TEST_F(PuzzleApiTest, APuzzleRatingStaysWithinItsBounds) {
-    JsonAnswer top = send(
-        "POST", "/api/puzzles/p1400/attempt",
-        {{"solved", true}, {"rating", {{"rating", 4000}, {"rd", 350}, {"volatility", 0.06}}}});
+    JsonAnswer top =
+        send("POST", "/api/puzzles/p1400/attempt",
+             {{"solved", true}, {"rating", {{"rating", 4000}, {"rd", 350}, {"volatility", 0.06}}}});
     ASSERT_EQ(top.status, 200) << top.body;
     EXPECT_DOUBLE_EQ(top.body.at("exact").at("rating").get<double>(), 4000);
-    JsonAnswer bottom = send(
-        "POST", "/api/puzzles/p1800/attempt",
-        {{"solved", false}, {"rating", {{"rating", 400}, {"rd", 350}, {"volatility", 0.06}}}});
+    JsonAnswer bottom =
+        send("POST", "/api/puzzles/p1800/attempt",
+             {{"solved", false}, {"rating", {{"rating", 400}, {"rd", 350}, {"volatility", 0.06}}}});
     ASSERT_EQ(bottom.status, 200) << bottom.body;
     EXPECT_DOUBLE_EQ(bottom.body.at("exact").at("rating").get<double>(), 400);
 }
