@@ -161,6 +161,7 @@ await check('she makes a bot:play token: shown once, with a copy button and a wa
   assert.equal(await rows.first().locator('.token-description-text').textContent(), 'my lichess-bot');
   assert.equal(await rows.first().locator('.token-scopes-text').textContent(), 'bot:play');
   assert.match(await rows.first().locator('.token-created').textContent(), /^Made /);
+  assert.equal(await rows.first().locator('.token-last-used').textContent(), 'Never used');
   assert.equal(await alice.locator('#token-count').textContent(), '1 token of at most 30.');
   await shot(alice, 'tokens-new-desktop');
   await expectAccessible(alice, 'the tokens page with a new token at 1366 px');
@@ -184,6 +185,11 @@ await check('the token works against /api/account, as a program sends it', async
     listed.body.tokens.map((t) => [t.description, t.scopes]),
     [['my lichess-bot', ['bot:play']]],
   );
+  assert.equal(typeof listed.body.tokens[0].lastUsedAt, 'number', 'the use is noted');
+  await alice.reload();
+  const row = alice.locator('#tokens-view:not([aria-busy]) #token-list li.token-row').first();
+  await row.waitFor();
+  assert.match(await row.locator('.token-last-used').textContent(), /^Last used /);
 });
 
 await check('revoking asks first ("Keep it" keeps it); "Revoke it" revokes it at once: the token is then refused (401)', async () => {

@@ -67,9 +67,11 @@ bool ApiTokens::revoke(std::int64_t account_id, std::int64_t token_id) {
     return accounts_.remove_api_token(account_id, token_id);
 }
 
-std::optional<ApiTokenOwner> ApiTokens::owner_of(const std::string& secret) {
+std::optional<ApiTokenOwner> ApiTokens::owner_of(const std::string& secret, bool use) {
     if (!looks_like_api_token(secret)) return std::nullopt;
-    return accounts_.api_token_owner(token_digest(secret));
+    auto owner = accounts_.api_token_owner(token_digest(secret));
+    if (owner && use) accounts_.note_api_token_use(owner->token.id, clock_.now_ms());
+    return owner;
 }
 
 bool ApiTokens::looks_like_api_token(std::string_view text) {

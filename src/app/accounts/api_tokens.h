@@ -38,8 +38,9 @@ class ApiTokens {
     std::vector<ApiTokenRecord> list(std::int64_t account_id);
     // False when the account has no token of that id.
     bool revoke(std::int64_t account_id, std::int64_t token_id);
-    // The token's account and record; none for a text that is no live token.
-    std::optional<ApiTokenOwner> owner_of(const std::string& secret);
+    // The token's account and record; none for a text that is no live token. `use`: the
+    // token authorizes a request, and its last use is noted (not when it is only tested).
+    std::optional<ApiTokenOwner> owner_of(const std::string& secret, bool use = true);
 
     // Whether the text has the form of a token this server hands out ("evo_" and 32 hex
     // digits), so that a seat token in the same header is not looked up as one.

@@ -29,7 +29,11 @@ struct ApiTokenRecord {
     std::string description;
     std::vector<std::string> scopes;
     std::int64_t created_ms = 0;
+    std::optional<std::int64_t> last_used_ms; // none: never used
 };
+
+// A token's last use is written at most this often (a bot sends a request a second).
+inline constexpr std::int64_t api_token_use_step_ms = 60 * 1000;
 
 // The account an API token belongs to, and the token.
 struct ApiTokenOwner {
@@ -98,6 +102,9 @@ class AccountRepository {
     virtual std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) = 0;
     // The token with this digest and its account.
     virtual std::optional<ApiTokenOwner> api_token_owner(const std::string& digest) = 0;
+    // Notes a use of the token at `now_ms`, unless its last noted use is less than
+    // api_token_use_step_ms before.
+    virtual void note_api_token_use(std::int64_t token_id, std::int64_t now_ms) = 0;
     // Revokes the account's token; false when it has none of that id.
     virtual bool remove_api_token(std::int64_t account_id, std::int64_t token_id) = 0;
     // Makes the account a bot; false when there is no such account.

@@ -362,7 +362,8 @@ json api_token_json(const ApiTokenRecord& token) {
     return {{"id", std::to_string(token.id)},
             {"description", token.description},
             {"scopes", token.scopes},
-            {"createdAt", token.created_ms}};
+            {"createdAt", token.created_ms},
+            {"lastUsedAt", token.last_used_ms ? json(*token.last_used_ms) : json(nullptr)}};
 }
 
 json lichess_export_json(const std::string& text_id, const GameView& view,

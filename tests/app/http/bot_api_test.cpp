@@ -171,10 +171,20 @@ TEST_F(BotApiTest, ATokenIsShownOnceListedWithoutItsSecretTestedAndRevokedAtOnce
     EXPECT_EQ(tested.body.at(secret).at("scopes"), "bot:play,challenge:read");
     EXPECT_TRUE(tested.body.at("evo_unknown").is_null());
 
+    // Issue 45: a test is no use; a request the token authorizes is, and the list says when.
+    auto last_used = [&] {
+        auto answer = client.Get("/api/tokens", {{"Cookie", cookie}});
+        return json::parse(answer->body).at("tokens")[0].at("lastUsedAt");
+    };
+    EXPECT_TRUE(last_used().is_null());
+    std::int64_t before = clock_.now_ms();
     JsonAnswer me = call("GET", "/api/account", secret);
     ASSERT_EQ(me.status, 200);
     EXPECT_EQ(me.body.at("id"), "alice");
     EXPECT_EQ(me.body.at("username"), "alice");
+    ASSERT_TRUE(last_used().is_number());
+    EXPECT_GE(last_used().get<std::int64_t>(), before);
+    EXPECT_LE(last_used().get<std::int64_t>(), clock_.now_ms());
 
     auto revoked = client.Delete("/api/tokens/" + tokens[0].at("id").get<std::string>(),
                                  {{"Cookie", cookie}, {"Origin", origin()}});

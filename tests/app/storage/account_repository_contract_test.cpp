@@ -121,7 +121,8 @@ TYPED_TEST(AccountRepositoryContract, ApiTokensAreFoundByDigestWithTheirScopesUn
     AccountRecord erin = this->account("erin");
     ASSERT_TRUE(store->create(dana));
     ASSERT_TRUE(store->create(erin));
-    ApiTokenRecord token{0, dana.id, "digest-1", "my bot", {"bot:play", "challenge:read"}, 42};
+    ApiTokenRecord token{0,  dana.id,     "digest-1", "my bot", {"bot:play", "challenge:read"},
+                         42, std::nullopt};
     store->add_api_token(token);
     EXPECT_GT(token.id, 0);
 
@@ -135,6 +136,16 @@ TYPED_TEST(AccountRepositoryContract, ApiTokensAreFoundByDigestWithTheirScopesUn
     EXPECT_FALSE(elsewhere->api_token_owner("digest-2"));
     ASSERT_EQ(elsewhere->api_tokens_of(dana.id).size(), 1u);
     EXPECT_TRUE(elsewhere->api_tokens_of(erin.id).empty());
+
+    EXPECT_FALSE(elsewhere->api_tokens_of(dana.id)[0].last_used_ms) << "never used yet";
+
+    // Issue 45: its last use is kept, written at most once a minute.
+    elsewhere->note_api_token_use(token.id, 1'000'000);
+    EXPECT_EQ(store->api_token_owner("digest-1")->token.last_used_ms, 1'000'000);
+    elsewhere->note_api_token_use(token.id, 1'000'000 + api_token_use_step_ms - 1);
+    EXPECT_EQ(store->api_tokens_of(dana.id)[0].last_used_ms, 1'000'000) << "within the step";
+    elsewhere->note_api_token_use(token.id, 1'000'000 + api_token_use_step_ms);
+    EXPECT_EQ(store->api_tokens_of(dana.id)[0].last_used_ms, 1'000'000 + api_token_use_step_ms);
 
     EXPECT_FALSE(elsewhere->remove_api_token(erin.id, token.id)); // not erin's
     EXPECT_TRUE(elsewhere->remove_api_token(dana.id, token.id));

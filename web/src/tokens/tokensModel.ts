@@ -23,6 +23,7 @@ export interface TokenListing {
   description: string;
   scopes: string[];
   createdAt: number; // ms since the epoch
+  lastUsedAt?: number | null; // ms since the epoch, to the minute; null or absent: never used
 }
 
 // POST /api/tokens's answer: the listing and, this once, the secret.
@@ -64,7 +65,13 @@ export const withoutToken = (tokens: readonly TokenListing[], id: string): Token
 
 // The listing of a new token: its secret dropped, so that it is kept nowhere but on screen.
 export function listingOf(token: TokenListing | NewToken): TokenListing {
-  return { id: token.id, description: token.description, scopes: [...token.scopes], createdAt: token.createdAt };
+  return {
+    id: token.id,
+    description: token.description,
+    scopes: [...token.scopes],
+    createdAt: token.createdAt,
+    lastUsedAt: token.lastUsedAt ?? null,
+  };
 }
 
 // "bot:play, challenge:read", or "no scope".
@@ -74,6 +81,13 @@ export const scopesText = (scopes: readonly string[]) => (scopes.length ? scopes
 export function createdText(ms: number, locale?: string, timeZone?: string): string {
   const when = new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   return `Made ${when}`;
+}
+
+// "Last used 5 Dec 2026, 09:12" or "Never used": a token nobody uses is one to revoke.
+export function lastUsedText(ms: number | null | undefined, locale?: string, timeZone?: string): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'Never used';
+  const when = new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  return `Last used ${when}`;
 }
 
 // The question a revoke asks before it is done.

@@ -12,6 +12,7 @@ import {
   TOKEN_SCOPES,
   countText,
   createdText,
+  lastUsedText,
   listingOf,
   orderTokens,
   revokeQuestion,
@@ -215,6 +216,7 @@ export class TokensView {
       make('span', { className: 'token-description-text', textContent: token.description || '(no description)' }),
       make('span', { className: 'token-scopes-text', textContent: scopesText(token.scopes) }),
       make('span', { className: 'token-created', textContent: createdText(token.createdAt) }),
+      make('span', { className: 'token-last-used', textContent: lastUsedText(token.lastUsedAt) }),
     );
     const actions = make('div', { className: 'token-actions' });
     const revoke = make('button', { type: 'button', className: 'secondary token-revoke', textContent: 'Revoke' });

@@ -8,6 +8,7 @@ import {
   TOKEN_SCOPES,
   countText,
   createdText,
+  lastUsedText,
   listingOf,
   orderTokens,
   revokeQuestion,
@@ -66,13 +67,18 @@ test('the list shows the newest first, each token once; one made joins at the to
 
 test("a new token's listing drops its secret", () => {
   const listing = listingOf({ id: '7', description: 'd', scopes: ['bot:play'], createdAt: 5, token: 'evo_secret' });
-  assert.deepEqual(listing, { id: '7', description: 'd', scopes: ['bot:play'], createdAt: 5 });
+  assert.deepEqual(listing, { id: '7', description: 'd', scopes: ['bot:play'], createdAt: 5, lastUsedAt: null });
+  const used = listingOf({ id: '8', description: 'd', scopes: [], createdAt: 5, lastUsedAt: 60000 });
+  assert.equal(used.lastUsedAt, 60000);
 });
 
 test('the words of the page', () => {
   assert.equal(scopesText(['bot:play', 'challenge:read']), 'bot:play, challenge:read');
   assert.equal(scopesText([]), 'no scope');
   assert.equal(createdText(Date.UTC(2026, 11, 3, 17, 40), 'en-GB', 'UTC'), 'Made 3 Dec 2026, 17:40');
+  assert.equal(lastUsedText(Date.UTC(2026, 11, 5, 9, 12), 'en-GB', 'UTC'), 'Last used 5 Dec 2026, 09:12');
+  assert.equal(lastUsedText(null), 'Never used');
+  assert.equal(lastUsedText(undefined), 'Never used');
   assert.match(revokeQuestion({ description: 'my bot' }), /^Revoke "my bot"\? .*refused at once/);
   assert.match(revokeQuestion({ description: '' }), /without a description/);
   assert.equal(countText(0), 'No tokens yet.');

@@ -25,7 +25,8 @@ ApiTokenRecord token_at(const PostgresResult& result, int row) {
             result.text(row, 2),
             result.text(row, 3),
             split_scopes(result.text(row, 4)),
-            result.int64(row, 5)};
+            result.int64(row, 5),
+            result.optional_int64(row, 6)};
 }
 
 constexpr const char* rating_columns =
@@ -135,7 +136,8 @@ void PostgresAccountRepository::add_api_token(ApiTokenRecord& record) {
 
 std::vector<ApiTokenRecord> PostgresAccountRepository::api_tokens_of(std::int64_t account_id) {
     PostgresResult rows = run("SELECT id, account_id, token_digest, description, scopes, "
-                              "created_ms FROM api_tokens WHERE account_id = $1 ORDER BY id",
+                              "created_ms, last_used_ms FROM api_tokens WHERE account_id = $1 "
+                              "ORDER BY id",
                               PostgresParams().add(account_id));
     std::vector<ApiTokenRecord> tokens;
     for (int row = 0; row < rows.rows(); ++row) tokens.push_back(token_at(rows, row));
@@ -145,11 +147,17 @@ std::vector<ApiTokenRecord> PostgresAccountRepository::api_tokens_of(std::int64_
 std::optional<ApiTokenOwner> PostgresAccountRepository::api_token_owner(const std::string& digest) {
     PostgresResult rows =
         run("SELECT t.id, t.account_id, t.token_digest, t.description, t.scopes, t.created_ms, "
-            "a.id, a.name, a.password_hash, a.created_ms, a.bot FROM api_tokens t JOIN accounts "
-            "a ON a.id = t.account_id WHERE t.token_digest = $1",
+            "t.last_used_ms, a.id, a.name, a.password_hash, a.created_ms, a.bot FROM api_tokens t "
+            "JOIN accounts a ON a.id = t.account_id WHERE t.token_digest = $1",
             PostgresParams().add(digest));
     if (rows.rows() == 0) return std::nullopt;
-    return ApiTokenOwner{account_at(rows, 0, 6), token_at(rows, 0)};
+    return ApiTokenOwner{account_at(rows, 0, 7), token_at(rows, 0)};
+}
+
+void PostgresAccountRepository::note_api_token_use(std::int64_t token_id, std::int64_t now_ms) {
+    run("UPDATE api_tokens SET last_used_ms = $1 WHERE id = $2 AND "
+        "(last_used_ms IS NULL OR last_used_ms <= $3)",
+        PostgresParams().add(now_ms).add(token_id).add(now_ms - api_token_use_step_ms));
 }
 
 bool PostgresAccountRepository::remove_api_token(std::int64_t account_id, std::int64_t token_id) {

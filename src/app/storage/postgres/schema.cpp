@@ -267,6 +267,11 @@ CREATE TABLE puzzle_attempts (
 );
 )sql";
 
+// Version 16: when an API token was last used (the tokens page shows it; issue 45).
+constexpr const char* api_token_last_use_sql = R"sql(
+ALTER TABLE api_tokens ADD COLUMN last_used_ms BIGINT;
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -289,6 +294,7 @@ constexpr MigrationStep migration_steps[] = {
     {13, bots_and_api_tokens_sql},
     {14, challenge_fen_sql},
     {15, puzzle_attempts_sql},
+    {16, api_token_last_use_sql},
 };
 
 } // namespace

@@ -16,7 +16,7 @@ AccountRecord account_of_row(const SqliteStatement& row, int first = 0) {
 }
 
 constexpr const char* token_columns = "id, account_id, token_digest, description, scopes, "
-                                      "created_ms";
+                                      "created_ms, last_used_ms";
 
 ApiTokenRecord token_of_row(const SqliteStatement& row, int first = 0) {
     return {row.column_int(first),
@@ -24,7 +24,8 @@ ApiTokenRecord token_of_row(const SqliteStatement& row, int first = 0) {
             row.column_text(first + 2),
             row.column_text(first + 3),
             split_scopes(row.column_text(first + 4)),
-            row.column_int(first + 5)};
+            row.column_int(first + 5),
+            row.column_optional_int64(first + 6)};
 }
 
 constexpr const char* rating_columns =
@@ -152,12 +153,20 @@ std::vector<ApiTokenRecord> SqliteAccountRepository::api_tokens_of(std::int64_t 
 std::optional<ApiTokenOwner> SqliteAccountRepository::api_token_owner(const std::string& digest) {
     std::lock_guard lock(mutex_);
     SqliteStatement select(db_, "SELECT t.id, t.account_id, t.token_digest, t.description, "
-                                "t.scopes, t.created_ms, a.id, a.name, a.password_hash, "
-                                "a.created_ms, a.bot FROM api_tokens t JOIN accounts a ON "
-                                "a.id = t.account_id WHERE t.token_digest = ?");
+                                "t.scopes, t.created_ms, t.last_used_ms, a.id, a.name, "
+                                "a.password_hash, a.created_ms, a.bot FROM api_tokens t JOIN "
+                                "accounts a ON a.id = t.account_id WHERE t.token_digest = ?");
     select.bind(1, digest);
     if (!select.step()) return std::nullopt;
-    return ApiTokenOwner{account_of_row(select, 6), token_of_row(select)};
+    return ApiTokenOwner{account_of_row(select, 7), token_of_row(select)};
+}
+
+void SqliteAccountRepository::note_api_token_use(std::int64_t token_id, std::int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement update(db_, "UPDATE api_tokens SET last_used_ms = ? WHERE id = ? AND "
+                                "(last_used_ms IS NULL OR last_used_ms <= ?)");
+    update.bind(1, now_ms).bind(2, token_id).bind(3, now_ms - api_token_use_step_ms);
+    update.run();
 }
 
 bool SqliteAccountRepository::remove_api_token(std::int64_t account_id, std::int64_t token_id) {

@@ -29,6 +29,7 @@ class SqliteAccountRepository final : public AccountRepository {
     void add_api_token(ApiTokenRecord& record) override;
     std::vector<ApiTokenRecord> api_tokens_of(std::int64_t account_id) override;
     std::optional<ApiTokenOwner> api_token_owner(const std::string& digest) override;
+    void note_api_token_use(std::int64_t token_id, std::int64_t now_ms) override;
     bool remove_api_token(std::int64_t account_id, std::int64_t token_id) override;
     bool make_bot(std::int64_t account_id) override;
     std::vector<StoredRating> ratings_of(std::int64_t account_id) override;

@@ -308,6 +308,11 @@ CREATE TABLE puzzle_attempts (
 )sql");
 }
 
+// Version 16: when an API token was last used (the tokens page shows it; issue 45).
+void add_api_token_last_use(SqliteDatabase& db) {
+    db.execute("ALTER TABLE api_tokens ADD COLUMN last_used_ms INTEGER");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -330,6 +335,7 @@ constexpr MigrationStep migration_steps[] = {
     {13, add_bots_and_api_tokens},
     {14, add_challenge_fen},
     {15, add_puzzle_attempts},
+    {16, add_api_token_last_use},
 };
 
 } // namespace
