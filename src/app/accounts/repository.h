@@ -35,6 +35,9 @@ struct ApiTokenRecord {
 // A token's last use is written at most this often (a bot sends a request a second).
 inline constexpr std::int64_t api_token_use_step_ms = 60 * 1000;
 
+// The devices an account's logins are known from (note_login_place): the newest ones kept.
+constexpr int known_devices_per_account = 10;
+
 // The account an API token belongs to, and the token.
 struct ApiTokenOwner {
     AccountRecord account;
@@ -107,6 +110,16 @@ class AccountRepository {
     virtual void note_api_token_use(std::int64_t token_id, std::int64_t now_ms) = 0;
     // Revokes the account's token; false when it has none of that id.
     virtual bool remove_api_token(std::int64_t account_id, std::int64_t token_id) = 0;
+    // Notes a successful login's places (issue 47, M4): the device's digest (its visitor
+    // cookie's; none: it has none) among the account's known_devices_per_account last ones, and
+    // the address's digest as the account's last address.
+    virtual void note_login_place(std::int64_t account_id,
+                                  const std::optional<std::string>& device_digest,
+                                  const std::string& address_digest, std::int64_t now_ms) = 0;
+    // Whether the device is one the account logged in from, or the address its last login's.
+    virtual bool is_known_login_place(std::int64_t account_id,
+                                      const std::optional<std::string>& device_digest,
+                                      const std::string& address_digest) = 0;
     // Makes the account a bot; false when there is no such account.
     virtual bool make_bot(std::int64_t account_id) = 0;
 

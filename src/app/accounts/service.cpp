@@ -62,6 +62,16 @@ std::string address_key_of(const std::string& client) {
     return "address:" + address_limit_key(client);
 }
 
+// A login's device and address as they are stored: digests only (a visitor cookie is a
+// secret, an address is the player's own).
+std::optional<std::string> device_digest_of(const LoginFrom& from) {
+    if (!AccountService::looks_like_token(from.device)) return std::nullopt;
+    return token_digest("device:" + from.device);
+}
+std::string address_digest_of(const LoginFrom& from) {
+    return token_digest(address_key_of(from.client));
+}
+
 } // namespace
 
 AccountService::AccountService(AccountRepository& accounts, const Clock& clock,
@@ -81,7 +91,7 @@ AccountService::~AccountService() {
     stop_password_threads();
 }
 
-NewSession AccountService::open_session(AccountRecord account) {
+NewSession AccountService::open_session(AccountRecord account, const LoginFrom& from) {
     std::string token = new_secret_token();
     // Expired sessions go when their account next logs in (by the account's index, so a
     // login never scans every session of the site).
@@ -91,6 +101,8 @@ NewSession AccountService::open_session(AccountRecord account) {
     accounts_.add_session(account.id, digest, clock_.now_ms());
     // A bound on what one account keeps (issue 47, L2): its oldest devices are logged out.
     accounts_.remove_sessions_beyond(account.id, digest, options_.sessions_per_account);
+    accounts_.note_login_place(account.id, device_digest_of(from), address_digest_of(from),
+                               clock_.now_ms());
     return {std::move(account), std::move(token)};
 }
 
@@ -116,30 +128,30 @@ void AccountService::run_on_password_thread(const std::string& client, HashWork 
 
 AccountService::HashWork AccountService::check_sign_up(const std::string& name,
                                                        const std::string& password,
-                                                       const std::string& client) {
+                                                       const LoginFrom& from) {
     check_name(name);
     check_password(password);
     if (house_bot_name(name))
         throw conflict("the name " + name + " is kept for the site's own bots");
     if (is_reserved_account_name(name)) throw conflict("the name " + name + " is reserved");
-    std::string address_key = address_key_of(client);
+    std::string address_key = address_key_of(from.client);
     if (std::int64_t wait = signups_.wait_ms(address_key))
         throw too_many("too many new accounts from your address", wait);
     // A taken name is told before any hashing, and spends none of the address's sign-ups:
     // only an account made counts (issue 47, L5).
     if (accounts_.find_by_name(name)) throw conflict("the name " + name + " is taken");
-    return [this, name, password, address_key] {
+    return [this, name, password, address_key, from] {
         AccountRecord account{0, name, hasher_->hash(password), clock_.now_ms()};
         if (!accounts_.create(account)) throw conflict("the name " + name + " is taken");
         signups_.note(address_key);
-        return open_session(std::move(account));
+        return open_session(std::move(account), from);
     };
 }
 
 AccountService::HashWork AccountService::check_log_in(const std::string& name,
                                                       const std::string& password,
-                                                      const std::string& client) {
-    std::string address_key = address_key_of(client);
+                                                      const LoginFrom& from) {
+    std::string address_key = address_key_of(from.client);
     // A text that is no account's name is refused before any hashing, counted against its
     // address only: every key below is the name as it is looked up.
     if (!is_account_name(name) || password.size() > max_password) {
@@ -149,45 +161,52 @@ AccountService::HashWork AccountService::check_log_in(const std::string& name,
         throw wrong_login();
     }
     std::string name_key = "name:" + account_name_key(name);
+    // Others' wrong passwords never hold back the owner on a device or at the address the
+    // account last logged in from (issue 47, M4); elsewhere they slow the next try.
+    std::optional<AccountRecord> named = accounts_.find_by_name(name);
+    bool familiar = named && accounts_.is_known_login_place(named->id, device_digest_of(from),
+                                                            address_digest_of(from));
     std::int64_t wait =
-        std::max({failures_by_name_.wait_ms(name_key), failures_by_address_.wait_ms(address_key),
-                  logins_by_name_.wait_ms(name_key), logins_by_address_.wait_ms(address_key)});
+        std::max({failures_by_address_.wait_ms(address_key), logins_by_name_.wait_ms(name_key),
+                  logins_by_address_.wait_ms(address_key),
+                  familiar ? 0 : failures_by_name_.wait_ms(name_key)});
     if (wait > 0) throw too_many_tries(wait);
-    // Counted now, before the hash: concurrent tries see each other.
-    logins_by_name_.note(name_key);
+    // Counted now, before the hash, as if it failed: concurrent tries see each other. A right
+    // password forgets the name's failures.
     logins_by_address_.note(address_key);
-    return [this, name, password, name_key, address_key] {
+    if (!familiar) failures_by_name_.note(name_key);
+    return [this, name, password, name_key, address_key, from] {
         std::optional<AccountRecord> account = accounts_.find_by_name(name);
         // The same Argon2id work whether or not the name exists.
         bool matches = hasher_->matches(password, account ? account->password_hash : dummy_hash_);
         if (!account || !matches) {
-            failures_by_name_.note(name_key);
             failures_by_address_.note(address_key);
             throw wrong_login();
         }
         failures_by_name_.clear(name_key);
-        return open_session(std::move(*account));
+        logins_by_name_.note(name_key);
+        return open_session(std::move(*account), from);
     };
 }
 
 void AccountService::create_account(const std::string& name, const std::string& password,
-                                    const std::string& client, SessionDone done) {
-    run_on_password_thread(client, check_sign_up(name, password, client), std::move(done));
+                                    const LoginFrom& from, SessionDone done) {
+    run_on_password_thread(from.client, check_sign_up(name, password, from), std::move(done));
 }
 
 void AccountService::log_in(const std::string& name, const std::string& password,
-                            const std::string& client, SessionDone done) {
-    run_on_password_thread(client, check_log_in(name, password, client), std::move(done));
+                            const LoginFrom& from, SessionDone done) {
+    run_on_password_thread(from.client, check_log_in(name, password, from), std::move(done));
 }
 
 NewSession AccountService::create_account(const std::string& name, const std::string& password,
-                                          const std::string& client) {
-    return check_sign_up(name, password, client)();
+                                          const LoginFrom& from) {
+    return check_sign_up(name, password, from)();
 }
 
 NewSession AccountService::log_in(const std::string& name, const std::string& password,
-                                  const std::string& client) {
-    return check_log_in(name, password, client)();
+                                  const LoginFrom& from) {
+    return check_log_in(name, password, from)();
 }
 
 bool AccountService::house_bot_name(const std::string& name) {

@@ -12,6 +12,7 @@
 #include "app/common/clock.h"
 #include "app/common/task_pool.h"
 #include "crypto.h"
+#include "failure_delay.h"
 #include "login_throttle.h"
 #include "repository.h"
 
@@ -33,11 +34,15 @@ struct AccountOptions {
     std::int64_t session_lifetime_ms = 90LL * 24 * 3600 * 1000;
     // Sessions one account may have; a login beyond ends its oldest.
     int sessions_per_account = 20;
-    // Failed logins allowed per name and per address in the window, then 429.
-    ThrottleLimit failures_per_name{5, 15 * 60 * 1000};
+    // Failed logins under one name slow the next try there (issue 47, M4): from the 5th on,
+    // a wait of 1 s that doubles with each failure up to 5 minutes, forgotten after an hour
+    // without one. A device the account logged in from, or its last address, never waits.
+    DelayRule failures_per_name{5, 1000, 5 * 60 * 1000, 60 * 60 * 1000};
+    // Failed logins allowed per address in the window, then 429.
     ThrottleLimit failures_per_address{20, 15 * 60 * 1000};
-    // Every login, right or wrong, per account and per address in the window, then 429: a
-    // right password costs a hash as a wrong one does.
+    // Successful logins per account, and every login, right or wrong, per address, in the
+    // window, then 429: a right password costs a hash as a wrong one does. Only the password
+    // fills an account's, so a guesser cannot shut its owner out with it.
     ThrottleLimit logins_per_name{10, 15 * 60 * 1000};
     ThrottleLimit logins_per_address{30, 15 * 60 * 1000};
     // New accounts per address (each costs an Argon2id hash and a row).
@@ -47,6 +52,17 @@ struct AccountOptions {
     std::size_t password_threads = 2;
     std::size_t password_queue = 4;
     std::size_t passwords_per_address = 1;
+};
+
+// Where a sign-up or login comes from: the client's address and its device, the visitor
+// cookie it sent (empty: none). A device or address the account logged in from before is
+// not held back by others' wrong passwords (issue 47, M4).
+struct LoginFrom {
+    LoginFrom(std::string client_address, std::string device_token = "")
+        : client(std::move(client_address)), device(std::move(device_token)) {}
+    LoginFrom(const char* client_address) : client(client_address) {}
+    std::string client;
+    std::string device;
 };
 
 // A logged-in account and the session token to hand to its browser (shown nowhere else).
@@ -74,17 +90,16 @@ class AccountService {
     // password: 8-256 bytes. The name, the password and the limits are checked at once (an
     // ApiError is thrown, nothing is hashed); the hash runs on a password thread, which then
     // hands the outcome to `done`.
-    void create_account(const std::string& name, const std::string& password,
-                        const std::string& client, SessionDone done);
+    void create_account(const std::string& name, const std::string& password, const LoginFrom& from,
+                        SessionDone done);
     // Logs in, the same way; the same 401 for an unknown name and a wrong password, after
     // the same work.
-    void log_in(const std::string& name, const std::string& password, const std::string& client,
+    void log_in(const std::string& name, const std::string& password, const LoginFrom& from,
                 SessionDone done);
     // The same on the calling thread, for tests and tools (never on a request thread).
     NewSession create_account(const std::string& name, const std::string& password,
-                              const std::string& client);
-    NewSession log_in(const std::string& name, const std::string& password,
-                      const std::string& client);
+                              const LoginFrom& from);
+    NewSession log_in(const std::string& name, const std::string& password, const LoginFrom& from);
     // Refuses new hashes (503), drops the waiting ones and waits for the running ones.
     void stop_password_threads() { password_threads_.stop(); }
     // The hashes waiting for a password thread now.
@@ -113,17 +128,18 @@ class AccountService {
     // The hashing part of each call, run on a password thread (or the caller's).
     using HashWork = std::function<NewSession()>;
     HashWork check_sign_up(const std::string& name, const std::string& password,
-                           const std::string& client);
+                           const LoginFrom& from);
     HashWork check_log_in(const std::string& name, const std::string& password,
-                          const std::string& client);
+                          const LoginFrom& from);
     void run_on_password_thread(const std::string& client, HashWork work, SessionDone done);
-    NewSession open_session(AccountRecord account);
+    // Opens a session and notes where it was opened from (its device and address).
+    NewSession open_session(AccountRecord account, const LoginFrom& from);
 
     AccountRepository& accounts_;
     const Clock& clock_;
     AccountOptions options_;
     std::shared_ptr<PasswordHasher> hasher_;
-    LoginThrottle failures_by_name_;
+    FailureDelay failures_by_name_;
     LoginThrottle failures_by_address_;
     LoginThrottle logins_by_name_;
     LoginThrottle logins_by_address_;

@@ -119,7 +119,8 @@ void add_account_routes(RouteTable& routes, AccountService& accounts, const Orig
         json body = parse_request_body(request.body);
         std::string visitor = cookie_value(request, visitor_cookie).value_or("");
         accounts.create_account(
-            required_string(body, "name"), required_string(body, "password"), request.client,
+            required_string(body, "name"), required_string(body, "password"),
+            LoginFrom(request.client, visitor),
             answer_with_session(accounts, origin, call, 201,
                                 [adopt_games, visitor](const NewSession& session) {
                                     if (adopt_games && AccountService::looks_like_token(visitor))
@@ -130,8 +131,12 @@ void add_account_routes(RouteTable& routes, AccountService& accounts, const Orig
     routes.add("POST", "/api/session", [&accounts, &origin](const RouteCall& call) {
         const HttpRequest& request = call.request;
         json body = parse_request_body(request.body);
-        accounts.log_in(required_string(body, "name"), required_string(body, "password"),
-                        request.client, answer_with_session(accounts, origin, call, 200));
+        // The visitor cookie is the device: one the account knows is never held back by
+        // others' wrong passwords.
+        accounts.log_in(
+            required_string(body, "name"), required_string(body, "password"),
+            LoginFrom(request.client, cookie_value(request, visitor_cookie).value_or("")),
+            answer_with_session(accounts, origin, call, 200));
     });
     routes.add("DELETE", "/api/session", [&accounts, &origin](const RouteCall& call) {
         accounts.log_out(session_token(call.request));

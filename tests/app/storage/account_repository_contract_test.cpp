@@ -229,6 +229,35 @@ TYPED_TEST(AccountRepositoryContract, SessionsBeyondTheBoundEndOldestFirst) {
     EXPECT_FALSE(store->account_of_session("digest-2", 0));
 }
 
+// Issue 47 (M4): the devices and the last address an account's logins came from.
+TYPED_TEST(AccountRepositoryContract, AnAccountKnowsItsLastDevicesAndOnlyItsLastAddress) {
+    auto store = this->open();
+    AccountRecord fay = this->account("fay");
+    AccountRecord gus = this->account("gus");
+    ASSERT_TRUE(store->create(fay));
+    ASSERT_TRUE(store->create(gus));
+    EXPECT_FALSE(store->is_known_login_place(fay.id, std::string("phone"), "home"));
+    store->note_login_place(fay.id, std::string("phone"), "home", 1);
+    store->note_login_place(fay.id, std::nullopt, "work", 2);
+    auto elsewhere = this->open();
+    EXPECT_TRUE(elsewhere->is_known_login_place(fay.id, std::string("phone"), "cafe"));
+    EXPECT_TRUE(elsewhere->is_known_login_place(fay.id, std::nullopt, "work"));
+    EXPECT_FALSE(elsewhere->is_known_login_place(fay.id, std::nullopt, "home")) << "not the last";
+    EXPECT_FALSE(elsewhere->is_known_login_place(fay.id, std::string("laptop"), "cafe"));
+    EXPECT_FALSE(elsewhere->is_known_login_place(gus.id, std::string("phone"), "work"));
+    EXPECT_FALSE(elsewhere->is_known_login_place(fay.id, std::string(""), "cafe"));
+    // The newest known_devices_per_account devices are kept: "phone" (seen at 1) goes first.
+    for (int i = 0; i < known_devices_per_account; ++i)
+        store->note_login_place(fay.id, "device" + std::to_string(i), "work", 10 + i);
+    EXPECT_FALSE(elsewhere->is_known_login_place(fay.id, std::string("phone"), "cafe"));
+    EXPECT_TRUE(elsewhere->is_known_login_place(fay.id, std::string("device0"), "cafe"));
+    // Seen again, a device is new again.
+    store->note_login_place(fay.id, std::string("device0"), "work", 100);
+    store->note_login_place(fay.id, std::string("tablet"), "work", 101);
+    EXPECT_TRUE(elsewhere->is_known_login_place(fay.id, std::string("device0"), "cafe"));
+    EXPECT_FALSE(elsewhere->is_known_login_place(fay.id, std::string("device1"), "cafe"));
+}
+
 TYPED_TEST(AccountRepositoryContract, RatingsAreKeptPerVariantInFullPrecision) {
     auto store = this->open();
     AccountRecord dave = this->account("dave");

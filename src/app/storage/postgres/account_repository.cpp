@@ -166,6 +166,40 @@ bool PostgresAccountRepository::remove_api_token(std::int64_t account_id, std::i
                .affected_rows() > 0;
 }
 
+void PostgresAccountRepository::note_login_place(std::int64_t account_id,
+                                                 const std::optional<std::string>& device_digest,
+                                                 const std::string& address_digest,
+                                                 std::int64_t now_ms) {
+    in_postgres_transaction(pool_, [&](PostgresConnection& connection) {
+        const char* upsert = "INSERT INTO login_places (account_id, kind, digest, seen_ms) "
+                             "VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, kind, digest) "
+                             "DO UPDATE SET seen_ms = excluded.seen_ms";
+        connection.execute("DELETE FROM login_places WHERE account_id = $1 AND kind = 'address'",
+                           PostgresParams().add(account_id));
+        connection.execute(
+            upsert,
+            PostgresParams().add(account_id).add("address").add(address_digest).add(now_ms));
+        if (!device_digest) return;
+        connection.execute(
+            upsert, PostgresParams().add(account_id).add("device").add(*device_digest).add(now_ms));
+        connection.execute(
+            "DELETE FROM login_places WHERE account_id = $1 AND kind = 'device' "
+            "AND digest NOT IN (SELECT digest FROM login_places WHERE "
+            "account_id = $1 AND kind = 'device' "
+            "ORDER BY seen_ms DESC, digest DESC LIMIT $2)",
+            PostgresParams().add(account_id).add(std::int64_t(known_devices_per_account)));
+    });
+}
+
+bool PostgresAccountRepository::is_known_login_place(
+    std::int64_t account_id, const std::optional<std::string>& device_digest,
+    const std::string& address_digest) {
+    return run("SELECT 1 FROM login_places WHERE account_id = $1 AND "
+               "((kind = 'address' AND digest = $2) OR (kind = 'device' AND digest = $3)) LIMIT 1",
+               PostgresParams().add(account_id).add(address_digest).add(device_digest.value_or("")))
+               .rows() > 0;
+}
+
 bool PostgresAccountRepository::make_bot(std::int64_t account_id) {
     return run("UPDATE accounts SET bot = true WHERE id = $1", PostgresParams().add(account_id))
                .affected_rows() > 0;

@@ -272,6 +272,18 @@ constexpr const char* api_token_last_use_sql = R"sql(
 ALTER TABLE api_tokens ADD COLUMN last_used_ms BIGINT;
 )sql";
 
+// Version 17: where an account's logins came from (issue 47, M4): its known devices and last
+// address are never held back by another's wrong passwords. Digests only, never an address.
+constexpr const char* login_places_sql = R"sql(
+CREATE TABLE login_places (
+    account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    kind       TEXT NOT NULL CHECK (kind IN ('device', 'address')),
+    digest     TEXT NOT NULL,
+    seen_ms    BIGINT NOT NULL,
+    PRIMARY KEY (account_id, kind, digest)
+);
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -295,6 +307,7 @@ constexpr MigrationStep migration_steps[] = {
     {14, challenge_fen_sql},
     {15, puzzle_attempts_sql},
     {16, api_token_last_use_sql},
+    {17, login_places_sql},
 };
 
 } // namespace

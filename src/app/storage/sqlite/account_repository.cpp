@@ -177,6 +177,50 @@ bool SqliteAccountRepository::remove_api_token(std::int64_t account_id, std::int
     return db_.changes() > 0;
 }
 
+void SqliteAccountRepository::note_login_place(std::int64_t account_id,
+                                               const std::optional<std::string>& device_digest,
+                                               const std::string& address_digest,
+                                               std::int64_t now_ms) {
+    std::lock_guard lock(mutex_);
+    SqliteTransaction transaction(db_);
+    SqliteStatement forget(db_,
+                           "DELETE FROM login_places WHERE account_id = ? AND kind = 'address'");
+    forget.bind(1, account_id);
+    forget.run();
+    SqliteStatement note(db_, "INSERT INTO login_places (account_id, kind, digest, seen_ms) "
+                              "VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind, digest) "
+                              "DO UPDATE SET seen_ms = excluded.seen_ms");
+    note.bind(1, account_id).bind(2, "address").bind(3, address_digest).bind(4, now_ms);
+    note.run();
+    if (device_digest) {
+        SqliteStatement device(db_, "INSERT INTO login_places (account_id, kind, digest, seen_ms) "
+                                    "VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind, digest) "
+                                    "DO UPDATE SET seen_ms = excluded.seen_ms");
+        device.bind(1, account_id).bind(2, "device").bind(3, *device_digest).bind(4, now_ms);
+        device.run();
+        SqliteStatement trim(db_, "DELETE FROM login_places WHERE account_id = ? AND "
+                                  "kind = 'device' AND digest NOT IN (SELECT digest FROM "
+                                  "login_places WHERE account_id = ? AND kind = 'device' "
+                                  "ORDER BY seen_ms DESC, digest DESC LIMIT ?)");
+        trim.bind(1, account_id)
+            .bind(2, account_id)
+            .bind(3, std::int64_t(known_devices_per_account));
+        trim.run();
+    }
+    transaction.commit();
+}
+
+bool SqliteAccountRepository::is_known_login_place(std::int64_t account_id,
+                                                   const std::optional<std::string>& device_digest,
+                                                   const std::string& address_digest) {
+    std::lock_guard lock(mutex_);
+    SqliteStatement select(db_, "SELECT 1 FROM login_places WHERE account_id = ? AND "
+                                "((kind = 'address' AND digest = ?) OR "
+                                "(kind = 'device' AND digest = ?)) LIMIT 1");
+    select.bind(1, account_id).bind(2, address_digest).bind(3, device_digest.value_or(""));
+    return select.step();
+}
+
 bool SqliteAccountRepository::make_bot(std::int64_t account_id) {
     std::lock_guard lock(mutex_);
     SqliteStatement update(db_, "UPDATE accounts SET bot = 1 WHERE id = ?");

@@ -31,6 +31,11 @@ class SqliteAccountRepository final : public AccountRepository {
     std::optional<ApiTokenOwner> api_token_owner(const std::string& digest) override;
     void note_api_token_use(std::int64_t token_id, std::int64_t now_ms) override;
     bool remove_api_token(std::int64_t account_id, std::int64_t token_id) override;
+    void note_login_place(std::int64_t account_id, const std::optional<std::string>& device_digest,
+                          const std::string& address_digest, std::int64_t now_ms) override;
+    bool is_known_login_place(std::int64_t account_id,
+                              const std::optional<std::string>& device_digest,
+                              const std::string& address_digest) override;
     bool make_bot(std::int64_t account_id) override;
     std::vector<StoredRating> ratings_of(std::int64_t account_id) override;
     void save_rating(std::int64_t account_id, const StoredRating& rating) override;

@@ -313,6 +313,20 @@ void add_api_token_last_use(SqliteDatabase& db) {
     db.execute("ALTER TABLE api_tokens ADD COLUMN last_used_ms INTEGER");
 }
 
+// Version 17: where an account's logins came from (issue 47, M4): its known devices and last
+// address are never held back by another's wrong passwords. Digests only, never an address.
+void add_login_places(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE login_places (
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    kind       TEXT NOT NULL CHECK (kind IN ('device', 'address')),
+    digest     TEXT NOT NULL,
+    seen_ms    INTEGER NOT NULL,
+    PRIMARY KEY (account_id, kind, digest)
+) WITHOUT ROWID;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -336,6 +350,7 @@ constexpr MigrationStep migration_steps[] = {
     {14, add_challenge_fen},
     {15, add_puzzle_attempts},
     {16, add_api_token_last_use},
+    {17, add_login_places},
 };
 
 } // namespace
