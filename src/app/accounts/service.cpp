@@ -175,9 +175,8 @@ AccountService::HashWork AccountService::check_log_in(const std::string& name,
     // password forgets the name's failures.
     logins_by_address_.note(address_key);
     if (!familiar) failures_by_name_.note(name_key);
-    return [this, name, password, name_key, address_key, from] {
-        std::optional<AccountRecord> account = accounts_.find_by_name(name);
-        // The same Argon2id work whether or not the name exists.
+    return [this, account = std::move(named), password, name_key, address_key, from] {
+        // The account as looked up above; the same Argon2id work whether or not it exists.
         bool matches = hasher_->matches(password, account ? account->password_hash : dummy_hash_);
         if (!account || !matches) {
             failures_by_address_.note(address_key);
@@ -185,7 +184,7 @@ AccountService::HashWork AccountService::check_log_in(const std::string& name,
         }
         failures_by_name_.clear(name_key);
         logins_by_name_.note(name_key);
-        return open_session(std::move(*account), from);
+        return open_session(*account, from);
     };
 }
 

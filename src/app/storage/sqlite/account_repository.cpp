@@ -187,17 +187,16 @@ void SqliteAccountRepository::note_login_place(std::int64_t account_id,
                            "DELETE FROM login_places WHERE account_id = ? AND kind = 'address'");
     forget.bind(1, account_id);
     forget.run();
-    SqliteStatement note(db_, "INSERT INTO login_places (account_id, kind, digest, seen_ms) "
-                              "VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind, digest) "
-                              "DO UPDATE SET seen_ms = excluded.seen_ms");
-    note.bind(1, account_id).bind(2, "address").bind(3, address_digest).bind(4, now_ms);
-    note.run();
-    if (device_digest) {
-        SqliteStatement device(db_, "INSERT INTO login_places (account_id, kind, digest, seen_ms) "
+    auto note = [&](const char* kind, const std::string& digest) {
+        SqliteStatement upsert(db_, "INSERT INTO login_places (account_id, kind, digest, seen_ms) "
                                     "VALUES (?, ?, ?, ?) ON CONFLICT (account_id, kind, digest) "
                                     "DO UPDATE SET seen_ms = excluded.seen_ms");
-        device.bind(1, account_id).bind(2, "device").bind(3, *device_digest).bind(4, now_ms);
-        device.run();
+        upsert.bind(1, account_id).bind(2, kind).bind(3, digest).bind(4, now_ms);
+        upsert.run();
+    };
+    note("address", address_digest);
+    if (device_digest) {
+        note("device", *device_digest);
         SqliteStatement trim(db_, "DELETE FROM login_places WHERE account_id = ? AND "
                                   "kind = 'device' AND digest NOT IN (SELECT digest FROM "
                                   "login_places WHERE account_id = ? AND kind = 'device' "
