@@ -287,6 +287,15 @@ void BotStreams::handle_challenge(const LobbyNotice& notice) {
     send_to_account_locked(challenge->to, text);
 }
 
+void BotStreams::handle_tournament_game(std::int64_t game_id) {
+    auto game = games_.stored_game(game_id);
+    if (!game) return;
+    std::vector<std::string> keys;
+    for (const auto& player : game->seat_players)
+        if (player) keys.push_back(player->key);
+    tell_start(game_id, keys);
+}
+
 void BotStreams::handle_seek(const LobbyNotice& notice) {
     std::shared_ptr<EventSink> held;
     {
@@ -382,7 +391,10 @@ void BotStreams::send_due() {
         bool seek =
             notice.change == LobbyChange::SeekTaken || notice.change == LobbyChange::SeekRemoved;
         try {
-            seek ? handle_seek(notice) : handle_challenge(notice);
+            if (notice.change == LobbyChange::TournamentGame)
+                handle_tournament_game(notice.id);
+            else
+                seek ? handle_seek(notice) : handle_challenge(notice);
         } catch (const std::exception& error) {
             log_fault(seek ? "bot streams: a seek" : "bot streams: a challenge", error.what());
         }

@@ -89,6 +89,8 @@ class BotStreams {
     bool is_bot(const std::string& key, const std::string& name);
     void tell_start(std::int64_t game_id, const std::vector<std::string>& keys);
     void handle_challenge(const LobbyNotice& notice);
+    // A game a tournament made: its players' streams are told it started.
+    void handle_tournament_game(std::int64_t game_id);
     void handle_seek(const LobbyNotice& notice);
     void handle_game(std::int64_t id);
     // Tells each seated game stream of the game its opponent's leaving or coming back.

@@ -7,12 +7,13 @@ namespace evo::app {
 
 namespace {
 
-constexpr std::array<std::pair<LobbyChange, std::string_view>, 5> change_names = {{
+constexpr std::array<std::pair<LobbyChange, std::string_view>, 6> change_names = {{
     {LobbyChange::SeekAdded, "seek_added"},
     {LobbyChange::SeekRemoved, "seek_removed"},
     {LobbyChange::SeekTaken, "seek_taken"},
     {LobbyChange::ChallengeSent, "challenge"},
     {LobbyChange::ChallengeRemoved, "challenge_removed"},
+    {LobbyChange::TournamentGame, "tournament_game"},
 }};
 
 constexpr std::array<std::pair<LobbyRemoval, std::string_view>, 6> removal_names = {{

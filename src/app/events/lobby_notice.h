@@ -14,6 +14,7 @@ enum class LobbyChange {
     SeekTaken,   // it made a game (accepted)
     ChallengeSent,
     ChallengeRemoved, // accepted, declined or cancelled
+    TournamentGame,   // a tournament paired two players: `id` is the game's
 };
 
 // Why a seek or a challenge left the lobby, as its streams are told; None for an arrival.
@@ -26,7 +27,8 @@ struct LobbyNotice {
     friend bool operator==(const LobbyNotice&, const LobbyNotice&) = default;
 };
 
-// "seek_added", "seek_removed", "seek_taken", "challenge", "challenge_removed".
+// "seek_added", "seek_removed", "seek_taken", "challenge", "challenge_removed",
+// "tournament_game".
 std::string_view lobby_change_name(LobbyChange change);
 std::optional<LobbyChange> lobby_change_named(std::string_view name);
 // "", "cancelled", "withdrawn", "left", "accepted", "declined".

@@ -197,6 +197,8 @@ class GameService {
     // The engine threads and search, shared with analyses (AnalysisService).
     TaskPool& engine_threads();
     const SearchFunction& search_function() const;
+    // The clock the service reads the time on.
+    const Clock& clock() const { return clock_; }
     // The bus changes are told on (the options' one, else this service's own in memory).
     EventBus& event_bus() const { return *bus_; }
 

@@ -14,6 +14,7 @@
 #include "puzzle_routes.h"
 #include "route_table.h"
 #include "static_files.h"
+#include "tournament_routes.h"
 
 #include <charconv>
 #include <optional>
@@ -104,6 +105,9 @@ class Router {
                            {*accounts, *options_.account_store, *options_.api_tokens, service_,
                             *options_.challenges, *options_.challenge_store, *options_.bot_streams,
                             options_.chat, options_.seeks, options_.lobby});
+        if (accounts && options_.arenas && options_.api_tokens && options_.account_store)
+            add_tournament_routes(routes_, {*options_.arenas, *accounts, *options_.account_store,
+                                            *options_.api_tokens, service_.clock()});
         if (options_.account_store && options_.challenge_store)
             add_export_routes(
                 routes_, {service_, *options_.account_store, *options_.challenge_store, accounts});

@@ -12,6 +12,7 @@
 #include "app/lobby/seek_service.h"
 #include "app/puzzles/service.h"
 #include "app/ratings/player_pages.h"
+#include "app/tournaments/arena_service.h"
 #include "creation_quota.h"
 #include "message.h"
 #include "request_origin.h"
@@ -49,6 +50,9 @@ struct RouterOptions {
     AccountRepository* account_store = nullptr;
     ChallengeRepository* challenge_store = nullptr;
     BotStreams* bot_streams = nullptr;
+    // Arenas (tournament_routes.h; needs accounts and api_tokens); none: those routes
+    // answer 404.
+    ArenaService* arenas = nullptr;
 };
 
 RequestHandler make_request_handler(GameService& service, RouterOptions options);

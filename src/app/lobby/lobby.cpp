@@ -134,6 +134,17 @@ void Lobby::handle(const LobbyNotice& notice) {
     if (notice.change == LobbyChange::ChallengeSent ||
         notice.change == LobbyChange::ChallengeRemoved)
         return handle_challenge(notice);
+    if (notice.change == LobbyChange::TournamentGame) {
+        // Both players are taken to the game, each with their own seat.
+        if (auto game = games_.stored_game(notice.id)) {
+            std::vector<std::pair<std::string, std::string>> seats;
+            for (Color side : {White, Black})
+                if (const auto& player = game->seat_players[std::size_t(side)])
+                    seats.emplace_back(player->key, game->seats.tokens[std::size_t(side)]);
+            tell_game(notice.id, seats);
+        }
+        return;
+    }
     if (notice.change == LobbyChange::SeekAdded) {
         auto seek = seeks_.find(notice.id);
         if (!seek || !seek->taken_by.empty()) return; // gone already: its own notice says so

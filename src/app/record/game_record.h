@@ -170,6 +170,8 @@ struct GameListFilter {
     std::optional<std::int64_t> below_id = std::nullopt;
     // The most recently made first (by id) instead of the most recently changed.
     bool newest_made_first = false;
+    // Only the games made for this pairing (GameRecord::made_for: "tournament:ID").
+    std::optional<std::string> made_for = std::nullopt;
 };
 
 const char* player_kind_name(PlayerKind kind);

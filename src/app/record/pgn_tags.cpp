@@ -39,6 +39,9 @@ std::map<std::string, std::string> stored_tags(const GameRecord& record) {
         {"White", player(record.players.white)},
         {"Black", player(record.players.black)},
     };
+    // A tournament's game names its event (lichess names the tournament there too).
+    if (record.made_for.starts_with("tournament:"))
+        tags["Event"] = "evochess tournament " + record.made_for.substr(11);
     // created is "2026-11-23T14:10:58Z"; PGN dates read "2026.11.23".
     if (record.created.size() >= 10) {
         std::string date = record.created.substr(0, 10);

@@ -1,5 +1,6 @@
 #include "server.h"
 
+#include "app/accounts/crypto.h"
 #include "app/game/service.h"
 #include "app/http/api.h"
 #include "app/http/lichess_json.h"
@@ -136,6 +137,7 @@ int run_server(const ServeOptions& given) {
     std::optional<ChallengeService> challenges;
     std::optional<ChatService> chat;
     ApiTokens api_tokens(*storage.accounts, clock);
+    std::optional<ArenaService> arenas; // stopped before the service goes
     std::optional<HttpServer> server;
     int port = 0;
     try {
@@ -178,6 +180,10 @@ int run_server(const ServeOptions& given) {
                 challenges->decline(id, bot, reason);
             });
         router.api_tokens = &api_tokens;
+        ArenaServiceOptions arena_options;
+        arena_options.holder = new_secret_token(); // this process, for the pairing lease
+        arenas.emplace(*storage.arenas, *service, storage.accounts.get(), clock, arena_options);
+        router.arenas = &*arenas;
         router.account_store = storage.accounts.get();
         router.challenge_store = storage.challenges.get();
         router.bot_streams = &*bot_streams;
@@ -189,6 +195,7 @@ int run_server(const ServeOptions& given) {
         service->start_flag_watcher();
         lobby->start();
         bot_streams->start();
+        arenas->start();
         server->start(std::max(2u, std::thread::hardware_concurrency()));
     } catch (const std::exception& failure) {
         std::cerr << "evochess serve: " << failure.what() << '\n';
@@ -223,6 +230,7 @@ int run_server(const ServeOptions& given) {
     // elsewhere), the requests in flight are answered, then the connections end. A search
     // never holds up a shutdown.
     server->stop_accepting();
+    arenas->stop();
     service->shutdown();
     lobby->stop();
     lobby->close_streams();

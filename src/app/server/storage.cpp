@@ -1,6 +1,7 @@
 #include "storage.h"
 
 #include "app/storage/postgres/account_repository.h"
+#include "app/storage/postgres/arena_repository.h"
 #include "app/storage/postgres/challenge_repository.h"
 #include "app/storage/postgres/chat_repository.h"
 #include "app/storage/postgres/connection.h"
@@ -8,6 +9,7 @@
 #include "app/storage/postgres/game_repository.h"
 #include "app/storage/postgres/seek_repository.h"
 #include "app/storage/sqlite/account_repository.h"
+#include "app/storage/sqlite/arena_repository.h"
 #include "app/storage/sqlite/challenge_repository.h"
 #include "app/storage/sqlite/chat_repository.h"
 #include "app/storage/sqlite/game_repository.h"
@@ -75,6 +77,7 @@ std::variant<OpenedStorage, int> open_sqlite(const std::string& path, std::ostre
         storage.seeks = std::make_unique<SqliteSeekRepository>(path);
         storage.chat = std::make_unique<SqliteChatRepository>(path);
         storage.challenges = std::make_unique<SqliteChallengeRepository>(path);
+        storage.arenas = std::make_unique<SqliteArenaRepository>(path);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << path << ": " << refusal.what() << '\n';
         return 2;
@@ -96,6 +99,7 @@ std::variant<OpenedStorage, int> open_postgres(const std::string& conninfo, std:
         storage.seeks = std::make_unique<PostgresSeekRepository>(conninfo);
         storage.chat = std::make_unique<PostgresChatRepository>(conninfo);
         storage.challenges = std::make_unique<PostgresChallengeRepository>(conninfo);
+        storage.arenas = std::make_unique<PostgresArenaRepository>(conninfo);
     } catch (const NewerSchemaError& refusal) {
         errors << "evochess serve: " << shown << ": " << refusal.what() << '\n';
         return 2;

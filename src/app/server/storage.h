@@ -9,6 +9,7 @@
 #include "app/lobby/challenge_repository.h"
 #include "app/lobby/seek_repository.h"
 #include "app/record/game_repository.h"
+#include "app/tournaments/arena_repository.h"
 
 #include <memory>
 #include <ostream>
@@ -44,6 +45,8 @@ struct OpenedStorage {
     std::unique_ptr<SeekRepository> seeks;
     // Challenges between players, on the same database.
     std::unique_ptr<ChallengeRepository> challenges;
+    // Tournaments (arenas), on the same database.
+    std::unique_ptr<ArenaRepository> arenas;
     // The games' chat, on the same database.
     std::unique_ptr<ChatRepository> chat;
     // SQLite: one serve per database file (its directory's serve.lock). PostgreSQL: none,

@@ -51,6 +51,29 @@ def call(port, method, path, body=None, token=None):
     return r.status, (json.loads(text) if text.startswith(("{", "[")) else text), r
 
 
+def call_api(port, method, path, body=None, headers=None, form=None):
+    """lichess's API: (status, the answer's JSON, its NDJSON lines as a list, or its text,
+    its Set-Cookie) of one request with a JSON `body` or a `form` body."""
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = dict(headers or {})
+    data = None
+    if body is not None:
+        data = json.dumps(body)
+        headers["Content-Type"] = "application/json"
+    elif form is not None:
+        data = form
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    c.request(method, path, body=data, headers=headers)
+    r = c.getresponse()
+    text = r.read().decode()
+    cookie = r.getheader("Set-Cookie", "")
+    kind = r.getheader("Content-Type", "")
+    c.close()
+    if "ndjson" in kind:
+        return r.status, [json.loads(line) for line in text.splitlines() if line], cookie
+    return r.status, (json.loads(text) if text.startswith(("{", "[")) else text), cookie
+
+
 class Stream:
     """A game's event stream, read on a thread: the SAN moves it has shown so far, kept by
     applying each change to the first state (docs/api.md "Live updates"). With a seat's `token`

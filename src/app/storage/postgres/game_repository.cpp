@@ -374,6 +374,7 @@ std::vector<GameListing> PostgresGameRepository::list(int limit, int offset,
     }
     if (filter.created_from) where += " AND created >= " + mark(*filter.created_from);
     if (filter.created_until) where += " AND created <= " + mark(*filter.created_until);
+    if (filter.made_for) where += " AND made_for = " + mark(*filter.made_for);
     if (filter.below_id) where += " AND id < " + std::to_string(*filter.below_id);
     std::string order =
         filter.newest_made_first ? " ORDER BY id DESC" : " ORDER BY updated DESC, id DESC";

@@ -284,6 +284,59 @@ CREATE TABLE login_places (
 );
 )sql";
 
+// Version 18: arenas (issue 50): the event, who joined it, how its games ended as the pairing
+// process saw them, and the one pairing lease. The pairings are games (games.made_for).
+constexpr const char* arenas_sql = R"sql(
+CREATE TABLE tournaments (
+    id              BIGSERIAL PRIMARY KEY,
+    name            TEXT NOT NULL,
+    variant         TEXT NOT NULL,
+    clock_base_s    INTEGER NOT NULL,
+    clock_increment_s INTEGER NOT NULL,
+    minutes         INTEGER NOT NULL,
+    rated           BOOLEAN NOT NULL,
+    berserkable     BOOLEAN NOT NULL,
+    streakable      BOOLEAN NOT NULL,
+    allow_bots      BOOLEAN NOT NULL,
+    created_by      TEXT NOT NULL,
+    created_by_name TEXT NOT NULL,
+    created_ms      BIGINT NOT NULL,
+    starts_ms       BIGINT NOT NULL,
+    status          TEXT NOT NULL CHECK (status IN ('created', 'started', 'finished')),
+    finished_ms     BIGINT
+);
+CREATE INDEX tournaments_by_status ON tournaments(status, starts_ms);
+CREATE TABLE tournament_players (
+    id            BIGSERIAL PRIMARY KEY,
+    tournament_id BIGINT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    player        TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    rating        INTEGER NOT NULL,
+    provisional   BOOLEAN NOT NULL,
+    bot           BOOLEAN NOT NULL,
+    joined_ms     BIGINT NOT NULL,
+    withdrawn     BOOLEAN NOT NULL DEFAULT FALSE,
+    UNIQUE (tournament_id, player)
+);
+CREATE TABLE tournament_results (
+    tournament_id   BIGINT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    game_id         BIGINT NOT NULL,
+    white           TEXT NOT NULL,
+    black           TEXT NOT NULL,
+    winner          TEXT CHECK (winner IN ('white', 'black')),
+    plies           INTEGER NOT NULL,
+    white_berserked BOOLEAN NOT NULL,
+    black_berserked BOOLEAN NOT NULL,
+    ended_ms        BIGINT NOT NULL,
+    PRIMARY KEY (tournament_id, game_id)
+);
+CREATE TABLE tournament_lease (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    holder   TEXT NOT NULL,
+    until_ms BIGINT NOT NULL
+);
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -308,6 +361,7 @@ constexpr MigrationStep migration_steps[] = {
     {15, puzzle_attempts_sql},
     {16, api_token_last_use_sql},
     {17, login_places_sql},
+    {18, arenas_sql},
 };
 
 } // namespace

@@ -306,6 +306,10 @@ std::vector<GameListing> SqliteGameRepository::list(int limit, int offset,
         where += " AND created <= ?";
         texts.push_back(*filter.created_until);
     }
+    if (filter.made_for) {
+        where += " AND made_for = ?";
+        texts.push_back(*filter.made_for);
+    }
     if (filter.below_id) where += " AND id < " + std::to_string(*filter.below_id);
     std::string order =
         filter.newest_made_first ? " ORDER BY id DESC" : " ORDER BY updated DESC, id DESC";

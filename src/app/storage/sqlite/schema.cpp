@@ -327,6 +327,61 @@ CREATE TABLE login_places (
 )sql");
 }
 
+// Version 18: arenas (issue 50): the event, who joined it, how its games ended as the pairing
+// process saw them, and the one pairing lease. The pairings are games (games.made_for).
+void add_arenas(SqliteDatabase& db) {
+    db.execute(R"sql(
+CREATE TABLE tournaments (
+    id              INTEGER PRIMARY KEY,
+    name            TEXT NOT NULL,
+    variant         TEXT NOT NULL,
+    clock_base_s    INTEGER NOT NULL,
+    clock_increment_s INTEGER NOT NULL,
+    minutes         INTEGER NOT NULL,
+    rated           INTEGER NOT NULL,
+    berserkable     INTEGER NOT NULL,
+    streakable      INTEGER NOT NULL,
+    allow_bots      INTEGER NOT NULL,
+    created_by      TEXT NOT NULL,
+    created_by_name TEXT NOT NULL,
+    created_ms      INTEGER NOT NULL,
+    starts_ms       INTEGER NOT NULL,
+    status          TEXT NOT NULL CHECK (status IN ('created', 'started', 'finished')),
+    finished_ms     INTEGER
+);
+CREATE INDEX tournaments_by_status ON tournaments(status, starts_ms);
+CREATE TABLE tournament_players (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    player        TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    rating        INTEGER NOT NULL,
+    provisional   INTEGER NOT NULL,
+    bot           INTEGER NOT NULL,
+    joined_ms     INTEGER NOT NULL,
+    withdrawn     INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (tournament_id, player)
+);
+CREATE TABLE tournament_results (
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    game_id         INTEGER NOT NULL,
+    white           TEXT NOT NULL,
+    black           TEXT NOT NULL,
+    winner          TEXT CHECK (winner IN ('white', 'black')),
+    plies           INTEGER NOT NULL,
+    white_berserked INTEGER NOT NULL,
+    black_berserked INTEGER NOT NULL,
+    ended_ms        INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, game_id)
+) WITHOUT ROWID;
+CREATE TABLE tournament_lease (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    holder   TEXT NOT NULL,
+    until_ms INTEGER NOT NULL
+);
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -351,6 +406,7 @@ constexpr MigrationStep migration_steps[] = {
     {15, add_puzzle_attempts},
     {16, add_api_token_last_use},
     {17, add_login_places},
+    {18, add_arenas},
 };
 
 } // namespace
