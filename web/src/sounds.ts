@@ -1,12 +1,12 @@
 // Sounds of the game, made in the browser with the Web Audio API (no sound files): a move,
-// a capture, a check, an evolution (a move that promotes or changes a unit) and the game's
-// end. Their level (off, quiet, on) is a setting; the switch in the header mutes them and
+// a capture, a check, an evolution (a move that promotes or changes a unit), the game's
+// end, and a tournament's pairing (a game begins). Their level (off, quiet, on) is a setting; the switch in the header mutes them and
 // turns them back on at the level they had.
 import type { GameState } from './api';
 import { parseMove } from './moves';
 import type { SoundLevel } from './settings';
 
-export type SoundName = 'move' | 'capture' | 'check' | 'evolution' | 'end';
+export type SoundName = 'move' | 'capture' | 'check' | 'evolution' | 'end' | 'pairing';
 
 // How loud each level plays the tunes.
 const VOLUME: Record<SoundLevel, number> = { off: 0, quiet: 0.25, on: 1 };
@@ -168,5 +168,10 @@ const TUNES: Record<SoundName, (context: AudioContext, at: number, out: AudioNod
   end: (c, at, out) => {
     for (const f of [392, 493.88, 587.33]) tone(c, out, at, f, 0.9, 'triangle', 0.1);
     tone(c, out, at + 0.25, 783.99, 0.8, 'sine', 0.08);
+  },
+  // Two rising notes, as a bell calling to the board.
+  pairing: (c, at, out) => {
+    tone(c, out, at, 587.33, 0.25, 'triangle', 0.14);
+    tone(c, out, at + 0.16, 880, 0.45, 'triangle', 0.14);
   },
 };

@@ -34,6 +34,8 @@ export class LobbyConnection {
   private readonly listeners = new Set<() => void>();
   // Told when the turn passes to this player in a correspondence game ("your_turn").
   onYourTurn: (event: YourTurnEvent) => void = () => {};
+  // Told of a game of this player's that has just begun, before the app goes to it.
+  onGameBegun: () => void = () => {};
 
   constructor(
     private me: string,
@@ -80,6 +82,7 @@ export class LobbyConnection {
 
   private apply(event: LobbyEvent): void {
     if (event.type === 'game') {
+      this.onGameBegun();
       this.onGame(event.id, event.seat);
       return;
     }

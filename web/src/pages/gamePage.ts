@@ -38,7 +38,7 @@ import { rulesAddressFor } from '../rules/rulesPage';
 import { renderSavedGames } from '../savedGames';
 import { forgetSeat, storeSeat, storedSeat, type GameAddress } from '../seats';
 import { SettingsDialog } from '../settings';
-import { Sounds, soundFor } from '../sounds';
+import { Sounds, soundFor, type SoundName } from '../sounds';
 import { variantTitle } from '../variantTitles';
 import { viewedState } from '../viewedPosition';
 import { AnalysisPage } from './analysisPage';
@@ -220,6 +220,11 @@ export class GamePage {
     const state = await this.online.create(request);
     this.autoplay = true;
     this.enterGame(state.id, undefined);
+  }
+
+  // A sound asked for by a page over the game (a tournament's pairing), at the player's level.
+  playSound(name: SoundName): void {
+    this.sounds.play(name);
   }
 
   // A game of this player's from the lobby: the seat is kept as an invite's is, then the board.

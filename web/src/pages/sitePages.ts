@@ -1,5 +1,6 @@
 // The pages shown over the game page: the rules, and the site's pages (the lobby, a player or
-// the leaderboard, the puzzles, my games, the account's API tokens). Each view hides the game's layout while it is open;
+// the leaderboard, the puzzles, my games, the account's API tokens, the tournaments and one
+// tournament). Each view hides the game's layout while it is open;
 // this module builds them in the order they put themselves after it, and opens and closes
 // them as the router (or a game being shown) says.
 import type { ServerInfo, Variant } from '../api';
@@ -15,6 +16,9 @@ import { currentRoute, isSitePage, type Route, type SitePage } from '../routes';
 import { RulesView } from '../rules/rulesPage';
 import { readAddress } from '../seats';
 import { TokensView } from '../tokens/tokensPage';
+import { ArenaBanner } from '../tournaments/arenaBanner';
+import { TournamentView } from '../tournaments/tournamentPage';
+import { TournamentsView } from '../tournaments/tournamentsPage';
 import type { GamePage, PagesOverGame } from './gamePage';
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -26,6 +30,9 @@ export class SitePages implements PagesOverGame {
   private readonly puzzles: PuzzleTrainer;
   private readonly myGames: MyGamesView;
   private readonly tokens: TokensView;
+  private readonly tournaments: TournamentsView;
+  private readonly tournament: TournamentView;
+  private readonly arenaBanner: ArenaBanner;
 
   // After the new-game dialog's set-up: the lobby names the variants as it does.
   constructor(
@@ -56,6 +63,18 @@ export class SitePages implements PagesOverGame {
     lobbyStream.onYourTurn = (event) => this.myGames.yourTurn(event);
     this.tokens = new TokensView(layout, () => player.openDialog());
     this.tokens.setPlayer(player.me);
+    this.tournaments = new TournamentsView(layout, info, () => player.openDialog());
+    this.tournaments.setPlayer(player.me);
+    this.tournament = new TournamentView(
+      layout,
+      () => player.openDialog(),
+      () => game.playSound('pairing'),
+    );
+    this.tournament.setPlayer(player.me);
+    // A tournament's pairing comes as a seek's game does: the app goes to the board, and the
+    // tournament page, if open, adds the sound.
+    lobbyStream.onGameBegun = () => this.tournament.gameBegan();
+    this.arenaBanner = new ArenaBanner(byId('lobby-view').querySelector('.lobby-title')!);
     void this.myGames.refresh();
     new ChallengeBanner(byId('challenge-banner'), lobbyStream, (state) => game.enterGame(state.id, state.seat));
     this.lobby.setPlayer(player.me);
@@ -67,7 +86,15 @@ export class SitePages implements PagesOverGame {
   }
 
   get sitePageOpen(): boolean {
-    return this.lobby.isOpen || this.players.isOpen || this.puzzles.isOpen || this.myGames.isOpen || this.tokens.isOpen;
+    return (
+      this.lobby.isOpen ||
+      this.players.isOpen ||
+      this.puzzles.isOpen ||
+      this.myGames.isOpen ||
+      this.tokens.isOpen ||
+      this.tournaments.isOpen ||
+      this.tournament.isOpen
+    );
   }
 
   // Signed in or out: the lobby knows the player by the new cookie; the badge counts their games.
@@ -75,6 +102,8 @@ export class SitePages implements PagesOverGame {
     this.lobbyStream.connect(me.name);
     this.lobby.setPlayer(me);
     this.tokens.setPlayer(me);
+    this.tournaments.setPlayer(me);
+    this.tournament.setPlayer(me);
     void this.myGames.refresh();
   }
 
@@ -86,9 +115,13 @@ export class SitePages implements PagesOverGame {
   closeUnnamed(route: Route): void {
     if (route.page !== 'players') this.players.close();
     if (route.page !== 'puzzles') this.puzzles.close();
-    if (route.page !== 'lobby') this.lobby.close();
+    if (route.page !== 'lobby') {
+      this.lobby.close();
+      this.arenaBanner.stop();
+    }
     if (route.page !== 'my-games') this.myGames.close();
     if (route.page !== 'tokens') this.tokens.close();
+    this.closeTournamentsUnnamed(route);
   }
 
   open(route: SitePage): void {
@@ -96,7 +129,19 @@ export class SitePages implements PagesOverGame {
     else if (route.page === 'players') void this.players.open(route.address);
     else if (route.page === 'my-games') this.myGames.open();
     else if (route.page === 'tokens') this.tokens.open();
-    else this.lobby.open();
+    else if (route.page === 'tournaments') {
+      if (route.address.kind === 'list') this.tournaments.open();
+      else this.tournament.open(route.address.id);
+    } else {
+      this.lobby.open();
+      void this.arenaBanner.refresh();
+    }
+  }
+
+  private closeTournamentsUnnamed(route: Route): void {
+    const address = route.page === 'tournaments' ? route.address : null;
+    if (address?.kind !== 'list') this.tournaments.close();
+    if (address?.kind !== 'event') this.tournament.close();
   }
 
   // The rules page of the variant the route names, or none; true when it is open.
@@ -113,10 +158,14 @@ export class SitePages implements PagesOverGame {
     // Unless the player went to the lobby while this game was loading (a game of theirs that
     // began, then "Lobby"): the game is kept behind it.
     const route = currentRoute();
-    if (route.page !== 'lobby') this.lobby.close();
+    if (route.page !== 'lobby') {
+      this.lobby.close();
+      this.arenaBanner.stop();
+    }
     if (route.page !== 'players') this.players.close();
     if (route.page !== 'puzzles') this.puzzles.close();
     if (route.page !== 'my-games') this.myGames.close();
     if (route.page !== 'tokens') this.tokens.close();
+    this.closeTournamentsUnnamed(route);
   }
 }
