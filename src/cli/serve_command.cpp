@@ -3,6 +3,7 @@
 #include "command.h"
 
 #include "app/server/server.h"
+#include "app/tournaments/arena_schedule_file.h"
 #include "core/variant.h"
 #include "engine/levels.h"
 #include "protocol/bot/bot_runner.h"
@@ -171,11 +172,26 @@ const RegisterCommand serve_registration{
                          "games at once each house bot plays at most")
             ->check(CLI::Range(1, 64))
             ->capture_default_str();
+        auto schedule_file = std::make_shared<std::string>();
+        serve->add_option("--schedule", *schedule_file,
+                          "the site's own tournaments, an INI file (docs/tournaments.md, \"The "
+                          "schedule\"); 'none': no scheduled events; default: an hourly arena "
+                          "rotating through the variants and a daily EvoChess arena");
         auto without_engine = std::make_shared<bool>(false);
         serve->add_flag("--no-engine", *without_engine,
                         "run without the engine: no games against it and no analysis on the "
                         "server (the web app analyses in the player's browser)");
-        return [options, without_engine, house_bots] {
+        return [options, without_engine, house_bots, schedule_file] {
+            if (schedule_file->empty()) {
+                options->arena_schedule = app::default_arena_schedule();
+            } else if (*schedule_file != "none") {
+                auto schedule = app::load_arena_schedule(*schedule_file);
+                if (!schedule) {
+                    std::fprintf(stderr, "error: %s\n", schedule.error().message().c_str());
+                    return 2;
+                }
+                options->arena_schedule = std::move(schedule.value());
+            }
             options->limits.request_burst = std::max(1.0, 4 * options->limits.requests_per_second);
             if (!*without_engine) options->search = app::built_in_search();
             std::vector<int> levels;

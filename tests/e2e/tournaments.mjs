@@ -20,7 +20,11 @@ import { BoardDriver } from './board_driver.mjs';
 import { apiCall, openHarness, waitForMoves } from './browser_harness.mjs';
 import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
-const harness = await openHarness({ name: 'tournaments', serverArgs: ['--rate-limit', '0', '--games-per-minute-per-address', '0'] });
+// No scheduled events (serve --schedule none): the lists hold only what this test makes.
+const harness = await openHarness({
+  name: 'tournaments',
+  serverArgs: ['--rate-limit', '0', '--games-per-minute-per-address', '0', '--schedule', 'none'],
+});
 const { server, check } = harness;
 const shotsDir = mkdtempSync(path.join(tmpdir(), 'evochess-tournaments-screenshots-'));
 console.log(`screenshots in ${shotsDir}`);
@@ -196,8 +200,21 @@ await check('it starts: both pages go to their game at once, with the pairing so
 });
 
 let second = 0;
+await check('Black goes berserk before moving (once); White sees it; after its move White no longer may', async () => {
+  await black.waitForSelector('#berserk-button', { state: 'visible' });
+  await black.click('#berserk-button');
+  await black.waitForFunction(() => document.querySelector('#berserk-note')?.textContent === 'You went berserk');
+  assert.equal(await black.locator('#berserk-button').isHidden(), true);
+  await white.waitForFunction(() => document.querySelector('#berserk-note')?.textContent === 'Black went berserk');
+  await shot(black, black === bob ? 'berserk-390' : 'berserk-1366');
+  const clock = await apiCall(black, 'GET', `/api/games/${first}`);
+  assert.deepEqual(clock.body.clock.berserk, { allowed: true, w: false, b: true });
+  assert.equal(clock.body.clock.b, 30_000, 'half of the 1-minute base');
+});
+
 await check('a move each, Black resigns; the next pairing takes both to a new game', async () => {
   await new BoardDriver(white).click('e2', 'e4');
+  await white.waitForSelector('#berserk-button', { state: 'hidden' });
   await waitForMoves(black, 1, { context: "White's move on Black's page" });
   await new BoardDriver(black).click('e7', 'e5');
   await waitForMoves(white, 2, { context: "Black's move on White's page" });

@@ -92,6 +92,8 @@ export interface ClockState {
   initial_ms: number;
   increment_ms: number;
   days_per_move: number | null;
+  // An arena's berserk (docs/tournaments.md): whether the game allows it, and who did.
+  berserk?: { allowed: boolean; w: boolean; b: boolean };
 }
 
 export type ClockRequest = { initial_ms: number; increment_ms: number } | { days_per_move: number };

@@ -100,6 +100,7 @@ export class OnlineController {
     p.acceptTakeback.addEventListener('click', () => void this.act('takeback', { action: 'accept' }));
     p.declineTakeback.addEventListener('click', () => void this.act('takeback', { action: 'decline' }));
     p.abortButton.addEventListener('click', () => void this.act('abort', {}));
+    p.berserkButton.addEventListener('click', () => void this.act('berserk', {}));
     p.claimButton.addEventListener('click', () => void this.act('claim-victory', {}));
     p.resignButton.addEventListener('click', () => {
       this.confirmingResign = true;
@@ -596,6 +597,15 @@ export class OnlineController {
     p.takebackButton.disabled = state.takeback_offer === mine;
     p.takebackButton.textContent = state.takeback_offer === mine ? 'Takeback asked' : 'Ask to take back';
     p.abortButton.hidden = !mine || over || !beforeBothMoved;
+    // Berserk: in an arena game that allows it, before my own first move, once.
+    const berserk = state.clock?.berserk;
+    const myMovesMade = mine === 'w' ? state.history.length >= 1 : state.history.length >= 2;
+    p.berserkButton.hidden = !mine || over || !berserk?.allowed || berserk[mine] || myMovesMade;
+    const berserked = (['w', 'b'] as const).filter((side) => berserk?.[side]);
+    p.berserkNote.hidden = berserked.length === 0;
+    p.berserkNote.textContent = berserked
+      .map((side) => (side === mine ? 'You went berserk' : `${sideName(side)} went berserk`))
+      .join(' · ');
     p.resignButton.hidden = !playing || beforeBothMoved || this.confirmingResign;
     p.resignConfirm.hidden = !playing || !this.confirmingResign;
     p.rematchButton.hidden = !mine || !over;

@@ -69,6 +69,7 @@ export class OnlinePanel {
   readonly seatNote = make('span', { id: 'seat-note', className: 'seat-note' });
   readonly spectators = make('span', { id: 'spectator-count', className: 'spectator-count' });
   readonly clockKind = make('span', { id: 'clock-kind', className: 'clock-kind' });
+  readonly berserkNote = make('span', { id: 'berserk-note', className: 'berserk-note', hidden: true });
   readonly notice = make('div', { id: 'online-notice', className: 'notice', hidden: true });
 
   readonly awayText = make('span', { id: 'opponent-away-text' });
@@ -101,11 +102,13 @@ export class OnlinePanel {
   readonly takebackButton = button('takeback-button', 'Ask to take back');
   readonly abortButton = button('abort-button', 'Abort game');
   readonly resignButton = button('online-resign-button', 'Resign');
+  readonly berserkButton = button('berserk-button', 'Berserk');
   readonly rematchButton = button('rematch-button', 'Rematch', '');
   readonly watchRematchButton = button('watch-rematch-button', 'Watch the rematch', '');
   readonly controls = make(
     'div',
     { id: 'online-controls', className: 'controls' },
+    this.berserkButton,
     this.drawButton,
     this.takebackButton,
     this.abortButton,
@@ -143,11 +146,13 @@ export class OnlinePanel {
     this.seatFeedback.setAttribute('aria-live', 'polite');
     this.seatLink.setAttribute('aria-label', 'Your seat link');
     this.resignConfirm.setAttribute('role', 'group');
+    this.berserkButton.title = 'Half your time and no increment; a win of 14 plies or more scores a point more';
+    this.berserkNote.setAttribute('aria-live', 'polite');
     this.resignConfirm.setAttribute('aria-label', 'Confirm the resignation');
     this.root = make(
       'section',
       { id: 'online-panel', className: 'online-panel', hidden: true },
-      make('div', { className: 'online-status' }, this.connection, this.seatNote, this.spectators, this.clockKind),
+      make('div', { className: 'online-status' }, this.connection, this.seatNote, this.spectators, this.clockKind, this.berserkNote),
       this.notice,
       this.away,
       this.drawOffer,

@@ -46,6 +46,8 @@ GameView GameService::create(const CreateGame& command, const Player& maker,
         if (!online) throw bad_request("a paired game is an online game");
         record.rated = pairing->rated;
         record.made_for = pairing->made_for;
+        if (record.clock && !record.clock->settings.days_per_move)
+            record.clock->berserk_allowed = pairing->berserkable;
         record.seat_players[std::size_t(creator)] = pairing->maker;
         record.seat_players[std::size_t(~creator)] = pairing->opponent;
     }

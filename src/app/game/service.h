@@ -72,6 +72,7 @@ struct Pairing {
     SeatPlayer maker;
     SeatPlayer opponent;
     std::string made_for = {}; // GameRecord::made_for: "seek:ID", "challenge:ID"
+    bool berserkable = false;  // an arena's game whose players may go berserk (GameClock)
 };
 
 // Who a requester is in a game, for its chat (chat_service.h).
@@ -143,6 +144,13 @@ class GameService {
     // With the rematch game once both asked (GameView::rematch).
     GameView rematch(std::int64_t id, const Actor& who);
     GameView claim_victory(std::int64_t id, const Actor& who);
+    // The actor's side goes berserk (an arena's rule, tournaments/arena_berserk.h, which
+    // decides whether and at what cost): under the game's lock `check` sees the side, the
+    // plies played and whether it went berserk already, and throws to refuse; then
+    // `penalty_ms` comes off that side's time and its increment stops (GameClock::go_berserk).
+    using BerserkCheck = std::function<void(Color side, int plies, bool already_berserked)>;
+    GameView berserk(std::int64_t id, const Actor& who, std::int64_t penalty_ms,
+                     const BerserkCheck& check);
     // Takes a free seat of an online game with its invite code (anyone may).
     GameView join(std::int64_t id, const JoinCommand& command);
     GameView update_settings(std::int64_t id, const SettingsCommand& settings, const Actor& who);

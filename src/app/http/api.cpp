@@ -81,8 +81,8 @@ class Router {
     // not have answers 404).
     void add_routes() {
         AccountService* accounts = options_.accounts;
-        add_game_routes(routes_,
-                        {service_, options_.origin, creation_quota_, accounts, options_.chat});
+        add_game_routes(routes_, {service_, options_.origin, creation_quota_, accounts,
+                                  options_.chat, options_.arenas});
         if (accounts)
             add_account_routes(routes_, *accounts, options_.origin,
                                [this](const std::string& visitor, const std::string& account) {
@@ -104,7 +104,7 @@ class Router {
             add_bot_routes(routes_,
                            {*accounts, *options_.account_store, *options_.api_tokens, service_,
                             *options_.challenges, *options_.challenge_store, *options_.bot_streams,
-                            options_.chat, options_.seeks, options_.lobby});
+                            options_.chat, options_.seeks, options_.lobby, options_.arenas});
         if (accounts && options_.arenas && options_.api_tokens && options_.account_store)
             add_tournament_routes(routes_, {*options_.arenas, *accounts, *options_.account_store,
                                             *options_.api_tokens, service_.clock()});

@@ -190,6 +190,11 @@ void add_game_actions(RouteTable& routes, const BotRoutes& services, bool bot) {
         SeatedGame game = seated(call).second;
         game_action(call, [&] { games.resign(game.id, {}, game.actor); });
     });
+    if (ArenaService* arenas = services.arenas)
+        routes.add("POST", prefix + "/berserk", [seated, arenas](const RouteCall& call) {
+            SeatedGame game = seated(call).second;
+            game_action(call, [&] { arenas->berserk(game.id, game.actor); });
+        });
     routes.add("POST", prefix + "/claim-victory", [seated, &games](const RouteCall& call) {
         SeatedGame game = seated(call).second;
         game_action(call, [&] { games.claim_victory(game.id, game.actor); });

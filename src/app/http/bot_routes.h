@@ -15,6 +15,7 @@
 #include "app/lobby/challenge_service.h"
 #include "app/lobby/lobby.h"
 #include "app/lobby/seek_service.h"
+#include "app/tournaments/arena_service.h"
 #include "route_table.h"
 
 namespace evo::app {
@@ -32,6 +33,7 @@ struct BotRoutes {
     // none: that route answers 404.
     SeekService* seeks = nullptr;
     Lobby* lobby = nullptr;
+    ArenaService* arenas = nullptr; // none: no berserk route
 };
 
 // Adds the routes; what `services` names outlives the table.

@@ -195,6 +195,11 @@ void add_game_routes(RouteTable& routes, GameRoutes services) {
     routes.add("POST", "/api/games/{id}/rematch", [&games, actor, reply](const RouteCall& call) {
         reply(call, games.rematch(call.number(2), actor(call)));
     });
+    if (ArenaService* arenas = services.arenas)
+        routes.add("POST", "/api/games/{id}/berserk",
+                   [arenas, actor, reply](const RouteCall& call) {
+                       reply(call, arenas->berserk(call.number(2), actor(call)));
+                   });
     routes.add("POST", "/api/games/{id}/claim-victory",
                [&games, actor, reply](const RouteCall& call) {
                    reply(call, games.claim_victory(call.number(2), actor(call)));

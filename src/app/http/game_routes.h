@@ -6,6 +6,7 @@
 #include "app/accounts/service.h"
 #include "app/chat/service.h"
 #include "app/game/service.h"
+#include "app/tournaments/arena_service.h"
 #include "creation_quota.h"
 #include "request_origin.h"
 #include "route_table.h"
@@ -18,6 +19,7 @@ struct GameRoutes {
     CreationQuota& creation_quota;
     AccountService* accounts = nullptr; // none: nobody is known by cookies
     ChatService* chat = nullptr;        // needs accounts; none: no chat routes
+    ArenaService* arenas = nullptr;     // none: no berserk route
 };
 
 // Adds the routes; what `services` names outlives the table.

@@ -91,12 +91,18 @@ void add_variant_state(json& state, const PositionView& position) {
 
 json clock_view_json(const ClockView& clock) {
     bool days = clock.settings.days_per_move.has_value();
-    return {{"w", clock.remaining_ms[0]},
-            {"b", clock.remaining_ms[1]},
-            {"running", side_or_null(clock.running)},
-            {"initial_ms", days ? 0 : clock.settings.initial_ms},
-            {"increment_ms", days ? 0 : clock.settings.increment_ms},
-            {"days_per_move", optional_json(clock.settings.days_per_move)}};
+    json view = {{"w", clock.remaining_ms[0]},
+                 {"b", clock.remaining_ms[1]},
+                 {"running", side_or_null(clock.running)},
+                 {"initial_ms", days ? 0 : clock.settings.initial_ms},
+                 {"increment_ms", days ? 0 : clock.settings.increment_ms},
+                 {"days_per_move", optional_json(clock.settings.days_per_move)}};
+    // Only an arena game may have it (docs/tournaments.md, "Berserk").
+    if (clock.berserk_allowed || clock.berserked[0] || clock.berserked[1])
+        view["berserk"] = {{"allowed", clock.berserk_allowed},
+                           {"w", clock.berserked[0]},
+                           {"b", clock.berserked[1]}};
+    return view;
 }
 
 json away_json(const std::optional<std::int64_t>& away) {

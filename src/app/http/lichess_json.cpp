@@ -46,16 +46,6 @@ std::int64_t ms_of_timestamp(const std::string& text) {
     return ms_of_utc_timestamp(text).value_or(0);
 }
 
-// As lichess: chess from a position of its own is "fromPosition"; a variant keeps its key.
-json variant_json(const Variant* variant, bool from_position = false) {
-    std::string name = variant ? std::string(variant->name) : std::string(chess_name);
-    std::string display = variant ? std::string(variant->display_name) : "Chess";
-    if (name == chess_name && from_position)
-        return {{"key", "fromPosition"}, {"name", "From Position"}, {"short", "FEN"}};
-    if (name == chess_name) return {{"key", "standard"}, {"name", "Standard"}, {"short", "Std"}};
-    return {{"key", name}, {"name", display}, {"short", display.substr(0, 4)}};
-}
-
 std::string perf_name(const GameView& view) {
     std::string variant = view.position.variant ? std::string(view.position.variant->name) : "";
     if (variant != chess_name && view.position.variant)
@@ -123,15 +113,19 @@ json state_json(const GameView& view) {
     }
     json state = {{"type", "gameState"}, {"moves", moves}};
     std::array<std::int64_t, 2> left{unlimited_ms, unlimited_ms};
-    std::int64_t increment = 0;
+    std::array<std::int64_t, 2> increment{0, 0};
     if (view.clock) {
         left = view.clock->remaining_ms;
-        increment = view.clock->settings.days_per_move ? 0 : view.clock->settings.increment_ms;
+        for (Color side : {White, Black})
+            if (!view.clock->settings.days_per_move && !view.clock->berserked[std::size_t(side)])
+                increment[std::size_t(side)] = view.clock->settings.increment_ms;
     }
     state["wtime"] = left[0];
     state["btime"] = left[1];
-    state["winc"] = increment;
-    state["binc"] = increment;
+    state["winc"] = increment[0];
+    state["binc"] = increment[1];
+    if (view.clock && view.clock->berserked[0]) state["wberserk"] = true;
+    if (view.clock && view.clock->berserked[1]) state["bberserk"] = true;
     state["status"] = status_of(view.position);
     if (auto winner = winner_of(view.position.result)) state["winner"] = *winner;
     if (view.draw_offer) state[*view.draw_offer == White ? "wdraw" : "bdraw"] = true;
@@ -144,6 +138,15 @@ json state_json(const GameView& view) {
 
 EventText ndjson_line(const json& value) {
     return std::make_shared<const std::string>(to_json_text(value) + "\n");
+}
+
+json variant_json(const Variant* variant, bool from_position) {
+    std::string name = variant ? std::string(variant->name) : std::string(chess_name);
+    std::string display = variant ? std::string(variant->display_name) : "Chess";
+    if (name == chess_name && from_position)
+        return {{"key", "fromPosition"}, {"name", "From Position"}, {"short", "FEN"}};
+    if (name == chess_name) return {{"key", "standard"}, {"name", "Standard"}, {"short", "Std"}};
+    return {{"key", name}, {"name", display}, {"short", display.substr(0, 4)}};
 }
 
 std::string lichess_speed(const std::optional<ClockSettings>& clock) {

@@ -4,6 +4,7 @@
 // chess).
 #pragma once
 
+#include "core/variant.h"
 #include "core/variant_keys.h"
 
 #include "app/accounts/repository.h"
@@ -33,6 +34,10 @@ class LichessText final : public BotText {
 
 // One NDJSON line: the value's text and a newline.
 EventText ndjson_line(const nlohmann::json& value);
+
+// lichess's variant object {key, name, short}: chess is "standard", or "fromPosition" when the
+// game began from a position of its own; a variant keeps its registry name as key.
+nlohmann::json variant_json(const Variant* variant, bool from_position = false);
 
 // lichess's speed of a clock ("bullet", "blitz", ...; days or none: "correspondence").
 std::string lichess_speed(const std::optional<ClockSettings>& clock);

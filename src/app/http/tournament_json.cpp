@@ -13,13 +13,6 @@ namespace {
 
 constexpr int standing_page_size = 10;
 
-json variant_json(const std::string& name) {
-    const Variant* variant = find_variant(name);
-    std::string display = variant ? std::string(variant->display_name) : name;
-    if (name == "chess") return {{"key", "standard"}, {"name", "Standard"}, {"short", "Std"}};
-    return {{"key", name}, {"name", display}, {"short", display.substr(0, 4)}};
-}
-
 json standing_json(const StandingRow& row) {
     json player = {{"name", row.entrant.name},
                    {"rank", row.rank},
@@ -62,13 +55,19 @@ json arena_list_json(const ArenaRecord& arena, int players, std::int64_t now_ms)
         {"rated", arena.rated},
         {"fullName", arena.name},
         {"nbPlayers", players},
-        {"variant", variant_json(arena.variant)},
+        {"variant", variant_json(find_variant(arena.variant))},
         {"startsAt", arena.starts_ms},
         {"finishesAt", arena.finishes_ms()},
         {"status", lichess_tournament_status(arena.status)},
         {"berserkable", arena.berserkable},
         {"streakable", arena.streakable},
         {"allowBots", arena.allow_bots}};
+    if (!arena.schedule_key.empty()) {
+        ClockSettings clock{std::int64_t{arena.clock.base_seconds} * 1000,
+                            std::int64_t{arena.clock.increment_seconds} * 1000, std::nullopt};
+        out["schedule"] = {{"freq", frequency_of_schedule_key(arena.schedule_key)},
+                           {"speed", lichess_speed(clock)}};
+    }
     if (arena.status == ArenaStatus::Created)
         out["secondsToStart"] = std::max<std::int64_t>(0, (arena.starts_ms - now_ms) / 1000);
     if (arena.status == ArenaStatus::Started)

@@ -50,7 +50,7 @@ void GameClock::on_move(Color mover, std::int64_t now_ms, std::int64_t lag_ms) {
         if (settings.days_per_move)
             mine = time_for_a_turn(settings, mine);
         else
-            mine += settings.increment_ms;
+            mine += increment_of(mover);
     }
     Color opponent = ~mover;
     auto& theirs = remaining_ms[std::size_t(opponent)];
@@ -67,6 +67,16 @@ void GameClock::restart_for(std::optional<Color> side, std::int64_t now_ms) {
     }
     running = side;
     turn_started_ms = now_ms;
+}
+
+void GameClock::go_berserk(Color side, std::int64_t penalty_ms) {
+    auto& left = remaining_ms[std::size_t(side)];
+    left = std::max<std::int64_t>(1, left - std::max<std::int64_t>(0, penalty_ms));
+    berserked[std::size_t(side)] = true;
+}
+
+std::int64_t GameClock::increment_of(Color side) const {
+    return berserked[std::size_t(side)] ? 0 : settings.increment_ms;
 }
 
 void GameClock::stop(std::int64_t now_ms) {

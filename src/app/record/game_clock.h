@@ -35,6 +35,10 @@ struct GameClock {
     std::int64_t turn_started_ms = 0;
     // What each side may still be credited for network delay (see on_move).
     std::array<std::int64_t, 2> lag_quota_ms{lag_quota_start_ms, lag_quota_start_ms};
+    // Sides that went berserk in an arena (tournaments/arena_berserk.h): their time was cut
+    // and they get no increment.
+    std::array<bool, 2> berserked{false, false};
+    bool berserk_allowed = false; // an arena game whose event allows berserk
 
     static GameClock start(const ClockSettings& settings);
 
@@ -53,6 +57,11 @@ struct GameClock {
     // A takeback or another change of turn that charges nobody: `side` runs from now (none:
     // back at the start of the game, where nothing runs until the first move).
     void restart_for(std::optional<Color> side, std::int64_t now_ms);
+    // `side` goes berserk: `penalty_ms` comes off its time (what it has used stays used) and
+    // it gets no increment from now on.
+    void go_berserk(Color side, std::int64_t penalty_ms);
+    // The side's increment: none once it went berserk.
+    std::int64_t increment_of(Color side) const;
     // The game is over: the running side's time is taken off and nothing runs.
     void stop(std::int64_t now_ms);
 };

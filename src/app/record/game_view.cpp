@@ -55,6 +55,8 @@ ClockView clock_view_of(const GameClock& clock, bool over, std::int64_t now_ms) 
     view.settings = clock.settings;
     view.remaining_ms = {clock.remaining_at(White, now_ms), clock.remaining_at(Black, now_ms)};
     if (!over) view.running = clock.running;
+    view.berserked = clock.berserked;
+    view.berserk_allowed = clock.berserk_allowed;
     return view;
 }
 

@@ -44,8 +44,10 @@ struct PositionView {
 // A game's clock as of the instant the view was made.
 struct ClockView {
     ClockSettings settings;
-    std::array<std::int64_t, 2> remaining_ms{}; // White, Black
-    std::optional<Color> running;               // none before the first move and once over
+    std::array<std::int64_t, 2> remaining_ms{};  // White, Black
+    std::optional<Color> running;                // none before the first move and once over
+    std::array<bool, 2> berserked{false, false}; // went berserk in an arena
+    bool berserk_allowed = false;                // an arena game whose event allows it
 };
 
 // The seat a requester holds, with the link that gives it back on another device.

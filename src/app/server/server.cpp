@@ -182,6 +182,7 @@ int run_server(const ServeOptions& given) {
         router.api_tokens = &api_tokens;
         ArenaServiceOptions arena_options;
         arena_options.holder = new_secret_token(); // this process, for the pairing lease
+        arena_options.schedule = options.arena_schedule;
         arenas.emplace(*storage.arenas, *service, storage.accounts.get(), clock, arena_options);
         router.arenas = &*arenas;
         router.account_store = storage.accounts.get();

@@ -6,6 +6,7 @@
 #include "app/bots/house_bots.h"
 #include "app/http/creation_quota.h"
 #include "app/http/server.h"
+#include "app/tournaments/arena_schedule.h"
 
 #include <functional>
 #include <optional>
@@ -46,6 +47,8 @@ struct ServeOptions {
     // starts them as clients of the Bot API and answers what stops them (called before the
     // server stops). None without the function.
     std::vector<std::string> house_bots;
+    // The site's own tournaments (`--schedule`), announced by the process that pairs.
+    std::vector<ScheduledArena> arena_schedule;
     std::function<std::function<void()>(int port, const std::vector<HouseBotAccount>& bots)>
         run_house_bots;
 };

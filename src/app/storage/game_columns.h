@@ -45,6 +45,7 @@ inline constexpr const char* changeable_column_names[] = {
     "engine_level",
     "clock_white_lag_quota_ms",
     "clock_black_lag_quota_ms",
+    "clock_berserk",
 };
 inline constexpr int changeable_column_count = int(std::size(changeable_column_names));
 
@@ -54,6 +55,16 @@ inline std::string changeable_columns() {
     for (const char* name : changeable_column_names)
         columns += (columns.empty() ? "" : ", ") + std::string(name);
     return columns;
+}
+
+// Berserk as clock_berserk holds it: 1 White went berserk, 2 Black did, 4 the game allows it.
+inline std::int64_t berserk_bits(const GameClock& clock) {
+    return (clock.berserked[0] ? 1 : 0) | (clock.berserked[1] ? 2 : 0) |
+           (clock.berserk_allowed ? 4 : 0);
+}
+inline void read_berserk_bits(GameClock& clock, std::optional<std::int64_t> bits) {
+    clock.berserked = {(bits.value_or(0) & 1) != 0, (bits.value_or(0) & 2) != 0};
+    clock.berserk_allowed = (bits.value_or(0) & 4) != 0;
 }
 
 // How a record's fields are written to and read from their columns.

@@ -31,4 +31,14 @@ std::optional<BerserkRefusal> berserk_refusal(const BerserkRequest& request) {
     return std::nullopt;
 }
 
+const char* berserk_refusal_text(BerserkRefusal refusal) {
+    switch (refusal) {
+    case BerserkRefusal::NotInEvent: return "this game allows no berserk";
+    case BerserkRefusal::AfterOwnMove: return "berserk only before your first move";
+    case BerserkRefusal::AlreadyBerserked: return "you went berserk already";
+    case BerserkRefusal::GameOver: return "the game is over";
+    }
+    return "no berserk";
+}
+
 } // namespace evo::app

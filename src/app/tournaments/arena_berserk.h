@@ -40,5 +40,7 @@ struct BerserkRequest {
 // Why a berserk is refused, or nothing when it may go ahead: before the player's own first
 // move (White at ply 0, Black at ply 0 or 1), once.
 std::optional<BerserkRefusal> berserk_refusal(const BerserkRequest& request);
+// The refusal as a sentence for the player.
+const char* berserk_refusal_text(BerserkRefusal refusal);
 
 } // namespace evo::app

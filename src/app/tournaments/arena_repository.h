@@ -44,6 +44,8 @@ struct ArenaRecord : ArenaSettings {
     std::int64_t starts_ms = 0;
     ArenaStatus status = ArenaStatus::Created;
     std::int64_t finished_ms = 0; // when it finished (its end, or earlier when terminated)
+    // A scheduled event's key (arena_schedule.h), which names it once; empty: an account's.
+    std::string schedule_key;
 
     std::int64_t finishes_ms() const { return starts_ms + std::int64_t{minutes} * 60'000; }
 };
@@ -80,6 +82,9 @@ class ArenaRepository {
 
     // Stores a new event; sets record.id.
     virtual void insert(ArenaRecord& record) = 0;
+    // Stores a scheduled event unless one with its schedule_key is stored already: true (and
+    // record.id set) when this call stored it.
+    virtual bool insert_scheduled(ArenaRecord& record) = 0;
     virtual std::optional<ArenaRecord> find(std::int64_t id) = 0;
     // The events of one status: created ones soonest first, the others latest first.
     virtual std::vector<ArenaRecord> list(ArenaStatus status, int limit) = 0;

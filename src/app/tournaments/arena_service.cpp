@@ -38,6 +38,17 @@ void check_name(const std::string& name) {
         if (c < 0x20 || c == 0x7f) throw bad_request("name: no control characters");
 }
 
+// The event a game was made for ("tournament:ID"); none: not an arena game.
+std::optional<std::int64_t> event_of(const GameRecord& game) {
+    const std::string prefix = "tournament:";
+    if (game.made_for.rfind(prefix, 0) != 0) return std::nullopt;
+    try {
+        return std::stoll(game.made_for.substr(prefix.size()));
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
 ArenaGameResult result_of(const GameRecord& game) {
     ArenaGameResult result;
     result.game_id = game.id;
@@ -47,6 +58,10 @@ ArenaGameResult result_of(const GameRecord& game) {
     if (score == "1-0") result.winner = White;
     if (score == "0-1") result.winner = Black;
     result.plies = int(game.moves_uci.size());
+    if (game.clock) {
+        result.white_berserked = game.clock->berserked[0];
+        result.black_berserked = game.clock->berserked[1];
+    }
     return result;
 }
 
@@ -61,27 +76,32 @@ ArenaService::~ArenaService() {
     stop();
 }
 
+void check_arena_settings(const ArenaSettings& settings, int max_minutes) {
+    if (!find_variant(settings.variant))
+        throw bad_request("unknown variant: " + settings.variant.substr(0, 40));
+    if (settings.clock.base_seconds < 0 || settings.clock.increment_seconds < 0)
+        throw bad_request("the clock's time and increment are not negative");
+    ClockSettings clock{std::int64_t{settings.clock.base_seconds} * 1000,
+                        std::int64_t{settings.clock.increment_seconds} * 1000, std::nullopt};
+    if (settings.clock.base_seconds == 0)
+        throw bad_request("clockTime: a game here starts with some time on the clock (at least "
+                          "1 second)");
+    if (auto invalid = invalid_clock_settings(clock))
+        throw bad_request(std::string("clock: ") + *invalid);
+    if (settings.minutes < 1 || settings.minutes > max_minutes)
+        throw bad_request("minutes: from 1 to " + std::to_string(max_minutes));
+    check_name(settings.name);
+}
+
 ArenaRecord ArenaService::create(const ArenaRequest& request, const AccountRecord& maker) {
+    check_arena_settings(request, options_.max_minutes);
     const Variant* variant = find_variant(request.variant);
-    if (!variant) throw bad_request("unknown variant: " + request.variant.substr(0, 40));
     Player player;
     player.account_key = account_owner_key(maker.id);
     GameOffer offer;
     offer.variant = request.variant;
     offer.rated = request.rated;
     check_game_offer(offer, player);
-    if (request.clock.base_seconds < 0 || request.clock.increment_seconds < 0)
-        throw bad_request("the clock's time and increment are not negative");
-    ClockSettings clock{std::int64_t{request.clock.base_seconds} * 1000,
-                        std::int64_t{request.clock.increment_seconds} * 1000, std::nullopt};
-    if (request.clock.base_seconds == 0)
-        throw bad_request("clockTime: a game here starts with some time on the clock (at least "
-                          "1 second)");
-    if (auto invalid = invalid_clock_settings(clock))
-        throw bad_request(std::string("clock: ") + *invalid);
-    if (request.minutes < 1 || request.minutes > options_.max_minutes)
-        throw bad_request("minutes: from 1 to " + std::to_string(options_.max_minutes));
-    check_name(request.name);
     const std::int64_t now = clock_.now_ms();
     ArenaRecord record;
     static_cast<ArenaSettings&>(record) = request;
@@ -172,6 +192,25 @@ void ArenaService::terminate(std::int64_t id, const AccountRecord& account) {
         throw conflict("the tournament changed meanwhile: try again");
 }
 
+GameView ArenaService::berserk(std::int64_t game_id, const Actor& who) {
+    auto game = games_.stored_game(game_id);
+    if (!game) throw not_found("there is no game " + std::to_string(game_id));
+    auto event = event_of(*game);
+    std::optional<ArenaRecord> arena = event ? arenas_.find(*event) : std::nullopt;
+    if (!arena) throw bad_request(berserk_refusal_text(BerserkRefusal::NotInEvent));
+    BerserkRequest request;
+    request.event_allows_berserk = arena->berserkable && clock_allows_berserk(arena->clock);
+    const std::int64_t penalty_ms =
+        std::int64_t{arena->clock.base_seconds} * 1000 - berserked_clock(arena->clock).initial_ms;
+    return games_.berserk(game_id, who, penalty_ms, [&](Color side, int plies, bool already) {
+        request.player_is_white = side == White;
+        request.plies_played = plies;
+        request.already_berserked = already;
+        if (auto refusal = berserk_refusal(request))
+            throw bad_request(berserk_refusal_text(*refusal));
+    });
+}
+
 std::vector<GameListing> ArenaService::games(std::int64_t id) {
     find_or_404(id);
     std::vector<GameListing> games = games_.list_where(max_listed_games, 0, games_of(id, {}));
@@ -184,7 +223,13 @@ bool ArenaService::tick() {
     const std::int64_t now = clock_.now_ms();
     if (!arenas_.lead(options_.holder, now, options_.lease_ms)) {
         running_seen_.clear(); // another process pairs: what was seen here goes stale
+        announced_.clear();
         return false;
+    }
+    try {
+        announce_scheduled(now);
+    } catch (const std::exception& failure) {
+        log_fault("tournament schedule", failure.what());
     }
     for (const ArenaRecord& due : arenas_.list(ArenaStatus::Created, 1000)) {
         if (due.starts_ms > now) break;
@@ -198,6 +243,29 @@ bool ArenaService::tick() {
         }
     }
     return true;
+}
+
+void ArenaService::announce_scheduled(std::int64_t now) {
+    if (options_.schedule.empty()) return;
+    // Up to the longest announce time ahead; arena_slots bounds each entry by its own.
+    std::int64_t ahead = 0;
+    for (const ScheduledArena& entry : options_.schedule)
+        ahead = std::max(ahead, entry.announce_ms);
+    for (ArenaSlot& slot : arena_slots(options_.schedule, now, now + ahead + 1)) {
+        if (announced_.count(slot.schedule_key)) continue;
+        ArenaRecord record;
+        static_cast<ArenaSettings&>(record) = slot.settings;
+        record.berserkable = record.berserkable && clock_allows_berserk(record.clock);
+        record.created_by = "";
+        record.created_by_name = options_.schedule_maker;
+        record.created_ms = now;
+        record.starts_ms = slot.starts_ms;
+        record.schedule_key = slot.schedule_key;
+        arenas_.insert_scheduled(record); // false: stored before (a restart, another holder)
+        announced_.insert(slot.schedule_key);
+    }
+    // Keys of events that started long ago are not needed to tell them apart any more.
+    while (announced_.size() > 10'000) announced_.erase(announced_.begin());
 }
 
 void ArenaService::run_event(const ArenaRecord& arena, std::int64_t now) {
@@ -323,6 +391,7 @@ void ArenaService::make_game(const ArenaRecord& arena, const ArenaEntrant& white
     Pairing pairing{
         arena.rated, seat_player_now(accounts_, white.player, white.name, arena.variant),
         seat_player_now(accounts_, black.player, black.name, arena.variant), made_for_of(arena.id)};
+    pairing.berserkable = arena.berserkable;
     PairedGame game = make_paired_game(games_, offer, white.player, pairing);
     // Seen running from now on, so that its end is noted even if it ends before the next pass.
     running_seen_[arena.id].insert(game.id);

@@ -14,6 +14,7 @@
 #include "app/common/clock.h"
 #include "app/game/service.h"
 #include "arena_repository.h"
+#include "arena_schedule.h"
 #include "arena_standings.h"
 
 #include <atomic>
@@ -65,7 +66,15 @@ struct ArenaServiceOptions {
     // An event of at most this many active players is "small" (W2's two thirds).
     int small_event_players = 20;
     int max_minutes = 720;
+    // The site's own events (arena_schedule.h), announced by the pairing process; their maker
+    // is shown as `schedule_maker`.
+    std::vector<ScheduledArena> schedule;
+    std::string schedule_maker = "evochess";
 };
+
+// Refuses (ApiError 400) settings no event can have: an unknown variant, a clock a game here
+// cannot have, a length outside 1..max_minutes, a name too long or with control characters.
+void check_arena_settings(const ArenaSettings& settings, int max_minutes);
 
 class ArenaService {
   public:
@@ -88,6 +97,11 @@ class ArenaService {
     void terminate(std::int64_t id, const AccountRecord& account);
     // How many joined the event (withdrawn ones too).
     int player_count(std::int64_t id) { return int(arenas_.entrants(id).size()); }
+    // The actor's side of an arena game goes berserk (arena_berserk.h): half its time (or,
+    // where the base is under 40 x the increment, none of it) and no increment. 400: not an
+    // arena game, an event or clock without berserk, after the side's first move, twice, or
+    // once the game is over; 404: no such game.
+    GameView berserk(std::int64_t game_id, const Actor& who);
     // The games made for the event, in the order they were made.
     std::vector<GameListing> games(std::int64_t id);
 
@@ -101,6 +115,8 @@ class ArenaService {
 
   private:
     ArenaRecord find_or_404(std::int64_t id);
+    // Stores the scheduled events due to be announced by now (once each, by their key).
+    void announce_scheduled(std::int64_t now);
     void run_event(const ArenaRecord& arena, std::int64_t now);
     // Notes the results of the event's games that ended since the last pass; answers the
     // games still running.
@@ -116,6 +132,8 @@ class ArenaService {
     ArenaServiceOptions options_;
     // Per event this process pairs: the games it saw running at its last pass.
     std::map<std::int64_t, std::set<std::int64_t>> running_seen_;
+    // The scheduled events this process stored or found stored while it held the lease.
+    std::set<std::string> announced_;
     std::mutex tick_mutex_;
 
     std::mutex thread_mutex_;

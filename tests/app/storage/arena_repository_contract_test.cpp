@@ -126,6 +126,32 @@ TYPED_TEST(ArenaRepositoryContract, AnEventReadsBackIsListedByStatusAndMovesOnOn
     EXPECT_EQ(store->list(ArenaStatus::Created, 10).size(), 1u);
 }
 
+// A scheduled event is stored once by its key, whoever asks and however often; events of
+// accounts (no key) never collide.
+TYPED_TEST(ArenaRepositoryContract, AScheduledEventIsStoredOnceByItsKey) {
+    auto store = this->open();
+    auto other_process = this->open();
+    ArenaRecord scheduled = this->arena(1'800'003'600'000);
+    scheduled.schedule_key = "hourly/hourly/1800003600000";
+    EXPECT_TRUE(store->insert_scheduled(scheduled));
+    EXPECT_GT(scheduled.id, 0);
+    ArenaRecord again = scheduled;
+    again.id = 0;
+    EXPECT_FALSE(other_process->insert_scheduled(again));
+    EXPECT_EQ(again.id, 0);
+    EXPECT_EQ(store->find(scheduled.id)->schedule_key, "hourly/hourly/1800003600000");
+    ArenaRecord next = this->arena(1'800'007'200'000);
+    next.schedule_key = "hourly/hourly/1800007200000";
+    EXPECT_TRUE(other_process->insert_scheduled(next));
+    ArenaRecord mine = this->arena(1'800'003'600'000);
+    ArenaRecord yours = this->arena(1'800'003'600'000);
+    store->insert(mine);
+    store->insert(yours);
+    EXPECT_NE(mine.id, yours.id);
+    EXPECT_EQ(store->find(mine.id)->schedule_key, "");
+    EXPECT_EQ(store->list(ArenaStatus::Created, 10).size(), 4u);
+}
+
 TYPED_TEST(ArenaRepositoryContract, PlayersJoinWithdrawAndRejoin) {
     auto store = this->open();
     ArenaRecord event = this->arena(1'800'000'600'000);

@@ -72,6 +72,8 @@ GameRecord clocked_game(std::int64_t turn_started_ms) {
     clock.running = White;
     clock.turn_started_ms = turn_started_ms;
     clock.lag_quota_ms = {300, 700};
+    clock.berserked = {false, true};
+    clock.berserk_allowed = true;
     record.clock = clock;
     return record;
 }
@@ -144,6 +146,8 @@ TYPED_TEST(GameRepositoryContract, EveryFieldOfAnOnlineClockedGameReadsBack) {
     EXPECT_EQ(loaded->clock->running, White);
     EXPECT_EQ(loaded->clock->turn_started_ms, 123456);
     EXPECT_EQ(loaded->clock->lag_quota_ms, (std::array<std::int64_t, 2>{300, 700}));
+    EXPECT_EQ(loaded->clock->berserked, (std::array<bool, 2>{false, true}));
+    EXPECT_TRUE(loaded->clock->berserk_allowed);
     // A finished game's clock has no flag to watch.
     EXPECT_TRUE(store->running_clocks().empty());
 }

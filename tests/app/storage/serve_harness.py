@@ -23,6 +23,18 @@ def finish():
     sys.exit(1 if results["failed"] else 0)
 
 
+def until(predicate, seconds):
+    """The first true value of `predicate()`, asked every 0.1 s for up to `seconds`; None if
+    there was none (a server's state seen from outside, which has no clock to inject)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    return None
+
+
 def start(binary, database, data, options=()):
     """Starts `evochess serve` on a free port, with more `options` if given: (process, port,
     its 'listening on' line)."""

@@ -15,7 +15,7 @@ import threading
 import time
 
 BIN = sys.argv[sys.argv.index("--engine") + 1]
-from serve_harness import check, clean_up, finish, start, stop_gracefully
+from serve_harness import check, clean_up, finish, start, stop_gracefully, until
 
 PG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "postgres_test_server.sh")
 
@@ -75,16 +75,6 @@ class NdjsonStream:
 
     def close(self):
         self.conn.close()
-
-
-def until(predicate, seconds):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    return None
 
 
 pg_dir = tempfile.mkdtemp(prefix="evochess-pg-", dir="/tmp")

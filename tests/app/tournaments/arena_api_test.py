@@ -5,29 +5,22 @@ through the Board API (a move, then a resignation), and the standings (GET
 /api/tournament/{id} and /results) equal lichess's scoring applied to the event's games
 (/games) by an independent count here. The server is killed (kill -9) mid-event and started
 again on the same data: the event goes on and nothing is counted twice. Bad settings, a
-missing scope and actions on a finished event get clear 4xx answers.
+missing scope and actions on a finished event get clear 4xx answers. Both players go berserk
+in round one (once), White may not after its move in round two. The server runs a schedule
+file (`serve --schedule`): its events are announced, once, also after the restart; a bad
+schedule file stops `serve` with exit 2 and its line.
 Prints 'N passed, N failed'."""
 import http.client
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
-import time
 
 BIN = sys.argv[sys.argv.index("--engine") + 1]
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "storage"))
-from serve_harness import call_api as call, check, finish, start  # noqa: E402
-
-
-def until(predicate, seconds):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    return None
+from serve_harness import call_api as call, check, finish, start, until  # noqa: E402
 
 
 def lichess_points(wins):
@@ -42,9 +35,41 @@ def lichess_points(wins):
 
 data = tempfile.mkdtemp(prefix="evochess-arena-test-")
 database = "sqlite:" + os.path.join(data, "games.sqlite3")
+# The site's own events (`serve --schedule`): every half hour, alternately chess and EvoChess,
+# announced two hours ahead (four events at any time).
+schedule = os.path.join(data, "schedule.ini")
+with open(schedule, "w") as out:
+    out.write("[often]\nvariants = chess, evochess\nclock = 1+0\nminutes = 25\n"
+              "minute = 0, 30\nannounce_hours = 2\n")
+bad_schedule = os.path.join(data, "bad.ini")
+with open(bad_schedule, "w") as out:
+    out.write("[often]\nvariants = chess\nclock = fast\nminutes = 25\n")
 server = None
+
+
+def scheduled_events(port):
+    status, lists, _ = call(port, "GET", "/api/tournament")
+    return [t for t in lists["created"] + lists["started"] if t.get("schedule")]
+
+
 try:
-    server, port, _ = start(BIN, database, data)
+    refused = subprocess.run([BIN, "serve", "--port", "0", "--data", data, "--schedule",
+                              bad_schedule], capture_output=True, text=True, timeout=60)
+    check(refused.returncode == 2 and "bad.ini:3: field 'often.clock'" in refused.stderr,
+          "a bad schedule file: exit 2, naming its line (%d %s)" % (refused.returncode,
+                                                                    refused.stderr.strip()))
+    server, port, _ = start(BIN, database, data, ["--schedule", schedule])
+    announced = until(lambda: len(scheduled_events(port)) == 4 and scheduled_events(port), 20)
+    check(bool(announced), "the schedule's four events are announced")
+    if announced:
+        check(all(t["createdBy"] == "evochess" and t["schedule"]["freq"] == "hourly"
+                  and t["minutes"] == 25 and t["clock"] == {"limit": 60, "increment": 0}
+                  for t in announced), "made by evochess, hourly, 1+0 for 25 minutes")
+        check(sorted(t["variant"]["key"] for t in announced)
+              == ["evochess", "evochess", "standard", "standard"], "chess and EvoChess in turn")
+        starts = sorted(t["startsAt"] for t in announced)
+        check(all(b - a == 30 * 60_000 for a, b in zip(starts, starts[1:])),
+              "half an hour apart")
     origin = {"Origin": "http://127.0.0.1:%d" % port}
     names = ["anna", "boris", "cyril", "dora"]
     auth, board_only = {}, None
@@ -105,6 +130,21 @@ try:
         check(len(games) == 2 and all(len(p) == 2 for p in games.values()),
               "round %d: two games of two" % round_number)
         for gid, players in games.items():
+            if round_number == 1:
+                # Both go berserk before their first move (short games: no extra point).
+                for name in players:
+                    status, _, _ = call(port, "POST", "/api/board/game/%s/berserk" % gid,
+                                        headers=auth[name])
+                    check(status == 200, "%s goes berserk: %d" % (name, status))
+                    status, answer, _ = call(port, "POST", "/api/board/game/%s/berserk" % gid,
+                                             headers=auth[name])
+                    check(status == 400 and "already" in answer.get("error", ""),
+                          "berserk twice: 400 (%d %s)" % (status, answer))
+                status, state, _ = call(port, "GET", "/api/games/%s" % gid)
+                clock = state.get("clock") or {}
+                check(clock.get("berserk") == {"allowed": True, "w": True, "b": True}
+                      and clock.get("w") == 90_000 and clock.get("b") == 90_000,
+                      "berserked: 1:30 each (%s)" % clock)
             status, state, _ = call(port, "GET", "/api/games/%s" % gid)
             legal = state.get("legal") or state.get("position", {}).get("legal", [])
             # White moves first: of the two, the one whose move is taken.
@@ -112,6 +152,13 @@ try:
                           headers=auth[name])[0] for name in players] if legal else []
             check(moved.count(200) == 1, "round %d: White moves in game %s (%s)"
                   % (round_number, gid, moved))
+            if round_number == 2:
+                refused = [call(port, "POST", "/api/board/game/%s/berserk" % gid,
+                                headers=auth[name]) for name in players]
+                check(sorted(r[0] for r in refused) == [200, 400]
+                      and any("before your first move" in str(r[1]) for r in refused),
+                      "round 2: White may no longer go berserk, Black still may (%s)"
+                      % [r[:2] for r in refused])
             loser = max(players)
             status, _, _ = call(port, "POST", "/api/board/game/%s/resign" % gid,
                                 headers=auth[loser])
@@ -126,9 +173,13 @@ try:
     # kill -9 mid-event, then the same data again: the event goes on.
     server.send_signal(signal.SIGKILL)
     server.wait()
-    server, port, _ = start(BIN, database, data)
+    server, port, _ = start(BIN, database, data, ["--schedule", schedule])
     origin = {"Origin": "http://127.0.0.1:%d" % port}
     check(play_round(3), "round 3 played after a kill -9 and a restart")
+    # (One may have started meanwhile, at a half hour: it is listed as started then.)
+    after = [t["startsAt"] for t in scheduled_events(port)]
+    check(len(after) in (4, 5) and len(set(after)) == len(after),
+          "no scheduled event announced twice after the restart (%s)" % after)
     check(play_round(4), "round 4 played")
 
     # Every finished game noted, then the maker ends the event (the games running now, if a

@@ -12,6 +12,7 @@
 #include "app/storage/sqlite/arena_repository.h"
 #include "app/storage/sqlite/game_repository.h"
 #include "app/tournaments/arena_service.h"
+#include "core/variant.h"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,12 @@
 
 namespace evo::app::testing {
 namespace {
+
+ArenaServiceOptions holder_options(const std::string& holder) {
+    ArenaServiceOptions options;
+    options.holder = holder;
+    return options;
+}
 
 class ArenaServiceTest : public ::testing::Test {
   protected:
@@ -75,7 +82,8 @@ class ArenaServiceTest : public ::testing::Test {
     SqliteAccountRepository accounts_store_{database()};
     SqliteArenaRepository arenas_store_{database()};
     GameService games_{games_store_, {}, clock_, stream_text()};
-    ArenaService arenas_{arenas_store_, games_, &accounts_store_, clock_, {"process-a"}};
+    ArenaService arenas_{arenas_store_, games_, &accounts_store_, clock_,
+                         holder_options("process-a")};
 };
 
 // lichess's points for a sequence of wins and losses (no draws, no berserk), counted here by
@@ -232,7 +240,8 @@ TEST_F(ArenaServiceTest, OfTwoProcessesOnOneDatabaseOnlyTheLeaseHolderPairs) {
     SqliteGameRepository other_games_store(database());
     SqliteArenaRepository other_arenas_store(database());
     GameService other_games(other_games_store, {}, clock_, stream_text());
-    ArenaService other(other_arenas_store, other_games, &accounts_store_, clock_, {"process-b"});
+    ArenaService other(other_arenas_store, other_games, &accounts_store_, clock_,
+                       holder_options("process-b"));
     AccountRecord maker = account("Maker");
     ArenaRecord made = arenas_.create(blitz(), maker);
     for (const char* name : {"Ann", "Bob", "Cy", "Dee"}) arenas_.join(made.id, account(name));
@@ -258,6 +267,128 @@ TEST_F(ArenaServiceTest, OfTwoProcessesOnOneDatabaseOnlyTheLeaseHolderPairs) {
     EXPECT_EQ(other.view(made.id).standings.at(0).sheet.total, 2);
     EXPECT_EQ(arenas_.games(made.id).size(), 4u); // the next wave, made once
     EXPECT_FALSE(arenas_.tick());
+}
+
+// Berserk (arena_berserk.h) on a real game: before one's own first move, once; half the base
+// off and no increment; a berserk win of 14 plies or more scores one point more; an event
+// without berserk refuses it.
+TEST_F(ArenaServiceTest, APlayerGoesBerserkOnceBeforeTheirFirstMoveAndScoresAPointMore) {
+    AccountRecord maker = account("Maker");
+    ArenaRequest request = blitz();
+    request.clock = {180, 2};
+    ArenaRecord made = arenas_.create(request, maker);
+    arenas_.join(made.id, account("Ann"));
+    arenas_.join(made.id, account("Bob"));
+    arenas_.tick();
+    std::vector<GameListing> games = running(made.id);
+    ASSERT_EQ(games.size(), 1u);
+    const std::int64_t game = games[0].id;
+    const std::string white = token_of(game, games[0].seat_players[0]->key);
+    const std::string black = token_of(game, games[0].seat_players[1]->key);
+
+    GameView view = arenas_.berserk(game, Actor::requester(black));
+    ASSERT_TRUE(view.clock);
+    EXPECT_EQ(view.clock->remaining_ms[1], 90'000);
+    EXPECT_EQ(view.clock->remaining_ms[0], 180'000);
+    EXPECT_TRUE(view.clock->berserked[1]);
+    EXPECT_TRUE(view.clock->berserk_allowed);
+    EXPECT_THROW(arenas_.berserk(game, Actor::requester(black)), ApiError); // twice
+    const char* moves[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3",
+                           "f8c5", "b1c3", "d7d6", "c1g5", "h7h6", "g5h4", "g7g5"};
+    for (int ply = 0; ply < 14; ++ply) {
+        games_.play(game, PlayCommand{{moves[ply]}, {}, 0},
+                    Actor::requester(ply % 2 == 0 ? white : black));
+        if (ply == 0) {
+            try {
+                arenas_.berserk(game, Actor::requester(white));
+                ADD_FAILURE() << "a berserk after one's own first move";
+            } catch (const ApiError& refusal) {
+                EXPECT_EQ(refusal.kind(), ErrorKind::BadRequest);
+                EXPECT_STREQ(refusal.what(), "berserk only before your first move");
+            }
+        }
+    }
+    EXPECT_EQ(games_.stored_game(game)->clock->settings.increment_ms, 2'000);
+    games_.resign(game, ResignCommand{}, Actor::requester(white));
+    arenas_.tick();
+    ArenaView standings = arenas_.view(made.id);
+    ASSERT_EQ(standings.standings.size(), 2u);
+    EXPECT_EQ(standings.standings[0].entrant.player, games[0].seat_players[1]->key);
+    EXPECT_EQ(standings.standings[0].sheet.total, 3); // 2 for the win, 1 for the berserk
+    EXPECT_EQ(standings.standings[1].sheet.total, 0);
+    EXPECT_THROW(arenas_.berserk(game, Actor::requester(white)), ApiError); // over
+
+    ArenaRequest calm = blitz();
+    calm.berserkable = false;
+    ArenaRecord without = arenas_.create(calm, maker);
+    arenas_.join(without.id, account("Cy"));
+    arenas_.join(without.id, account("Dee"));
+    arenas_.tick();
+    std::vector<GameListing> calm_games = running(without.id);
+    ASSERT_EQ(calm_games.size(), 1u);
+    EXPECT_FALSE(games_.stored_game(calm_games[0].id)->clock->berserk_allowed);
+    try {
+        arenas_.berserk(
+            calm_games[0].id,
+            Actor::requester(token_of(calm_games[0].id, calm_games[0].seat_players[0]->key)));
+        ADD_FAILURE() << "a berserk where the event allows none";
+    } catch (const ApiError& refusal) {
+        EXPECT_STREQ(refusal.what(), "this game allows no berserk");
+    }
+    EXPECT_THROW(arenas_.berserk(999'999, Actor::requester(white)), ApiError); // no such game
+}
+
+// The site's own events (arena_schedule.h): the holder of the lease announces each once, a
+// restart or another process finds it stored and adds none, and at its hour it starts and
+// pairs who joined, with nobody's hand on it.
+TEST_F(ArenaServiceTest, AScheduledArenaIsAnnouncedOnceAndRunsOnItsOwn) {
+    ScheduledArena hourly;
+    hourly.key = "hourly";
+    hourly.variants = {"evochess", "chess"};
+    hourly.settings.clock = {60, 0};
+    hourly.settings.minutes = 30;
+    hourly.announce_ms = 2 * 3'600'000;
+    ArenaServiceOptions options = holder_options("process-s");
+    options.schedule = {hourly};
+    // At 08:00:01 UTC (08:00 has passed): the events of 09:00 and 10:00, not 11:00.
+    clock_.advance(1'000);
+    ArenaService scheduled(arenas_store_, games_, &accounts_store_, clock_, options);
+    ASSERT_TRUE(scheduled.tick());
+    std::vector<ArenaRecord> created = scheduled.list().created;
+    ASSERT_EQ(created.size(), 2u);
+    EXPECT_EQ(created[0].starts_ms, 1'800'003'600'000); // 09:00
+    EXPECT_EQ(created[1].starts_ms, 1'800'007'200'000); // 10:00 is just inside two hours
+    EXPECT_EQ(created[0].created_by_name, "evochess");
+    EXPECT_NE(created[0].variant, created[1].variant); // the rotation
+    EXPECT_EQ(created[0].name,
+              "Hourly " + std::string(find_variant(created[0].variant)->display_name));
+    EXPECT_FALSE(created[0].schedule_key.empty());
+
+    // Again, and from a new process once the lease has lapsed: nothing more.
+    scheduled.tick();
+    clock_.advance(11'000);
+    ArenaService restarted(arenas_store_, games_, &accounts_store_, clock_, [&] {
+        ArenaServiceOptions again = options;
+        again.holder = "process-t";
+        return again;
+    }());
+    ASSERT_TRUE(restarted.tick());
+    EXPECT_EQ(restarted.list().created.size(), 2u);
+
+    // Nobody may end it (it has no maker); players join; at 09:00 it starts and pairs them.
+    AccountRecord ann = account("Ann");
+    AccountRecord bob = account("Bob");
+    EXPECT_THROW(restarted.terminate(created[0].id, ann), ApiError);
+    restarted.join(created[0].id, ann);
+    restarted.join(created[0].id, bob);
+    clock_.advance(3'600'000 - 11'000); // 09:00:01
+    ASSERT_TRUE(restarted.tick());
+    ArenaView view = restarted.view(created[0].id);
+    EXPECT_EQ(view.record.status, ArenaStatus::Started);
+    EXPECT_EQ(view.running_games.size(), 1u);
+    // The next hour's event (11:00) is announced now, once.
+    EXPECT_EQ(restarted.list().created.size(), 2u);
+    EXPECT_EQ(restarted.list().created.back().starts_ms, 1'800'010'800'000);
 }
 
 } // namespace

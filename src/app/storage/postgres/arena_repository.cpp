@@ -9,7 +9,7 @@ namespace {
 constexpr const char* arena_columns =
     "SELECT id, name, variant, clock_base_s, clock_increment_s, minutes, rated, berserkable, "
     "streakable, allow_bots, created_by, created_by_name, created_ms, starts_ms, status, "
-    "finished_ms FROM tournaments ";
+    "finished_ms, schedule_key FROM tournaments ";
 
 ArenaRecord arena_of_row(const PostgresResult& rows, int row) {
     ArenaRecord arena;
@@ -28,6 +28,7 @@ ArenaRecord arena_of_row(const PostgresResult& rows, int row) {
     arena.starts_ms = rows.int64(row, 13);
     arena.status = arena_status_named(rows.text(row, 14)).value_or(ArenaStatus::Finished);
     arena.finished_ms = rows.optional_int64(row, 15).value_or(0);
+    arena.schedule_key = rows.optional_text(row, 16).value_or("");
     return arena;
 }
 
@@ -62,6 +63,16 @@ PostgresResult PostgresArenaRepository::run(std::string_view sql, const Postgres
 }
 
 void PostgresArenaRepository::insert(ArenaRecord& record) {
+    store(record);
+}
+
+bool PostgresArenaRepository::insert_scheduled(ArenaRecord& record) {
+    return store(record);
+}
+
+bool PostgresArenaRepository::store(ArenaRecord& record) {
+    std::optional<std::string> schedule_key;
+    if (!record.schedule_key.empty()) schedule_key = record.schedule_key;
     PostgresParams params;
     params.add(record.name)
         .add(record.variant)
@@ -76,13 +87,19 @@ void PostgresArenaRepository::insert(ArenaRecord& record) {
         .add(record.created_by_name)
         .add(record.created_ms)
         .add(record.starts_ms)
-        .add(std::string(arena_status_name(record.status)));
-    record.id = run("INSERT INTO tournaments (name, variant, clock_base_s, clock_increment_s, "
-                    "minutes, rated, berserkable, streakable, allow_bots, created_by, "
-                    "created_by_name, created_ms, starts_ms, status) VALUES ($1, $2, $3, $4, "
-                    "$5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
-                    params)
-                    .int64(0, 0);
+        .add(std::string(arena_status_name(record.status)))
+        .add_optional(schedule_key);
+    // An event with a schedule key already stored is left as it is (its unique index).
+    PostgresResult stored =
+        run("INSERT INTO tournaments (name, variant, clock_base_s, clock_increment_s, "
+            "minutes, rated, berserkable, streakable, allow_bots, created_by, "
+            "created_by_name, created_ms, starts_ms, status, schedule_key) VALUES ($1, $2, $3, "
+            "$4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) "
+            "ON CONFLICT (schedule_key) WHERE schedule_key IS NOT NULL DO NOTHING RETURNING id",
+            params);
+    if (stored.rows() == 0) return false;
+    record.id = stored.int64(0, 0);
+    return true;
 }
 
 std::optional<ArenaRecord> PostgresArenaRepository::find(std::int64_t id) {

@@ -14,6 +14,7 @@ class PostgresArenaRepository final : public ArenaRepository {
     explicit PostgresArenaRepository(const std::string& conninfo, std::size_t connections = 2);
 
     void insert(ArenaRecord& record) override;
+    bool insert_scheduled(ArenaRecord& record) override;
     std::optional<ArenaRecord> find(std::int64_t id) override;
     std::vector<ArenaRecord> list(ArenaStatus status, int limit) override;
     bool advance(std::int64_t id, ArenaStatus from, ArenaStatus to, std::int64_t now_ms) override;
@@ -25,6 +26,7 @@ class PostgresArenaRepository final : public ArenaRepository {
     bool lead(const std::string& holder, std::int64_t now_ms, std::int64_t lease_ms) override;
 
   private:
+    bool store(ArenaRecord& record);
     PostgresResult run(std::string_view sql, const PostgresParams& params = {});
     PostgresConnectionPool pool_;
 };

@@ -66,7 +66,8 @@ void add_changeable_fields(PostgresParams& params, const GameRecord& record) {
         .add_optional(record.rematch_id)
         .add_optional(record.engine.level)
         .add_optional(optional_int64(bool(clock), clock ? clock->lag_quota_ms[0] : 0))
-        .add_optional(optional_int64(bool(clock), clock ? clock->lag_quota_ms[1] : 0));
+        .add_optional(optional_int64(bool(clock), clock ? clock->lag_quota_ms[1] : 0))
+        .add_optional(optional_int64(bool(clock), clock ? berserk_bits(*clock) : 0));
 }
 
 // The moves from `from_ply` on, in one statement (a long game is one round trip, not one each).
@@ -280,7 +281,7 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
                owner, rated, white_player, black_player, seat_players,
                (SELECT json_agg(json_build_array(colour, rating_before, rating_after))
                 FROM rating_history WHERE game_id = games.id)::text,
-               made_for
+               made_for, clock_berserk
         FROM games WHERE id = $1)sql",
                               PostgresParams().add(id));
     if (game.rows() == 0) return std::nullopt;
@@ -313,6 +314,7 @@ std::optional<GameRecord> PostgresGameRepository::load(std::int64_t id) {
         clock.turn_started_ms = game.optional_int64(0, 26).value_or(0);
         clock.lag_quota_ms = {game.optional_int64(0, 31).value_or(lag_quota_start_ms),
                               game.optional_int64(0, 32).value_or(lag_quota_start_ms)};
+        read_berserk_bits(clock, game.optional_int64(0, 41));
         record.clock = clock;
     }
     record.takeback_offer = side_of(game.optional_text(0, 27));

@@ -337,6 +337,15 @@ CREATE TABLE tournament_lease (
 );
 )sql";
 
+// Version 19: the site's scheduled events (issue 50), each stored once by its key, and who
+// went berserk in a game and whether it may (game_columns.h).
+constexpr const char* arena_schedule_and_berserk_sql = R"sql(
+ALTER TABLE games ADD COLUMN clock_berserk BIGINT;
+ALTER TABLE tournaments ADD COLUMN schedule_key TEXT;
+CREATE UNIQUE INDEX tournaments_by_schedule_key ON tournaments(schedule_key)
+    WHERE schedule_key IS NOT NULL;
+)sql";
+
 struct MigrationStep {
     int version; // the version the step reaches
     const char* sql;
@@ -362,6 +371,7 @@ constexpr MigrationStep migration_steps[] = {
     {16, api_token_last_use_sql},
     {17, login_places_sql},
     {18, arenas_sql},
+    {19, arena_schedule_and_berserk_sql},
 };
 
 } // namespace

@@ -9,7 +9,7 @@ namespace {
 constexpr const char* arena_columns =
     "SELECT id, name, variant, clock_base_s, clock_increment_s, minutes, rated, berserkable, "
     "streakable, allow_bots, created_by, created_by_name, created_ms, starts_ms, status, "
-    "finished_ms FROM tournaments ";
+    "finished_ms, schedule_key FROM tournaments ";
 
 ArenaRecord arena_of_row(const SqliteStatement& row) {
     ArenaRecord arena;
@@ -28,6 +28,7 @@ ArenaRecord arena_of_row(const SqliteStatement& row) {
     arena.starts_ms = row.column_int(13);
     arena.status = arena_status_named(row.column_text(14)).value_or(ArenaStatus::Finished);
     arena.finished_ms = row.column_optional_int64(15).value_or(0);
+    arena.schedule_key = row.column_optional_text(16).value_or("");
     return arena;
 }
 
@@ -67,11 +68,21 @@ SqliteArenaRepository::SqliteArenaRepository(const std::string& database_path)
 
 void SqliteArenaRepository::insert(ArenaRecord& record) {
     std::lock_guard lock(mutex_);
+    store(record);
+}
+
+bool SqliteArenaRepository::insert_scheduled(ArenaRecord& record) {
+    std::lock_guard lock(mutex_);
+    return store(record);
+}
+
+bool SqliteArenaRepository::store(ArenaRecord& record) {
+    // An event with a schedule key already stored is left as it is (its unique index).
     SqliteStatement insert(
         db_, "INSERT INTO tournaments (name, variant, clock_base_s, clock_increment_s, minutes, "
              "rated, berserkable, streakable, allow_bots, created_by, created_by_name, "
-             "created_ms, starts_ms, status) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             "created_ms, starts_ms, status, schedule_key) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
     insert.bind(1, record.name)
         .bind(2, record.variant)
         .bind(3, std::int64_t{record.clock.base_seconds})
@@ -86,8 +97,14 @@ void SqliteArenaRepository::insert(ArenaRecord& record) {
         .bind(12, record.created_ms)
         .bind(13, record.starts_ms)
         .bind(14, arena_status_name(record.status));
+    if (record.schedule_key.empty())
+        insert.bind_null(15);
+    else
+        insert.bind(15, record.schedule_key);
     insert.run();
+    if (db_.changes() == 0) return false;
     record.id = db_.last_insert_id();
+    return true;
 }
 
 std::optional<ArenaRecord> SqliteArenaRepository::find(std::int64_t id) {

@@ -15,6 +15,7 @@ class SqliteArenaRepository final : public ArenaRepository {
     explicit SqliteArenaRepository(const std::string& database_path);
 
     void insert(ArenaRecord& record) override;
+    bool insert_scheduled(ArenaRecord& record) override;
     std::optional<ArenaRecord> find(std::int64_t id) override;
     std::vector<ArenaRecord> list(ArenaStatus status, int limit) override;
     bool advance(std::int64_t id, ArenaStatus from, ArenaStatus to, std::int64_t now_ms) override;
@@ -26,6 +27,7 @@ class SqliteArenaRepository final : public ArenaRepository {
     bool lead(const std::string& holder, std::int64_t now_ms, std::int64_t lease_ms) override;
 
   private:
+    bool store(ArenaRecord& record); // under mutex_
     std::mutex mutex_;
     SqliteDatabase db_;
 };

@@ -64,6 +64,7 @@ void bind_changeable_fields(SqliteStatement& statement, int first, const GameRec
     statement.bind_optional(i++, record.engine.level);
     statement.bind_optional(i++, optional_int64(bool(clock), clock ? clock->lag_quota_ms[0] : 0));
     statement.bind_optional(i++, optional_int64(bool(clock), clock ? clock->lag_quota_ms[1] : 0));
+    statement.bind_optional(i++, optional_int64(bool(clock), clock ? berserk_bits(*clock) : 0));
 }
 
 void insert_moves(SqliteDatabase& db, const GameRecord& record, std::size_t from_ply) {
@@ -206,7 +207,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
                clock_initial_ms, clock_increment_ms, clock_days, clock_white_ms, clock_black_ms,
                clock_running, clock_turn_started_ms, takeback_offer, rematch_offer, rematch_id,
                engine_level, clock_white_lag_quota_ms, clock_black_lag_quota_ms, owner,
-               rated, white_player, black_player, seat_players, made_for
+               rated, white_player, black_player, seat_players, made_for, clock_berserk
         FROM games WHERE id = ?)sql");
     game.bind(1, id);
     if (!game.step()) return std::nullopt;
@@ -243,6 +244,7 @@ std::optional<GameRecord> SqliteGameRepository::load(std::int64_t id) {
         // A game stored before the quota was kept starts with a full one.
         clock.lag_quota_ms = {game.column_optional_int64(31).value_or(lag_quota_start_ms),
                               game.column_optional_int64(32).value_or(lag_quota_start_ms)};
+        read_berserk_bits(clock, game.column_optional_int64(39));
         record.clock = clock;
     }
     record.takeback_offer = side_of(game.column_optional_text(27));

@@ -382,6 +382,17 @@ CREATE TABLE tournament_lease (
 )sql");
 }
 
+// Version 19: the site's scheduled events (issue 50), each stored once by its key, and who
+// went berserk in a game and whether it may (game_columns.h).
+void add_arena_schedule_and_berserk(SqliteDatabase& db) {
+    db.execute(R"sql(
+ALTER TABLE games ADD COLUMN clock_berserk INTEGER;
+ALTER TABLE tournaments ADD COLUMN schedule_key TEXT;
+CREATE UNIQUE INDEX tournaments_by_schedule_key ON tournaments(schedule_key)
+    WHERE schedule_key IS NOT NULL;
+)sql");
+}
+
 struct MigrationStep {
     int version; // the version the step reaches
     void (*apply)(SqliteDatabase&);
@@ -407,6 +418,7 @@ constexpr MigrationStep migration_steps[] = {
     {16, add_api_token_last_use},
     {17, add_login_places},
     {18, add_arenas},
+    {19, add_arena_schedule_and_berserk},
 };
 
 } // namespace
