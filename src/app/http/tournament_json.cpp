@@ -63,10 +63,8 @@ json arena_list_json(const ArenaRecord& arena, int players, std::int64_t now_ms)
         {"streakable", arena.streakable},
         {"allowBots", arena.allow_bots}};
     if (!arena.schedule_key.empty()) {
-        ClockSettings clock{std::int64_t{arena.clock.base_seconds} * 1000,
-                            std::int64_t{arena.clock.increment_seconds} * 1000, std::nullopt};
         out["schedule"] = {{"freq", frequency_of_schedule_key(arena.schedule_key)},
-                           {"speed", lichess_speed(clock)}};
+                           {"speed", lichess_speed(clock_settings_of(arena.clock))}};
     }
     if (arena.status == ArenaStatus::Created)
         out["secondsToStart"] = std::max<std::int64_t>(0, (arena.starts_ms - now_ms) / 1000);

@@ -17,8 +17,11 @@ BerserkedClock berserked_clock(ArenaClock clock) {
     const std::int64_t increment_ms = std::int64_t{clock.increment_seconds} * 1000;
     const std::int64_t initial_ms =
         clock.base_seconds == 0 ? std::max<std::int64_t>(increment_ms, 3000) : base_ms;
-    const std::int64_t penalty_ms = berserk_halves_base(clock) ? base_ms / 2 : 0;
-    return {initial_ms - penalty_ms, 0};
+    return {initial_ms - berserk_penalty_ms(clock), 0};
+}
+
+std::int64_t berserk_penalty_ms(ArenaClock clock) {
+    return berserk_halves_base(clock) ? std::int64_t{clock.base_seconds} * 1000 / 2 : 0;
 }
 
 std::optional<BerserkRefusal> berserk_refusal(const BerserkRequest& request) {

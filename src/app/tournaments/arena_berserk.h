@@ -22,6 +22,8 @@ struct BerserkedClock {
     std::int64_t increment_ms = 0;
 };
 BerserkedClock berserked_clock(ArenaClock clock);
+// What berserk takes off the base in milliseconds (B2): half of it, or nothing.
+std::int64_t berserk_penalty_ms(ArenaClock clock);
 
 enum class BerserkRefusal {
     NotInEvent,       // the event or its clock allows no berserk

@@ -11,7 +11,7 @@ namespace {
 
 constexpr std::int64_t minute_ms = 60'000;
 constexpr std::int64_t hour_ms = 60 * minute_ms;
-constexpr std::int64_t day_ms = 24 * hour_ms;
+// day_ms: app/record/game_clock.h, through arena_clock.h.
 
 // 1970-01-01 was a Thursday (weekday 3 when Monday is 0).
 int weekday_of(std::int64_t ms) {

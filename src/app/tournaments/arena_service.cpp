@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 namespace evo::app {
 
@@ -81,12 +82,10 @@ void check_arena_settings(const ArenaSettings& settings, int max_minutes) {
         throw bad_request("unknown variant: " + settings.variant.substr(0, 40));
     if (settings.clock.base_seconds < 0 || settings.clock.increment_seconds < 0)
         throw bad_request("the clock's time and increment are not negative");
-    ClockSettings clock{std::int64_t{settings.clock.base_seconds} * 1000,
-                        std::int64_t{settings.clock.increment_seconds} * 1000, std::nullopt};
     if (settings.clock.base_seconds == 0)
         throw bad_request("clockTime: a game here starts with some time on the clock (at least "
                           "1 second)");
-    if (auto invalid = invalid_clock_settings(clock))
+    if (auto invalid = invalid_clock_settings(clock_settings_of(settings.clock)))
         throw bad_request(std::string("clock: ") + *invalid);
     if (settings.minutes < 1 || settings.minutes > max_minutes)
         throw bad_request("minutes: from 1 to " + std::to_string(max_minutes));
@@ -199,9 +198,8 @@ GameView ArenaService::berserk(std::int64_t game_id, const Actor& who) {
     std::optional<ArenaRecord> arena = event ? arenas_.find(*event) : std::nullopt;
     if (!arena) throw bad_request(berserk_refusal_text(BerserkRefusal::NotInEvent));
     BerserkRequest request;
-    request.event_allows_berserk = arena->berserkable && clock_allows_berserk(arena->clock);
-    const std::int64_t penalty_ms =
-        std::int64_t{arena->clock.base_seconds} * 1000 - berserked_clock(arena->clock).initial_ms;
+    request.event_allows_berserk = arena->berserkable; // stored with B1 applied
+    const std::int64_t penalty_ms = berserk_penalty_ms(arena->clock);
     return games_.berserk(game_id, who, penalty_ms, [&](Color side, int plies, bool already) {
         request.player_is_white = side == White;
         request.plies_played = plies;
@@ -247,11 +245,11 @@ bool ArenaService::tick() {
 
 void ArenaService::announce_scheduled(std::int64_t now) {
     if (options_.schedule.empty()) return;
-    // Up to the longest announce time ahead; arena_slots bounds each entry by its own.
-    std::int64_t ahead = 0;
-    for (const ScheduledArena& entry : options_.schedule)
-        ahead = std::max(ahead, entry.announce_ms);
-    for (ArenaSlot& slot : arena_slots(options_.schedule, now, now + ahead + 1)) {
+    // Each entry's announce time bounds how far ahead it goes.
+    std::set<std::string> due;
+    for (ArenaSlot& slot :
+         arena_slots(options_.schedule, now, std::numeric_limits<std::int64_t>::max())) {
+        due.insert(slot.schedule_key);
         if (announced_.count(slot.schedule_key)) continue;
         ArenaRecord record;
         static_cast<ArenaSettings&>(record) = slot.settings;
@@ -262,10 +260,9 @@ void ArenaService::announce_scheduled(std::int64_t now) {
         record.starts_ms = slot.starts_ms;
         record.schedule_key = slot.schedule_key;
         arenas_.insert_scheduled(record); // false: stored before (a restart, another holder)
-        announced_.insert(slot.schedule_key);
     }
-    // Keys of events that started long ago are not needed to tell them apart any more.
-    while (announced_.size() > 10'000) announced_.erase(announced_.begin());
+    // A slot that has begun is never asked for again: only the keys still ahead are kept.
+    announced_ = std::move(due);
 }
 
 void ArenaService::run_event(const ArenaRecord& arena, std::int64_t now) {
@@ -384,8 +381,9 @@ void ArenaService::make_game(const ArenaRecord& arena, const ArenaEntrant& white
                              const ArenaEntrant& black) {
     GameOffer offer;
     offer.variant = arena.variant;
-    offer.clock_initial_ms = std::int64_t{arena.clock.base_seconds} * 1000;
-    offer.clock_increment_ms = std::int64_t{arena.clock.increment_seconds} * 1000;
+    const ClockSettings clock = clock_settings_of(arena.clock);
+    offer.clock_initial_ms = clock.initial_ms;
+    offer.clock_increment_ms = clock.increment_ms;
     offer.rated = arena.rated;
     offer.colour = ColourChoice::White;
     Pairing pairing{
