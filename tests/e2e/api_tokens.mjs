@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openHarness } from './browser_harness.mjs';
+import { createAccountInDialog, openHarness } from './browser_harness.mjs';
 import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
 // The bots' rated games come from one address in a moment: no rate limit in the way.
@@ -96,13 +96,7 @@ async function signUp(page, name) {
   await page.goto(`${server.address}#lobby`);
   await page.locator('#lobby-view').waitFor({ state: 'visible' });
   await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
-  await page.click('#account-button');
-  const dialog = page.locator('#account-dialog[open]');
-  await dialog.waitFor();
-  await dialog.locator('input[name=name]').fill(name);
-  await dialog.locator('input[name=password]').fill(PASSWORD);
-  await dialog.locator('#create-account-submit').click();
-  await page.waitForFunction((n) => document.getElementById('player-name')?.textContent === n, name);
+  await createAccountInDialog(page, name, PASSWORD);
 }
 
 // The tokens page from the account dialog, its list read.

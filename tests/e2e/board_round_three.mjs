@@ -14,7 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './evochess_server.mjs';
-import { apiCall, createGame, openHarness, repo } from './browser_harness.mjs';
+import { apiCall, createAccountInDialog, createGame, openHarness, repo } from './browser_harness.mjs';
 
 const harness = await openHarness({ name: 'board_round_three' });
 const { server, check } = harness;
@@ -29,16 +29,7 @@ const watch = (page) => {
 };
 const PASSWORD = 'correct horse battery';
 
-async function createAccount(page, name) {
-  await page.click('#account-button');
-  const dialog = page.locator('#account-dialog[open]');
-  await dialog.waitFor();
-  await dialog.locator('input[name=name]').fill(name);
-  await dialog.locator('input[name=password]').fill(PASSWORD);
-  await dialog.locator('#create-account-submit').click();
-  await page.waitForFunction((n) => document.getElementById('player-name')?.textContent === n, name);
-  await dialog.waitFor({ state: 'detached' }).catch(() => {});
-}
+const createAccount = (page, name) => createAccountInDialog(page, name, PASSWORD);
 
 async function openLobby(width, height) {
   const page = watch(await harness.openLobby(width, height));

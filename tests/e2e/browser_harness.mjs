@@ -163,6 +163,22 @@ export async function waitForAppStart(page) {
 }
 
 // A JSON request made by the page itself (same origin, the page's own cookies and storage).
+// The password the browser tests' accounts are made with.
+export const TEST_PASSWORD = 'correct horse battery';
+
+// Makes an account from the header's account dialog of a page that shows the app, and waits
+// until the header names it and the dialog has closed.
+export async function createAccountInDialog(page, name, password = TEST_PASSWORD) {
+  await page.click('#account-button');
+  const dialog = page.locator('#account-dialog[open]');
+  await dialog.waitFor();
+  await dialog.locator('input[name=name]').fill(name);
+  await dialog.locator('input[name=password]').fill(password);
+  await dialog.locator('#create-account-submit').click();
+  await page.waitForFunction((n) => document.getElementById('player-name')?.textContent === n, name);
+  await dialog.waitFor({ state: 'detached' }).catch(() => {});
+}
+
 export const apiCall = (page, method, url, body) =>
   page.evaluate(
     async ([m, u, b]) => {

@@ -18,7 +18,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { openHarness, waitForMoves } from './browser_harness.mjs';
+import { createAccountInDialog, openHarness, waitForMoves } from './browser_harness.mjs';
 import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
 const harness = await openHarness({ name: 'lobby' });
@@ -31,16 +31,7 @@ const PASSWORD = 'correct horse battery';
 
 const openLobby = (width, height) => harness.openLobby(width, height);
 
-async function createAccount(page, name) {
-  await page.click('#account-button');
-  const dialog = page.locator('#account-dialog[open]');
-  await dialog.waitFor();
-  await dialog.locator('input[name=name]').fill(name);
-  await dialog.locator('input[name=password]').fill(PASSWORD);
-  await dialog.locator('#create-account-submit').click();
-  await page.waitForFunction((n) => document.getElementById('player-name')?.textContent === n, name);
-  await dialog.waitFor({ state: 'detached' }).catch(() => {});
-}
+const createAccount = (page, name) => createAccountInDialog(page, name, PASSWORD);
 
 // The lobby stream is live on this page (its first event has come).
 const streamLive = (page) => page.waitForFunction(() => document.getElementById('lobby-connection')?.dataset.state === 'open');

@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { openHarness, waitForMoves } from './browser_harness.mjs';
+import { createAccountInDialog, openHarness, waitForMoves } from './browser_harness.mjs';
 
 // A short claim wait keeps the claim-of-victory check quick (the default is 30 s).
 const harness = await openHarness({ name: 'lobby_pairing', serverArgs: ['--claim-after', '3'] });
@@ -32,13 +32,7 @@ async function openLobby(width, height, { fakeClock = false } = {}) {
 }
 
 async function createAccount(page, name) {
-  await page.click('#account-button');
-  const dialog = page.locator('#account-dialog[open]');
-  await dialog.waitFor();
-  await dialog.locator('input[name=name]').fill(name);
-  await dialog.locator('input[name=password]').fill('correct horse battery');
-  await dialog.locator('#create-account-submit').click();
-  await page.waitForFunction((n) => document.getElementById('player-name')?.textContent === n, name);
+  await createAccountInDialog(page, name);
   await page.waitForFunction(() => document.getElementById('lobby-connection')?.dataset.state === 'open');
 }
 

@@ -17,7 +17,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BoardDriver } from './board_driver.mjs';
-import { apiCall, openHarness, waitForMoves } from './browser_harness.mjs';
+import { apiCall, createAccountInDialog, openHarness, waitForMoves } from './browser_harness.mjs';
 import { expectAccessible, noHorizontalOverflow } from './page_checks.mjs';
 
 // No scheduled events (serve --schedule none): the lists hold only what this test makes.
@@ -43,14 +43,7 @@ async function signUp(page, name) {
   await page.goto(`${server.address}#lobby`);
   await page.locator('#lobby-view').waitFor({ state: 'visible' });
   await page.waitForFunction(() => document.getElementById('player-name')?.textContent !== '');
-  await page.click('#account-button');
-  const dialog = page.locator('#account-dialog[open]');
-  await dialog.waitFor();
-  await dialog.locator('input[name=name]').fill(name);
-  await dialog.locator('input[name=password]').fill(PASSWORD);
-  await dialog.locator('#create-account-submit').click();
-  await page.waitForFunction((n) => document.getElementById('player-name')?.textContent === n, name);
-  await dialog.waitFor({ state: 'detached' }).catch(() => {});
+  await createAccountInDialog(page, name, PASSWORD);
 }
 
 // The list from the header's link, read.
